@@ -1,0 +1,96 @@
+/**
+ * Field rules shared by the server (authoritative) and the client (early feedback).
+ * Every `error` is an i18n key under `validation.`; the server answers it in the request's language.
+ */
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './envelope';
+
+/** Password length bounds (spec §5, §9: at least 6; at most 64 so hashing cost stays bounded). */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 64;
+/** Verification codes are exactly 6 digits (spec §5). */
+export const CODE_LENGTH = 6;
+
+/** A required, trimmed text field whose absence reads `requiredKey`. */
+export function requiredText(requiredKey: string, max = 200) {
+  return z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(max, { error: 'validation.tooLong' });
+}
+
+/** An optional trimmed text field: absent or empty becomes `undefined`. */
+export function optionalText(max = 200) {
+  return z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(max, { error: 'validation.tooLong' })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
+/** A positive whole number sent as digits (no sign, exponent or hex). */
+export function positiveIntParam(requiredKey = 'validation.invalid') {
+  return z
+    .string({ error: requiredKey })
+    .regex(/^[1-9]\d{0,8}$/, { error: requiredKey })
+    .transform(Number);
+}
+
+/** A millisecond or second timestamp sent as digits. */
+export function timestampParam(requiredKey = 'validation.invalid') {
+  return z
+    .string({ error: requiredKey })
+    .regex(/^\d{1,13}$/, { error: requiredKey })
+    .transform(Number);
+}
+
+export const passwordField = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, { error: 'validation.passwordRequired' })
+  .min(PASSWORD_MIN, { error: 'validation.passwordLength' })
+  .max(PASSWORD_MAX, { error: 'validation.passwordLength' });
+
+export const confirmPasswordField = z
+  .string({ error: 'validation.confirmRequired' })
+  .min(1, { error: 'validation.confirmRequired' });
+
+export const codeField = z
+  .string({ error: 'validation.codeRequired' })
+  .trim()
+  .min(1, { error: 'validation.codeRequired' })
+  .length(CODE_LENGTH, { error: 'validation.codeLength' })
+  .regex(/^\d+$/, { error: 'validation.codeLength' });
+
+export const emailField = requiredText('validation.emailRequired', 254)
+  .toLowerCase()
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'validation.emailInvalid' });
+
+export const mobileField = requiredText('validation.mobileRequired', 20).regex(/^\d{5,15}$/, {
+  error: 'validation.mobileInvalid',
+});
+
+/** Calling code without the plus: `1`, `44`, `852`. */
+export const areaCodeField = requiredText('validation.areaCodeRequired', 6)
+  .transform((v) => v.replace(/^\+/, ''))
+  .pipe(z.string().regex(/^\d{1,4}$/, { error: 'validation.areaCodeInvalid' }));
+
+export const inviteCodeField = optionalText(16).pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,16}$/, { error: 'validation.inviteCodeInvalid' })
+    .optional(),
+);
+
+/** Email or phone number, the `user_string` of login. */
+export const accountField = requiredText('validation.accountRequired', 254);
+
+/** `page` and `limit` of every paged list (spec §9: 10 per page). */
+export const pageFields = {
+  page: positiveIntParam().optional().default(1),
+  limit: positiveIntParam()
+    .optional()
+    .default(PAGE_SIZE_DEFAULT)
+    .refine((n) => n <= PAGE_SIZE_MAX, { error: 'validation.invalid' }),
+};

@@ -1,0 +1,39 @@
+/** Interface languages (spec §1); `en` is the default. */
+export const LANGS = ['en', 'zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'vi'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'en';
+
+/** BCP 47 tag of each language, for Intl formatting and the `accept-language` header. */
+export const LANG_TAGS: Record<Lang, string> = {
+  en: 'en',
+  zh: 'zh-CN',
+  hk: 'zh-TW',
+  th: 'th',
+  jp: 'ja',
+  kor: 'ko',
+  fra: 'fr',
+  spa: 'es',
+  vi: 'vi',
+};
+
+/** True when `value` is one of the 9 language codes. */
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/**
+ * Picks our language from an `accept-language` header (`zh-cn`, `zh-tw`, `en-US,en;q=0.9`, …);
+ * `null` when nothing in it is supported.
+ */
+export function selectLangFromHeader(header: string | undefined): Lang | null {
+  if (!header) return null;
+  for (const part of header.toLowerCase().split(',')) {
+    const tag = part.split(';')[0]?.trim() ?? '';
+    if (isLang(tag)) return tag;
+    if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-hant') return 'hk';
+    const primary = tag.split('-')[0];
+    const match = (Object.entries(LANG_TAGS) as [Lang, string][]).find(([, t]) => t.split('-')[0] === primary);
+    if (match) return match[0];
+  }
+  return null;
+}

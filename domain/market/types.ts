@@ -1,0 +1,73 @@
+/** Market categories shown as tabs on the market page. */
+export const MARKET_CATEGORIES = ['crypto', 'stock', 'forex', 'metal'] as const;
+export type MarketCategory = (typeof MARKET_CATEGORIES)[number];
+
+/** One listed pair, as `GET /currency/list` describes it. Prices of a pair have `price_decimals` decimals. */
+export interface MarketPair {
+  /** The `match_id` other calls take. */
+  id: number;
+  /** Display symbol, `BASE/QUOTE`, e.g. `BTC/USDT`. */
+  symbol: string;
+  base: string;
+  quote: string;
+  /** Id of the base currency. */
+  currency_id: number;
+  /** Id of the quote ("legal") currency. */
+  legal_id: number;
+  category: MarketCategory;
+  price_decimals: number;
+  qty_decimals: number;
+}
+
+/** A pair with its live price and rolling 24 h figures (`GET /currency/quotation_new`, topic `quotes`). */
+export interface Ticker extends MarketPair {
+  /** Last trade price. */
+  price: string;
+  /** Price 24 h ago (first trade of the rolling window). */
+  open: string;
+  high: string;
+  low: string;
+  /** Change over 24 h in percent, 2 decimals, signed: `"-1.25"`. */
+  change: string;
+  /** 24 h volume in the base currency. */
+  volume: string;
+  /** 24 h turnover in the quote currency. */
+  turnover: string;
+  /** Time of the last trade, ms. */
+  ts: number;
+}
+
+/** One candle. `t` is the bar's start in UTC ms. */
+export interface Kline {
+  t: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** One level of a book: `[price, quantity]`. In a delta a quantity of `"0"` removes the level. */
+export type BookLevel = [price: string, qty: string];
+
+/** A depth book, best price first on each side. */
+export interface DepthBook {
+  bids: BookLevel[];
+  asks: BookLevel[];
+}
+
+export type TradeSide = 'buy' | 'sell';
+
+/** A public trade. `side` is the taker's side. */
+export interface Trade {
+  id: number;
+  price: string;
+  qty: string;
+  side: TradeSide;
+  ts: number;
+}
+
+/** Depth levels per side (spec issue: a 20-level book). */
+export const DEPTH_LEVELS = 20;
+/** Recent trades kept per symbol for snapshots. */
+export const TRADES_KEPT = 50;

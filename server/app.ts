@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createAuthHandlers } from './auth/authHandlers';
+import { createLogDelivery, DevOutbox, type CodeDelivery } from './auth/CodeDelivery';
+import { SessionStore } from './auth/SessionStore';
+import { VerificationCodes } from './auth/VerificationCodes';
+import type { Clock } from './clock';
+import { ContentRepository } from './content/ContentRepository';
+import { createContentHandlers } from './content/contentHandlers';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { AppError } from './http/AppError';
+import { API_PREFIX, readLang, registerEndpoints, sendEnvelope } from './http/registerEndpoints';
+import { createTranslator } from './http/translator';
+import { createMarketHandlers } from './market/marketHandlers';
+import { MarketSimulator } from './market/MarketSimulator';
+import { RealtimeHub } from './realtime/RealtimeHub';
+import { seed } from './seed/seed';
+import { UserRepository } from './users/UserRepository';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** API bodies are small forms; uploads get their own limit. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  db: Db;
+  clock: Clock;
+  seed: string;
+  marketHz: number;
+  historyDays: number;
+  devOutbox: boolean;
+  scryptLogN: number;
+  trustProxy?: boolean;
+  /** Built app to serve at `/`; skipped when the folder does not exist. */
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Start the market ticking (tests may step it by hand). Default true. */
+  startMarket?: boolean;
+  /** Replaces the code delivery (tests). */
+  delivery?: (log: FastifyBaseLogger) => CodeDelivery;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  hub: RealtimeHub;
+  market: MarketSimulator;
+  outbox: DevOutbox | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole server on a database: migrations, seed, market, HTTP API, socket.io and the
+ * static app. The caller listens and closes.
+ */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { db, clock } = options;
+  const fastify = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    // Hostile input gets an envelope, not a stack: see the error handler below.
+    return503OnClosing: true,
+  });
+  const log = fastify.log;
+
+  await migrate(db);
+  const users = new UserRepository(db);
+  await seed(db, { clock, users, scryptLogN: options.scryptLogN });
+
+  const translator = createTranslator(path.join(ROOT, 'locales'));
+  const sessions = new SessionStore(db, clock);
+  const baseDelivery = options.delivery?.(log) ?? createLogDelivery(log);
+  const outbox = options.devOutbox ? new DevOutbox(baseDelivery) : null;
+  if (outbox) log.warn('DEV_OUTBOX=1: verification codes are readable at /api/dev/outbox. Never enable this in production.');
+  const codes = await VerificationCodes.open(db, clock, outbox ?? baseDelivery);
+  const market = await MarketSimulator.open({
+    db,
+    clock,
+    log,
+    seed: options.seed,
+    hz: options.marketHz,
+    historyDays: options.historyDays,
+  });
+  const content = new ContentRepository(db);
+  let hub: RealtimeHub | null = null;
+
+  await fastify.register(formbody);
+
+  fastify.setErrorHandler((error, req, reply) => {
+    const t = translator.forLang(readLang(req));
+    if (error instanceof AppError) {
+      return sendEnvelope(reply, { type: error.type, code: 0, message: t(error.key, error.params) });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) {
+      const key = status === 413 ? 'errors.payloadTooLarge' : status === 415 ? 'errors.unsupportedMediaType' : 'errors.malformedRequest';
+      return sendEnvelope(reply, { type: 'error', code: 0, message: t(key) }, status);
+    }
+    req.log.error(error, 'unhandled error');
+    return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.internal') }, 500);
+  });
+
+  registerEndpoints(
+    fastify,
+    {
+      ...createAuthHandlers({ clock, users, sessions, codes, scryptLogN: options.scryptLogN }),
+      ...createMarketHandlers({ market, clock, hub: () => hub! }),
+      ...createContentHandlers(content),
+    },
+    { translator, auth: sessions },
+  );
+
+  if (outbox) {
+    fastify.get(`${API_PREFIX}/dev/outbox`, async (req) => outbox.list(String((req.query as { to?: unknown }).to ?? '')));
+  }
+
+  const distDir = options.distDir;
+  const hasApp = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
+  if (hasApp) {
+    await fastify.register(fastifyStatic, {
+      root: distDir!,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must be fetched fresh to pick up a new build.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('x-content-type-options', 'nosniff');
+      },
+    });
+  }
+
+  fastify.setNotFoundHandler((req, reply) => {
+    const t = translator.forLang(readLang(req));
+    if (!req.url.startsWith(`${API_PREFIX}/`) && req.method === 'GET' && hasApp) return reply.sendFile('index.html');
+    return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.notFound') }, 404);
+  });
+
+  await fastify.ready();
+  hub = new RealtimeHub(fastify.server, market, sessions, clock);
+  if (options.startMarket !== false) market.start();
+
+  return {
+    fastify,
+    hub,
+    market,
+    outbox,
+    async close() {
+      await market.stop();
+      hub!.close();
+      await fastify.close();
+    },
+  };
+}

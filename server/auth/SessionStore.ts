@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { Db, Queryable } from '../db/db';
+import type { AuthUser } from '../http/context';
+
+/** A session dies after this long without a request… */
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+/** …and after this long in any case. */
+export const SESSION_MAX_MS = 30 * 24 * 3600_000;
+/** `last_seen_at` is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+interface SessionRow {
+  id: number;
+  user_id: number;
+  last_seen_at: number;
+}
+
+type RevokeListener = (sessionIds: number[]) => void;
+
+/**
+ * Login sessions. The client holds a 256-bit random token; only its SHA-256 is stored, so a
+ * database leak yields no usable token. Sessions end on logout, idle or absolute expiry, or
+ * revocation (password change).
+ */
+export class SessionStore {
+  private listeners = new Set<RevokeListener>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Starts a session and returns its token. */
+  async create(userId: number, meta: { ip: string; userAgent: string }): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.db.query(
+      `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent)
+       VALUES ($1, $2, $3, $3, $4, $5, $6)`,
+      [userId, hashToken(token), now, now + SESSION_MAX_MS, meta.ip, meta.userAgent],
+    );
+    return token;
+  }
+
+  async authenticate(token: string): Promise<AuthUser | null> {
+    if (token.length > 128) return null;
+    const now = this.clock.now();
+    const [row] = await this.db.query<SessionRow>(
+      `SELECT id, user_id, last_seen_at FROM sessions
+       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at > $3`,
+      [hashToken(token), now, now - SESSION_IDLE_MS],
+    );
+    if (!row) return null;
+    if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+      await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [row.id, now]);
+    }
+    return { id: row.user_id, sessionId: row.id };
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, this.clock.now()]);
+    this.notify([sessionId]);
+  }
+
+  /**
+   * Revokes every live session of `userId` (password change or reset), optionally keeping one;
+   * pass the transaction that changes the password so both happen or neither.
+   */
+  async revokeAll(userId: number, exceptSessionId: number | null = null, q: Queryable = this.db): Promise<void> {
+    const rows = await q.query<{ id: number }>(
+      `UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL AND id <> $3 RETURNING id`,
+      [userId, this.clock.now(), exceptSessionId ?? 0],
+    );
+    this.notify(rows.map((r) => r.id));
+  }
+
+  /** Called with the ids of revoked sessions (the socket layer drops their private channel). */
+  onRevoke(listener: RevokeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(ids: number[]): void {
+    if (ids.length) for (const l of this.listeners) l(ids);
+  }
+}

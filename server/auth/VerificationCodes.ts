@@ -1,0 +1,126 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { CodeScene } from '../../domain/api/contract';
+import type { Lang } from '../../domain/i18n';
+import type { Clock } from '../clock';
+import type { Db, Queryable } from '../db/db';
+import { AppError } from '../http/AppError';
+import type { CodeDelivery } from './CodeDelivery';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_RESEND_MS = 60_000;
+
+/** Outcome of checking a code: only `ok` lets the action go on. */
+export type CodeCheck = 'ok' | 'wrong' | 'missing';
+
+interface CodeRow {
+  id: number;
+  code_hash: string;
+  attempts: number;
+}
+
+/** The target a code is bound to: `email:<address>` or `mobile:+<area><number>`. */
+export function emailTarget(email: string): string {
+  return `email:${email.toLowerCase()}`;
+}
+export function mobileTarget(areaCode: string, mobile: string): string {
+  return `mobile:+${areaCode}${mobile}`;
+}
+
+/**
+ * Six-digit verification codes: drawn from a secure random source, stored as an HMAC under a
+ * server secret, bound to target and scene, valid 10 minutes, dead after 5 wrong tries or one
+ * use, at most one send per target per minute.
+ */
+export class VerificationCodes {
+  private constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly delivery: CodeDelivery,
+    private readonly secret: Buffer,
+  ) {}
+
+  /** Loads (or creates, once for all nodes) the HMAC secret. */
+  static async open(db: Db, clock: Clock, delivery: CodeDelivery): Promise<VerificationCodes> {
+    await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      'code_hmac',
+      randomBytes(32).toString('base64'),
+    ]);
+    const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['code_hmac']);
+    return new VerificationCodes(db, clock, delivery, Buffer.from(row!.value, 'base64'));
+  }
+
+  private digest(target: string, scene: string, code: string): string {
+    return createHmac('sha256', this.secret).update(`${target}\n${scene}\n${code}`).digest('base64');
+  }
+
+  /** Creates and delivers a new code; earlier codes of the same target and scene die. */
+  async send(target: string, scene: CodeScene, lang: Lang): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const now = this.clock.now();
+    await this.db.tx(async (q) => {
+      // Serialises sends to one target so two concurrent requests cannot both pass the resend check.
+      await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [target]);
+      const [last] = await q.query<{ created_at: number }>(
+        'SELECT created_at FROM verification_codes WHERE target = $1 ORDER BY created_at DESC LIMIT 1',
+        [target],
+      );
+      if (last && now - last.created_at < CODE_RESEND_MS) {
+        throw new AppError('errors.codeTooFrequent', { seconds: Math.ceil((last.created_at + CODE_RESEND_MS - now) / 1000) });
+      }
+      await q.query('UPDATE verification_codes SET consumed_at = $3 WHERE target = $1 AND scene = $2 AND consumed_at IS NULL', [
+        target,
+        scene,
+        now,
+      ]);
+      await q.query(
+        'INSERT INTO verification_codes (target, scene, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+        [target, scene, this.digest(target, scene, code), now, now + CODE_TTL_MS],
+      );
+    });
+    await this.delivery.deliver({ to: target.slice(target.indexOf(':') + 1), scene, code, lang, at: now });
+  }
+
+  /**
+   * Checks `code` inside the caller's transaction. A wrong code counts an attempt (so the caller
+   * must commit, not throw, on `wrong`); with `consume` a right one is used up, and rolls back
+   * with the caller's action if that fails.
+   */
+  async check(q: Queryable, target: string, scene: CodeScene, code: string, consume: boolean): Promise<CodeCheck> {
+    const now = this.clock.now();
+    const [row] = await q.query<CodeRow>(
+      `SELECT id, code_hash, attempts FROM verification_codes
+       WHERE target = $1 AND scene = $2 AND consumed_at IS NULL AND expires_at > $3
+       ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [target, scene, now],
+    );
+    if (!row || row.attempts >= CODE_MAX_ATTEMPTS) return 'missing';
+    const expected = Buffer.from(row.code_hash, 'base64');
+    const actual = Buffer.from(this.digest(target, scene, code), 'base64');
+    if (!timingSafeEqual(expected, actual)) {
+      await q.query('UPDATE verification_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+      return 'wrong';
+    }
+    if (consume) await q.query('UPDATE verification_codes SET consumed_at = $2 WHERE id = $1', [row.id, now]);
+    return 'ok';
+  }
+
+  /**
+   * Runs `action` in a transaction that first uses up the code; throws `errors.codeInvalid` when
+   * the code is wrong, expired, used or out of attempts (the wrong attempt is still counted).
+   */
+  async withCode<T>(target: string, scene: CodeScene, code: string, action: (q: Queryable) => Promise<T>): Promise<T> {
+    const outcome = await this.db.tx(async (q) => {
+      const check = await this.check(q, target, scene, code, true);
+      return check === 'ok' ? { ok: true as const, value: await action(q) } : { ok: false as const };
+    });
+    if (!outcome.ok) throw new AppError('errors.codeInvalid');
+    return outcome.value;
+  }
+
+  /** Checks a code without using it up (`/user/check_email`); a wrong one still counts. */
+  async verifyOnly(target: string, scene: CodeScene, code: string): Promise<void> {
+    const check = await this.db.tx((q) => this.check(q, target, scene, code, false));
+    if (check !== 'ok') throw new AppError('errors.codeInvalid');
+  }
+}

@@ -1,0 +1,149 @@
+import type { Clock } from '../clock';
+import { UNIQUE_VIOLATION, sqlState } from '../db/db';
+import { AppError } from '../http/AppError';
+import type { HandlerMap } from '../http/context';
+import { RateLimiter } from '../http/RateLimiter';
+import { type UserRepository, type UserRow, toUserInfo } from '../users/UserRepository';
+import { hashPassword, verifyPassword } from './passwords';
+import type { SessionStore } from './SessionStore';
+import { emailTarget, mobileTarget, type VerificationCodes } from './VerificationCodes';
+
+const MINUTE = 60_000;
+
+export interface AuthDeps {
+  clock: Clock;
+  users: UserRepository;
+  sessions: SessionStore;
+  codes: VerificationCodes;
+  scryptLogN: number;
+}
+
+/** Where a login string points: an email or a phone number (with or without its calling code). */
+function isEmail(account: string): boolean {
+  return account.includes('@');
+}
+
+function defaultNickname(email: string | null, mobile: string | null): string {
+  if (email) {
+    const local = email.split('@')[0]!.replace(/[^\p{L}\p{N}]/gu, '');
+    return (local.length >= 2 ? local : `user${local}`).slice(0, 10);
+  }
+  return `user${(mobile ?? '').slice(-4)}`;
+}
+
+/** Registration, login, logout, password reset and verification codes (spec §7 "Common and auth"). */
+export function createAuthHandlers(deps: AuthDeps): HandlerMap {
+  const { clock, users, sessions, codes } = deps;
+  // Per account and per IP, so neither one address nor one account can be hammered.
+  const loginByAccount = new RateLimiter(clock, 10, 15 * MINUTE);
+  const loginByIp = new RateLimiter(clock, 50, 15 * MINUTE);
+  const codesByIp = new RateLimiter(clock, 20, 60 * MINUTE);
+  // Verifies a password even for an unknown account, so timing does not reveal which accounts exist.
+  const dummyHash = hashPassword('not-a-real-password', deps.scryptLogN);
+
+  function limit(limiter: RateLimiter, key: string): void {
+    const waitMs = limiter.hit(key);
+    if (waitMs > 0) throw new AppError('errors.tooManyAttempts', { minutes: Math.ceil(waitMs / MINUTE) });
+  }
+
+  async function findAccount(account: string, areaCode: string | undefined): Promise<UserRow | null> {
+    if (isEmail(account)) return users.byEmail(account);
+    const matches = await users.byMobile(account.replace(/^\+/, ''), areaCode ?? null);
+    if (matches.length > 1) throw new AppError('errors.areaCodeNeeded');
+    return matches[0] ?? null;
+  }
+
+  return {
+    '/sms_mail': async (input, ctx) => {
+      limit(codesByIp, ctx.ip);
+      const existing = await users.byEmail(input.user_string);
+      if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
+      if (input.scene === 'bind' && existing) throw new AppError('errors.emailTaken');
+      // A reset code for an unknown address is silently not sent: the answer must not reveal accounts.
+      if (input.scene !== 'forget' || existing) await codes.send(emailTarget(input.user_string), input.scene, ctx.lang);
+      return ctx.t('messages.codeSent');
+    },
+
+    '/sms_send': async (input, ctx) => {
+      limit(codesByIp, ctx.ip);
+      const [existing] = await users.byMobile(input.mobile, input.area_code);
+      if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
+      if (input.scene === 'bind' && existing) throw new AppError('errors.mobileTaken');
+      if (input.scene !== 'forget' || existing) {
+        await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang);
+      }
+      return ctx.t('messages.codeSent');
+    },
+
+    '/user/check_email': async (input, ctx) => {
+      await codes.verifyOnly(emailTarget(input.user_string), 'register', input.email_code);
+      return ctx.t('messages.codeValid');
+    },
+
+    '/user/register': async (input, ctx) => {
+      const email = input.type === 'email' ? input.user_string : null;
+      const areaCode = input.type === 'mobile' ? input.area_code : null;
+      const mobile = input.type === 'mobile' ? input.user_string : null;
+      const inviter = input.extension_code ? await users.byInviteCode(input.extension_code) : null;
+      if (input.extension_code && !inviter) throw new AppError('errors.inviteCodeUnknown');
+      const target = email ? emailTarget(email) : mobileTarget(areaCode!, mobile!);
+      const passwordHash = await hashPassword(input.password, deps.scryptLogN);
+      try {
+        await codes.withCode(target, 'register', input.code, (q) =>
+          users.create(
+            {
+              email,
+              areaCode,
+              mobile,
+              passwordHash,
+              invitedBy: inviter?.id ?? null,
+              nickname: defaultNickname(email, mobile),
+              createdAt: clock.now(),
+            },
+            q,
+          ),
+        );
+      } catch (error) {
+        if (sqlState(error) === UNIQUE_VIOLATION) throw new AppError('errors.accountExists');
+        throw error;
+      }
+      return ctx.t('messages.registered');
+    },
+
+    '/user/login': async (input, ctx) => {
+      const accountKey = `${input.area_code ?? ''}:${input.user_string.toLowerCase()}`;
+      limit(loginByIp, ctx.ip);
+      limit(loginByAccount, accountKey);
+      const user = await findAccount(input.user_string, input.area_code);
+      const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
+      if (!user || !ok) throw new AppError('errors.loginFailed');
+      loginByAccount.reset(accountKey);
+      return sessions.create(user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+    },
+
+    '/user/logout': async (_input, ctx) => {
+      await sessions.revoke(ctx.user.sessionId);
+      return ctx.t('messages.loggedOut');
+    },
+
+    '/user/info': async (_input, ctx) => {
+      const user = await users.byId(ctx.user.id);
+      if (!user) throw new AppError('errors.sessionExpired', {}, 999);
+      return toUserInfo(user);
+    },
+
+    '/user/forget': async (input, ctx) => {
+      limit(loginByIp, ctx.ip);
+      const user = await findAccount(input.account, input.area_code);
+      // An unknown account reads as a wrong code: the answer must not reveal which accounts exist.
+      if (!user) throw new AppError('errors.codeInvalid');
+      const target = isEmail(input.account) ? emailTarget(user.email!) : mobileTarget(user.area_code!, user.mobile!);
+      const passwordHash = await hashPassword(input.password, deps.scryptLogN);
+      await codes.withCode(target, 'forget', input.code, async (q) => {
+        await users.setPassword(user.id, passwordHash, q);
+        await sessions.revokeAll(user.id, null, q);
+      });
+      return ctx.t('messages.passwordReset');
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { contract, type EndpointPath } from '../../domain/api/contract';
+import type { ApiEnvelope } from '../../domain/api/envelope';
+import { DEFAULT_LANG, isLang, selectLangFromHeader, type Lang } from '../../domain/i18n';
+import { AppError, sessionError } from './AppError';
+import type { AuthUser, HandlerMap, RequestContext } from './context';
+import type { Translator } from './translator';
+
+export const API_PREFIX = '/api';
+
+export interface Authenticator {
+  /** Resolves a raw token to its user, or null when unknown, expired or revoked. */
+  authenticate(token: string): Promise<AuthUser | null>;
+}
+
+/** The raw token of an `Authorization` header: the token itself, or `Bearer <token>`. */
+export function readToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token && token !== 'null' && token !== 'undefined' ? token : null;
+}
+
+function readParams(req: FastifyRequest): Record<string, unknown> {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  return { ...query, ...body };
+}
+
+/** The request's language: the `lang` parameter (spec §7), else `accept-language`, else English. */
+export function readLang(req: FastifyRequest): Lang {
+  const fromParams = readParams(req).lang;
+  if (isLang(fromParams)) return fromParams;
+  return selectLangFromHeader(req.headers['accept-language']) ?? DEFAULT_LANG;
+}
+
+/** Translates the first validation issue; messages that are not our keys read as a generic invalid-field text. */
+function describeIssue(issue: z.core.$ZodIssue, translator: Translator, lang: Lang): string {
+  const t = translator.forLang(lang);
+  if (translator.has(issue.message)) return t(issue.message);
+  const field = issue.path.map(String).join('.');
+  return t('validation.invalidField', { field: field || '-' });
+}
+
+export function sendEnvelope<T>(reply: FastifyReply, envelope: ApiEnvelope<T>, status = 200): FastifyReply {
+  return reply.code(status).header('cache-control', 'no-store').send(envelope);
+}
+
+/**
+ * Registers one route per contract entry under /api: reads `lang`, resolves the token, validates
+ * the input with the contract's schema, runs the handler and answers the envelope.
+ */
+export function registerEndpoints(
+  app: FastifyInstance,
+  handlers: HandlerMap,
+  deps: { translator: Translator; auth: Authenticator },
+): void {
+  const missing = (Object.keys(contract) as EndpointPath[]).filter((p) => !handlers[p]);
+  if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
+
+  for (const path of Object.keys(contract) as EndpointPath[]) {
+    const def = contract[path];
+    const handler = handlers[path] as unknown as (input: unknown, ctx: RequestContext) => Promise<unknown>;
+    app.route({
+      method: def.method,
+      url: API_PREFIX + def.path,
+      handler: async (req, reply) => {
+        const lang = readLang(req);
+        const t = deps.translator.forLang(lang);
+        const token = readToken(req.headers.authorization);
+        const user = token ? await deps.auth.authenticate(token) : null;
+        if (def.access === 'user' && !user) throw sessionError(token ? 'errors.sessionExpired' : 'errors.notLoggedIn');
+        const parsed = def.input.safeParse(readParams(req));
+        if (!parsed.success) {
+          const first = parsed.error.issues[0];
+          return sendEnvelope(reply, {
+            type: 'error',
+            code: 0,
+            message: first ? describeIssue(first, deps.translator, lang) : t('errors.paramError'),
+          });
+        }
+        const ctx: RequestContext = {
+          lang,
+          t,
+          ip: req.ip,
+          userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256),
+          token: user ? token : null,
+          user,
+        };
+        const message = await handler(parsed.data, ctx);
+        return sendEnvelope(reply, { type: 'ok', code: 1, message });
+      },
+    });
+  }
+}
+
+/** Answers an `AppError` as its envelope; anything else is the caller's business. */
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import i18next, { type i18n } from 'i18next';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../domain/i18n';
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+export interface Translator {
+  /** A translate function bound to `lang`, falling back to English for a missing key. */
+  forLang(lang: Lang): Translate;
+  /** True when `key` has an English text. */
+  has(key: string): boolean;
+}
+
+/** Loads the 9 locale files (the same ones the app uses) for server messages. */
+export function createTranslator(localesDir: string): Translator {
+  const resources = Object.fromEntries(
+    LANGS.map((lang) => [lang, { translation: JSON.parse(readFileSync(path.join(localesDir, `${lang}.json`), 'utf8')) as object }]),
+  );
+  const instance: i18n = i18next.createInstance();
+  void instance.init({
+    resources,
+    lng: DEFAULT_LANG,
+    fallbackLng: DEFAULT_LANG,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const fixed = new Map(LANGS.map((lang) => [lang, instance.getFixedT(lang)]));
+  return {
+    forLang: (lang) => {
+      const t = fixed.get(lang) ?? instance.getFixedT(DEFAULT_LANG);
+      return (key, params) => t(key, params ?? {});
+    },
+    has: (key) => instance.exists(key, { lng: DEFAULT_LANG }),
+  };
+}

@@ -1,0 +1,57 @@
+import { systemClock } from './clock';
+import { readConfig } from './config';
+import { openDb } from './db/openDb';
+import { buildApp } from './app';
+import { DEMO_ACCOUNT } from './seed/seed';
+
+/** Entry point of `npm start`: the app, the API, the socket and the market on one port. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const db = await openDb(config);
+  const app = await buildApp({
+    db,
+    clock: systemClock,
+    seed: config.seed,
+    marketHz: config.marketHz,
+    historyDays: config.historyDays,
+    devOutbox: config.devOutbox,
+    scryptLogN: config.scryptLogN,
+    trustProxy: config.trustProxy,
+    distDir: config.distDir,
+    logger: { level: process.env.LOG_LEVEL || 'info' },
+  });
+  await app.fastify.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = app.fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(
+    [
+      '',
+      `  Kestrel is running at http://${shown}:${port}`,
+      `  Database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+      `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+      '',
+    ].join('\n'),
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.fastify.log.info({ signal }, 'shutting down');
+    void app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0), (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

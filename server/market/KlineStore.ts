@@ -1,0 +1,148 @@
+import { formatUnits, parseUnits } from '../../domain/decimal';
+import { KLINE_PERIODS, type KlinePeriod } from '../../domain/market/periods';
+import type { Kline } from '../../domain/market/types';
+import type { Db, SqlValue } from '../db/db';
+import type { Bar } from './bars';
+
+/** Bars kept per pair and period; older ones are pruned (about 2 days of 1min, 8 years of 1day). */
+export const KLINE_KEEP_BARS = 3000;
+/** Most bars one `range` answers. */
+export const KLINE_RANGE_MAX = 1500;
+const UPSERT_BATCH = 500;
+
+export interface Precision {
+  priceDecimals: number;
+  qtyDecimals: number;
+}
+
+export interface BarRow {
+  pairId: number;
+  period: KlinePeriod;
+  bar: Bar;
+  precision: Precision;
+}
+
+interface KlineRow {
+  t: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  turnover: string;
+}
+
+const COLUMNS = ['pair_id', 'period', 't', 'open', 'high', 'low', 'close', 'volume', 'turnover'] as const;
+
+function toValues({ pairId, period, bar, precision: p }: BarRow): SqlValue[] {
+  return [
+    pairId,
+    period,
+    bar.t,
+    formatUnits(bar.open, p.priceDecimals),
+    formatUnits(bar.high, p.priceDecimals),
+    formatUnits(bar.low, p.priceDecimals),
+    formatUnits(bar.close, p.priceDecimals),
+    formatUnits(bar.volume, p.qtyDecimals),
+    formatUnits(bar.turnover, p.priceDecimals + p.qtyDecimals),
+  ];
+}
+
+function toBar(row: KlineRow, p: Precision): Bar {
+  return {
+    t: row.t,
+    open: Number(parseUnits(row.open, p.priceDecimals)),
+    high: Number(parseUnits(row.high, p.priceDecimals)),
+    low: Number(parseUnits(row.low, p.priceDecimals)),
+    close: Number(parseUnits(row.close, p.priceDecimals)),
+    volume: parseUnits(row.volume, p.qtyDecimals),
+    turnover: parseUnits(row.turnover, p.priceDecimals + p.qtyDecimals),
+  };
+}
+
+/** All SQL about klines. */
+export class KlineStore {
+  constructor(private readonly db: Db) {}
+
+  /** The newest one-minute bar of a pair, if any. */
+  async lastMinute(pairId: number, p: Precision): Promise<Bar | null> {
+    const [row] = await this.db.query<KlineRow>(
+      `SELECT t, open, high, low, close, volume, turnover FROM klines WHERE pair_id = $1 AND period = '1min' ORDER BY t DESC LIMIT 1`,
+      [pairId],
+    );
+    return row ? toBar(row, p) : null;
+  }
+
+  /** Bars of a pair and period with `t >= fromMs`, oldest first. */
+  async barsSince(pairId: number, period: KlinePeriod, fromMs: number, p: Precision): Promise<Bar[]> {
+    const rows = await this.db.query<KlineRow>(
+      `SELECT t, open, high, low, close, volume, turnover FROM klines WHERE pair_id = $1 AND period = $2 AND t >= $3 ORDER BY t`,
+      [pairId, period, fromMs],
+    );
+    return rows.map((r) => toBar(r, p));
+  }
+
+  /** Candles for the chart API, oldest first, at most `KLINE_RANGE_MAX` ending at `toMs`. */
+  async range(pairId: number, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]> {
+    const rows = await this.db.query<KlineRow>(
+      `SELECT t, open, high, low, close, volume FROM klines
+       WHERE pair_id = $1 AND period = $2 AND t >= $3 AND t <= $4 ORDER BY t DESC LIMIT $5`,
+      [pairId, period, fromMs, toMs, KLINE_RANGE_MAX],
+    );
+    return rows.reverse().map(({ t, open, high, low, close, volume }) => ({ t, open, high, low, close, volume }));
+  }
+
+  /** Writes fresh bars into an empty table region (first start): the fast bulk path. */
+  async insertFresh(rows: readonly BarRow[]): Promise<void> {
+    await this.db.insertMany('klines', COLUMNS, rows.map(toValues));
+  }
+
+  /**
+   * Folds generated bars into what is stored (a restart after downtime): an existing bar keeps
+   * its open, widens its high and low, takes the new close and adds the volume.
+   */
+  async merge(rows: readonly BarRow[]): Promise<void> {
+    await this.upsertBatches(
+      rows,
+      `open = klines.open, high = GREATEST(klines.high, EXCLUDED.high), low = LEAST(klines.low, EXCLUDED.low),
+       close = EXCLUDED.close, volume = klines.volume + EXCLUDED.volume, turnover = klines.turnover + EXCLUDED.turnover`,
+    );
+  }
+
+  /** Writes the live state of bars (the in-memory bar is the whole truth for its period). */
+  async save(rows: readonly BarRow[]): Promise<void> {
+    await this.upsertBatches(
+      rows,
+      `open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close,
+       volume = EXCLUDED.volume, turnover = EXCLUDED.turnover`,
+    );
+  }
+
+  /** Drops bars beyond the newest `KLINE_KEEP_BARS` of each pair and period. */
+  async prune(): Promise<void> {
+    for (const period of KLINE_PERIODS) {
+      await this.db.query(
+        `DELETE FROM klines k USING (
+           SELECT pair_id, t FROM (
+             SELECT pair_id, t, ROW_NUMBER() OVER (PARTITION BY pair_id ORDER BY t DESC) AS n
+             FROM klines WHERE period = $1) ranked
+           WHERE n > $2) old
+         WHERE k.period = $1 AND k.pair_id = old.pair_id AND k.t = old.t`,
+        [period, KLINE_KEEP_BARS],
+      );
+    }
+  }
+
+  private async upsertBatches(rows: readonly BarRow[], set: string): Promise<void> {
+    for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+      const batch = rows.slice(i, i + UPSERT_BATCH);
+      const params: SqlValue[] = [];
+      const tuples = batch.map((r) => `(${toValues(r).map((v) => (params.push(v), `$${params.length}`)).join(',')})`);
+      await this.db.query(
+        `INSERT INTO klines (${COLUMNS.join(',')}) VALUES ${tuples.join(',')}
+         ON CONFLICT (pair_id, period, t) DO UPDATE SET ${set}`,
+        params,
+      );
+    }
+  }
+}

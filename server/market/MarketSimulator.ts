@@ -1,0 +1,426 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatUnits, parseUnits } from '../../domain/decimal';
+import { calculateChangePercent } from '../../domain/market/calculateChange';
+import { calculateNextPeriodStart, calculatePeriodStart, KLINE_PERIODS, type KlinePeriod } from '../../domain/market/periods';
+import { DEPTH_LEVELS, TRADES_KEPT, type BookLevel, type DepthBook, type Kline, type MarketPair, type Ticker, type Trade } from '../../domain/market/types';
+import type { Currency } from '../../domain/api/types';
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import { applyTrade, openBar, toKline, type Bar } from './bars';
+import { CURRENCIES, PAIRS, type PairDef } from './catalogue';
+import { generateHistory } from './generateHistory';
+import { KlineStore, KLINE_KEEP_BARS, type BarRow, type Precision } from './KlineStore';
+import type { MarketSource, MarketTick } from './MarketSource';
+import { PriceWalk } from './PriceWalk';
+import { createRandom, type Random } from './random';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** In-memory bars are written to the database this often (and whenever one closes). */
+const FLUSH_EVERY_MS = 5_000;
+const PRUNE_EVERY_MS = 3_600_000;
+/** Chance that a depth level keeps its quantity from one tick to the next. */
+const LEVEL_PERSISTENCE = 0.75;
+
+export interface SimulatorOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  seed: string;
+  /** Ticks per second. */
+  hz: number;
+  /** Days of history generated when a pair has none. */
+  historyDays: number;
+}
+
+interface PairState {
+  def: PairDef;
+  pair: MarketPair;
+  precision: Precision;
+  walk: PriceWalk;
+  tradeLots: bigint;
+  price: number;
+  lastTs: number;
+  bars: Map<KlinePeriod, Bar>;
+  dirty: Set<KlinePeriod>;
+  /** Closed one-minute bars of the last 24 h, oldest first. */
+  day: Bar[];
+  dayHigh: number;
+  dayLow: number;
+  dayVolume: bigint;
+  dayTurnover: bigint;
+  bids: Map<number, bigint>;
+  asks: Map<number, bigint>;
+  /** Newest first. */
+  trades: Trade[];
+  ticker: Ticker;
+}
+
+function toPair(def: PairDef): MarketPair {
+  const id = (name: string) => CURRENCIES.find((c) => c.name === name)!.id;
+  return {
+    id: def.id,
+    symbol: `${def.base}/${def.quote}`,
+    base: def.base,
+    quote: def.quote,
+    currency_id: id(def.base),
+    legal_id: id(def.quote),
+    category: def.category,
+    price_decimals: def.priceDecimals,
+    qty_decimals: def.qtyDecimals,
+  };
+}
+
+function sortedLevels(side: Map<number, bigint>, descending: boolean, p: Precision): BookLevel[] {
+  return [...side.entries()]
+    .sort((a, b) => (descending ? b[0] - a[0] : a[0] - b[0]))
+    .map(([price, qty]) => [formatUnits(price, p.priceDecimals), formatUnits(qty, p.qtyDecimals)]);
+}
+
+/** Changed levels between two states of one side of a book; removed levels carry quantity "0". */
+function diffSide(before: Map<number, bigint>, after: Map<number, bigint>, descending: boolean, p: Precision): BookLevel[] {
+  const changed = new Map<number, bigint>();
+  for (const [price, qty] of after) if (before.get(price) !== qty) changed.set(price, qty);
+  for (const price of before.keys()) if (!after.has(price)) changed.set(price, 0n);
+  return sortedLevels(changed, descending, p);
+}
+
+/**
+ * The embedded market: a seeded random walk per pair producing trades, a 20-level book, rolling
+ * 24 h figures and klines for every period. History is generated once and persisted; a restart
+ * continues from the last stored price and fills the time the server was down.
+ */
+export class MarketSimulator implements MarketSource {
+  readonly currencies: readonly Currency[] = CURRENCIES.map((c) => ({
+    id: c.id,
+    name: c.name,
+    decimals: c.decimals,
+    color: c.color,
+    is_legal: c.isLegal,
+  }));
+  readonly pairs: readonly MarketPair[] = PAIRS.map(toPair);
+
+  private readonly states = new Map<string, PairState>();
+  private readonly listeners = new Set<(tick: MarketTick) => void>();
+  private readonly store: KlineStore;
+  private readonly random: Random;
+  private stopTimers: (() => void)[] = [];
+  private closedRows: BarRow[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  private nextTradeId: number;
+
+  private constructor(private readonly options: SimulatorOptions) {
+    this.store = new KlineStore(options.db);
+    this.random = createRandom(`${options.seed}:live`);
+    this.nextTradeId = options.clock.now() * 10;
+  }
+
+  /** Writes the catalogue, generates or back-fills history, and loads the live state. */
+  static async open(options: SimulatorOptions): Promise<MarketSimulator> {
+    const sim = new MarketSimulator(options);
+    const started = performance.now();
+    await sim.writeCatalogue();
+    await sim.loadPairs();
+    options.log.info({ pairs: PAIRS.length, ms: Math.round(performance.now() - started) }, 'market loaded');
+    return sim;
+  }
+
+  pairBySymbol(symbol: string): MarketPair | undefined {
+    return this.states.get(symbol)?.pair;
+  }
+
+  tickers(): Ticker[] {
+    return [...this.states.values()].map((s) => s.ticker);
+  }
+
+  ticker(symbol: string): Ticker | undefined {
+    return this.states.get(symbol)?.ticker;
+  }
+
+  depth(symbol: string): DepthBook | undefined {
+    const s = this.states.get(symbol);
+    return s && { bids: sortedLevels(s.bids, true, s.precision), asks: sortedLevels(s.asks, false, s.precision) };
+  }
+
+  trades(symbol: string): Trade[] | undefined {
+    return this.states.get(symbol)?.trades.slice();
+  }
+
+  currentBar(symbol: string, period: KlinePeriod): Kline | undefined {
+    const s = this.states.get(symbol);
+    const bar = s?.bars.get(period);
+    return s && bar && toKline(bar, s.precision.priceDecimals, s.precision.qtyDecimals);
+  }
+
+  async klines(symbol: string, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]> {
+    const s = this.states.get(symbol);
+    if (!s) return [];
+    const stored = await this.store.range(s.pair.id, period, fromMs, toMs);
+    const live = this.currentBar(symbol, period);
+    if (live && live.t >= fromMs && live.t <= toMs) {
+      if (stored.at(-1)?.t === live.t) stored[stored.length - 1] = live;
+      else stored.push(live);
+    }
+    return stored;
+  }
+
+  onTick(listener: (tick: MarketTick) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    const { clock, hz } = this.options;
+    this.stopTimers.push(
+      clock.every(Math.round(1000 / hz), () => this.tick()),
+      clock.every(FLUSH_EVERY_MS, () => void this.flush()),
+      clock.every(PRUNE_EVERY_MS, () => void this.store.prune().catch((e: unknown) => this.options.log.error(e, 'kline prune failed'))),
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const stop of this.stopTimers) stop();
+    this.stopTimers = [];
+    await this.flush();
+  }
+
+  /** Advances every pair by one tick and tells the listeners what changed. Public so tests can step it. */
+  tick(): void {
+    const now = this.options.clock.now();
+    const dtSeconds = 1 / this.options.hz;
+    const out: MarketTick = { tickers: [], depth: [], trades: [], klines: [] };
+    for (const s of this.states.values()) {
+      const symbol = s.pair.symbol;
+      if (this.random.next() < s.def.activity) {
+        const count = 1 + Math.floor(this.random.next() * 3);
+        const fresh: Trade[] = [];
+        const changed = new Map<KlinePeriod, Kline[]>();
+        for (let i = 0; i < count; i++) {
+          const before = s.price;
+          s.price = s.walk.step(dtSeconds / count, this.random);
+          const side = s.price > before ? 'buy' : s.price < before ? 'sell' : this.random.next() < 0.5 ? 'buy' : 'sell';
+          const lots = BigInt(Math.max(1, Math.round(Number(s.tradeLots) * Math.exp(0.8 * this.random.gaussian()))));
+          this.recordTrade(s, now, lots, changed);
+          fresh.push({
+            id: this.nextTradeId++,
+            price: formatUnits(s.price, s.precision.priceDecimals),
+            qty: formatUnits(lots, s.precision.qtyDecimals),
+            side,
+            ts: now,
+          });
+        }
+        s.trades = [...fresh].reverse().concat(s.trades).slice(0, TRADES_KEPT);
+        s.lastTs = now;
+        s.ticker = this.buildTicker(s);
+        out.tickers.push(s.ticker);
+        out.trades.push({ symbol, trades: fresh });
+        for (const [period, bars] of changed) out.klines.push({ symbol, period, bars });
+      }
+      const delta = this.rebuildBook(s);
+      if (delta.bids.length || delta.asks.length) out.depth.push({ symbol, delta });
+    }
+    for (const listener of this.listeners) listener(out);
+  }
+
+  /** Applies one trade at the current price to every period's bar, rolling bars over as periods end. */
+  private recordTrade(s: PairState, now: number, lots: bigint, changed: Map<KlinePeriod, Kline[]>): void {
+    const { priceDecimals, qtyDecimals } = s.precision;
+    for (const period of KLINE_PERIODS) {
+      let bar = s.bars.get(period)!;
+      const list = changed.get(period) ?? [];
+      if (now >= calculateNextPeriodStart(period, bar.t)) {
+        this.closedRows.push({ pairId: s.pair.id, period, bar, precision: s.precision });
+        if (period === '1min') this.addToDay(s, bar, now);
+        if (list.at(-1)?.t !== bar.t) list.push(toKline(bar, priceDecimals, qtyDecimals));
+        bar = openBar(calculatePeriodStart(period, now), bar.close);
+        s.bars.set(period, bar);
+      }
+      applyTrade(bar, s.price, lots);
+      s.dirty.add(period);
+      const kline = toKline(bar, priceDecimals, qtyDecimals);
+      if (list.at(-1)?.t === bar.t) list[list.length - 1] = kline;
+      else list.push(kline);
+      changed.set(period, list);
+    }
+  }
+
+  /** Moves a closed minute into the rolling 24 h window and recomputes the window's figures. */
+  private addToDay(s: PairState, bar: Bar, now: number): void {
+    s.day.push(bar);
+    const cutoff = now - DAY_MS;
+    let drop = 0;
+    while (drop < s.day.length && s.day[drop]!.t < cutoff) drop++;
+    if (drop) s.day.splice(0, drop);
+    this.summariseDay(s);
+  }
+
+  private summariseDay(s: PairState): void {
+    let high = -Infinity;
+    let low = Infinity;
+    let volume = 0n;
+    let turnover = 0n;
+    for (const b of s.day) {
+      if (b.high > high) high = b.high;
+      if (b.low < low) low = b.low;
+      volume += b.volume;
+      turnover += b.turnover;
+    }
+    s.dayHigh = high;
+    s.dayLow = low;
+    s.dayVolume = volume;
+    s.dayTurnover = turnover;
+  }
+
+  private buildTicker(s: PairState): Ticker {
+    const minute = s.bars.get('1min')!;
+    const { priceDecimals: pd, qtyDecimals: qd } = s.precision;
+    const open = s.day[0]?.open ?? minute.open;
+    const price = formatUnits(s.price, pd);
+    const openText = formatUnits(open, pd);
+    return {
+      ...s.pair,
+      price,
+      open: openText,
+      high: formatUnits(Math.max(s.dayHigh, minute.high), pd),
+      low: formatUnits(Math.min(s.dayLow, minute.low), pd),
+      change: calculateChangePercent(price, openText),
+      volume: formatUnits(s.dayVolume + minute.volume, qd),
+      turnover: formatUnits(s.dayTurnover + minute.turnover, pd + qd),
+      ts: s.lastTs,
+    };
+  }
+
+  /** Re-lays the 20-level book around the current price; returns only the levels that changed. */
+  private rebuildBook(s: PairState): DepthBook {
+    const step = s.def.depthStepTicks;
+    const bestBid = Math.floor(s.price / step) * step;
+    const bestAsk = bestBid + step;
+    const bids = new Map<number, bigint>();
+    const asks = new Map<number, bigint>();
+    for (let i = 0; i < DEPTH_LEVELS; i++) {
+      const bidPrice = bestBid - i * step;
+      if (bidPrice > 0) bids.set(bidPrice, this.levelQty(s, s.bids.get(bidPrice), i));
+      const askPrice = bestAsk + i * step;
+      asks.set(askPrice, this.levelQty(s, s.asks.get(askPrice), i));
+    }
+    const delta = { bids: diffSide(s.bids, bids, true, s.precision), asks: diffSide(s.asks, asks, false, s.precision) };
+    s.bids = bids;
+    s.asks = asks;
+    return delta;
+  }
+
+  private levelQty(s: PairState, previous: bigint | undefined, level: number): bigint {
+    if (previous !== undefined && this.random.next() < LEVEL_PERSISTENCE) return previous;
+    const scale = (1 + level * 0.15) * Math.exp(0.6 * this.random.gaussian());
+    return BigInt(Math.max(1, Math.round(Number(s.tradeLots) * 2 * scale)));
+  }
+
+  private async writeCatalogue(): Promise<void> {
+    const { db } = this.options;
+    await db.tx(async (q) => {
+      for (const c of CURRENCIES) {
+        await q.query(
+          `INSERT INTO currencies (id, name, decimals, color, is_legal) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, decimals = EXCLUDED.decimals, color = EXCLUDED.color, is_legal = EXCLUDED.is_legal`,
+          [c.id, c.name, c.decimals, c.color, c.isLegal],
+        );
+      }
+      for (const [i, p] of this.pairs.entries()) {
+        await q.query(
+          `INSERT INTO pairs (id, symbol, base_id, quote_id, category, price_decimals, qty_decimals, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (id) DO UPDATE SET symbol = EXCLUDED.symbol, category = EXCLUDED.category, sort = EXCLUDED.sort`,
+          [p.id, p.symbol, p.currency_id, p.legal_id, p.category, p.price_decimals, p.qty_decimals, i],
+        );
+      }
+    });
+  }
+
+  /**
+   * Brings one pair's stored history up to the current minute: all of it on a fresh database,
+   * the downtime after a restart. Returns the walk, positioned at the last generated price, and
+   * the rows to store.
+   */
+  private async backfill(def: PairDef, now: number): Promise<{ walk: PriceWalk; rows: BarRow[]; fresh: boolean }> {
+    const { seed, historyDays } = this.options;
+    const precision: Precision = { priceDecimals: def.priceDecimals, qtyDecimals: def.qtyDecimals };
+    const currentMinute = calculatePeriodStart('1min', now);
+    const anchor = Number(parseUnits(def.startPrice, def.priceDecimals));
+    const last = await this.store.lastMinute(def.id, precision);
+    const from = last ? Math.max(last.t + MINUTE_MS, currentMinute - historyDays * DAY_MS) : currentMinute - historyDays * DAY_MS;
+    const walk = new PriceWalk(last?.close ?? anchor, anchor, def.volatility);
+    if (from >= currentMinute) return { walk, rows: [], fresh: !last };
+    const random = createRandom(`${seed}:history:${def.base}/${def.quote}:${from}`);
+    const tradeLots = parseUnits(def.tradeSize, def.qtyDecimals);
+    const history = generateHistory({ walk, random, tradeLots, activity: def.activity }, from, currentMinute, KLINE_KEEP_BARS);
+    const rows = [...history].flatMap(([period, bars]) =>
+      bars.slice(-KLINE_KEEP_BARS).map((bar): BarRow => ({ pairId: def.id, period, bar, precision })),
+    );
+    return { walk, rows, fresh: !last };
+  }
+
+  /** Loads every pair: history first (one bulk write for all), then the bars in progress and the last 24 h. */
+  private async loadPairs(): Promise<void> {
+    const now = this.options.clock.now();
+    const fills = [];
+    for (const def of PAIRS) fills.push({ def, ...(await this.backfill(def, now)) });
+    const rowCount = fills.reduce((n, f) => n + f.rows.length, 0);
+    if (rowCount) this.options.log.info({ bars: rowCount }, 'writing generated market history (first start or after downtime)');
+    await this.store.insertFresh(fills.filter((f) => f.fresh).flatMap((f) => f.rows));
+    await this.store.merge(fills.filter((f) => !f.fresh).flatMap((f) => f.rows));
+    for (const { def, walk } of fills) this.states.set(`${def.base}/${def.quote}`, await this.loadState(def, walk, now));
+  }
+
+  private async loadState(def: PairDef, walk: PriceWalk, now: number): Promise<PairState> {
+    const pair = toPair(def);
+    const precision: Precision = { priceDecimals: def.priceDecimals, qtyDecimals: def.qtyDecimals };
+    const price = walk.ticks;
+    const bars = new Map<KlinePeriod, Bar>();
+    for (const period of KLINE_PERIODS) {
+      const start = calculatePeriodStart(period, now);
+      const [stored] = await this.store.barsSince(def.id, period, start, precision);
+      bars.set(period, stored ?? openBar(start, price));
+    }
+    const currentMinute = calculatePeriodStart('1min', now);
+    const day = (await this.store.barsSince(def.id, '1min', now - DAY_MS, precision)).filter((b) => b.t < currentMinute);
+    const state: PairState = {
+      def,
+      pair,
+      precision,
+      walk,
+      tradeLots: parseUnits(def.tradeSize, def.qtyDecimals),
+      price,
+      lastTs: now,
+      bars,
+      dirty: new Set(),
+      day,
+      dayHigh: -Infinity,
+      dayLow: Infinity,
+      dayVolume: 0n,
+      dayTurnover: 0n,
+      bids: new Map(),
+      asks: new Map(),
+      trades: [],
+      ticker: undefined as unknown as Ticker,
+    };
+    this.summariseDay(state);
+    this.rebuildBook(state);
+    state.ticker = this.buildTicker(state);
+    return state;
+  }
+
+  /** Writes closed bars and the changed bars in progress; one write at a time. */
+  private flush(): Promise<void> {
+    const rows = this.closedRows;
+    this.closedRows = [];
+    for (const s of this.states.values()) {
+      for (const period of s.dirty) rows.push({ pairId: s.pair.id, period, bar: { ...s.bars.get(period)! }, precision: s.precision });
+      s.dirty.clear();
+    }
+    // A bar that closed and was reopened in the same flush appears twice; the last state wins.
+    const unique = new Map(rows.map((r) => [`${r.pairId}:${r.period}:${r.bar.t}`, r]));
+    this.flushing = this.flushing
+      .then(() => this.store.save([...unique.values()]))
+      .catch((e: unknown) => this.options.log.error(e, 'kline flush failed'));
+    return this.flushing;
+  }
+}

@@ -1,0 +1,39 @@
+import type { KlinePeriod } from '../../domain/market/periods';
+import type { DepthBook, Kline, MarketPair, Ticker, Trade } from '../../domain/market/types';
+import type { Currency } from '../../domain/api/types';
+
+/** What changed in one tick of the market, for the realtime layer to publish. */
+export interface MarketTick {
+  /** Tickers of pairs that traded. */
+  tickers: Ticker[];
+  /** Book changes per symbol; a quantity of "0" removes a level. */
+  depth: { symbol: string; delta: DepthBook }[];
+  /** New trades per symbol, oldest first. */
+  trades: { symbol: string; trades: Trade[] }[];
+  /** Changed bars per symbol and period: a bar that just closed, then the open one. */
+  klines: { symbol: string; period: KlinePeriod; bars: Kline[] }[];
+}
+
+/**
+ * A source of market data. The embedded default is `MarketSimulator`; a real exchange feed
+ * implements the same interface and nothing else changes.
+ */
+export interface MarketSource {
+  readonly currencies: readonly Currency[];
+  readonly pairs: readonly MarketPair[];
+  pairBySymbol(symbol: string): MarketPair | undefined;
+  tickers(): Ticker[];
+  ticker(symbol: string): Ticker | undefined;
+  /** The whole book, best first. */
+  depth(symbol: string): DepthBook | undefined;
+  /** Recent trades, newest first. */
+  trades(symbol: string): Trade[] | undefined;
+  /** The bar in progress. */
+  currentBar(symbol: string, period: KlinePeriod): Kline | undefined;
+  /** Stored candles from `fromMs` to `toMs` with the bar in progress, oldest first. */
+  klines(symbol: string, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]>;
+  onTick(listener: (tick: MarketTick) => void): () => void;
+  start(): void;
+  /** Stops ticking and saves what is in memory. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,101 @@
+import { randomInt } from 'node:crypto';
+import type { UserInfo } from '../../domain/api/types';
+import { isLang } from '../../domain/i18n';
+import type { Db, Queryable } from '../db/db';
+
+export interface UserRow {
+  id: number;
+  email: string | null;
+  area_code: string | null;
+  mobile: string | null;
+  password_hash: string;
+  invite_code: string;
+  invited_by: number | null;
+  nickname: string;
+  signature: string;
+  avatar: string | null;
+  lang: string;
+  fiat: string;
+  created_at: number;
+}
+
+export interface NewUser {
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  passwordHash: string;
+  invitedBy: number | null;
+  nickname: string;
+  createdAt: number;
+}
+
+/** Invite codes avoid look-alike characters (0/O, 1/I/L). */
+const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const INVITE_LENGTH = 8;
+
+function makeInviteCode(): string {
+  return Array.from({ length: INVITE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+}
+
+/** The user's public view of themselves. */
+export function toUserInfo(row: UserRow): UserInfo {
+  return {
+    id: row.id,
+    email: row.email,
+    area_code: row.area_code,
+    mobile: row.mobile,
+    nickname: row.nickname,
+    signature: row.signature,
+    avatar: row.avatar,
+    invite_code: row.invite_code,
+    lang: isLang(row.lang) ? row.lang : 'en',
+    fiat: row.fiat,
+    created_at: row.created_at,
+  };
+}
+
+/** All SQL about users. */
+export class UserRepository {
+  constructor(private readonly db: Db) {}
+
+  async byId(id: number, q: Queryable = this.db): Promise<UserRow | null> {
+    const [row] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+    return row ?? null;
+  }
+
+  async byEmail(email: string, q: Queryable = this.db): Promise<UserRow | null> {
+    const [row] = await q.query<UserRow>('SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
+    return row ?? null;
+  }
+
+  /** Users with this phone number; several when `areaCode` is null and the number exists in several regions. */
+  async byMobile(mobile: string, areaCode: string | null, q: Queryable = this.db): Promise<UserRow[]> {
+    return areaCode
+      ? q.query<UserRow>('SELECT * FROM users WHERE mobile = $1 AND area_code = $2', [mobile, areaCode])
+      : q.query<UserRow>('SELECT * FROM users WHERE mobile = $1 ORDER BY id', [mobile]);
+  }
+
+  async byInviteCode(code: string): Promise<UserRow | null> {
+    const [row] = await this.db.query<UserRow>('SELECT * FROM users WHERE invite_code = $1', [code.toUpperCase()]);
+    return row ?? null;
+  }
+
+  /** Inserts a user with a fresh invite code; a duplicate email or phone raises a unique violation. */
+  async create(user: NewUser, q: Queryable = this.db): Promise<UserRow> {
+    for (;;) {
+      const code = makeInviteCode();
+      const [taken] = await q.query('SELECT 1 FROM users WHERE invite_code = $1', [code]);
+      if (taken) continue;
+      const [row] = await q.query<UserRow>(
+        `INSERT INTO users (email, area_code, mobile, password_hash, invite_code, invited_by, nickname, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+        [user.email, user.areaCode, user.mobile, user.passwordHash, code, user.invitedBy, user.nickname, user.createdAt],
+      );
+      return row!;
+    }
+  }
+
+  async setPassword(id: number, passwordHash: string, q: Queryable = this.db): Promise<void> {
+    await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+}

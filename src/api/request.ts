@@ -1,0 +1,95 @@
+/**
+ * The /api client (spec §7, §8): form-urlencoded, `lang` on every call, the token in
+ * `Authorization`, a loading indicator after 800 ms for non-GET calls, a 60 s timeout, and the
+ * 999 / 998 redirects.
+ */
+import i18next from 'i18next';
+import { contract, type EndpointPath, type InputOf, type OutputOf } from '../../domain/api/contract';
+import { isSuccess, RESPONSE_TYPES, type ApiEnvelope } from '../../domain/api/envelope';
+import { currentLang } from '../i18n';
+import { navigateTo } from '../navigation';
+import { sessionState, setToken } from '../state/session';
+import { showToast, trackLoading } from '../state/ui';
+
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Delay before the 999 / 998 redirects, so the message can be read (spec §9). */
+export const REDIRECT_DELAY_MS = 1200;
+export const LOGIN_PATH = '/pages/common/login';
+export const IDENTITY_PATH = '/pages/setting/real_mark';
+
+/** A failed call: `type` is the envelope's, or `network` / `http` when there was no envelope. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly type: 'error' | 999 | 998 | 'network' | 'http',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface CallOptions {
+  /** Do not toast failures (the caller shows them its own way). */
+  silent?: boolean;
+}
+
+function toForm(data: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(data)) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  return form;
+}
+
+let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+
+function redirectSoon(path: string): void {
+  clearTimeout(redirectTimer);
+  redirectTimer = setTimeout(() => navigateTo(path), REDIRECT_DELAY_MS);
+}
+
+/** Calls endpoint `path` of the contract and resolves with its `message`; rejects with `ApiError`. */
+export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, options: CallOptions = {}): Promise<OutputOf<P>> {
+  const def = contract[path];
+  const data = toForm({ ...(input as Record<string, unknown> | undefined), lang: currentLang() });
+  const headers: Record<string, string> = {};
+  if (sessionState.token) headers.Authorization = sessionState.token;
+  const isGet = def.method === 'GET';
+  const url = `${API_BASE}${def.path}${isGet ? `?${data.toString()}` : ''}`;
+  const request = fetch(url, {
+    method: def.method,
+    headers: isGet ? headers : { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: isGet ? undefined : data,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+
+  const fail = (error: ApiError): never => {
+    if (!options.silent) showToast(error.message);
+    throw error;
+  };
+
+  let envelope: ApiEnvelope<OutputOf<P>>;
+  try {
+    const response = await (isGet ? request : trackLoading(request));
+    envelope = (await response.json()) as ApiEnvelope<OutputOf<P>>;
+    if (!response.ok && isSuccess(envelope)) throw new Error(`HTTP ${response.status}`);
+  } catch {
+    return fail(new ApiError(i18next.t('common.networkError'), 'network'));
+  }
+  if (isSuccess(envelope)) return envelope.message;
+
+  const message = String(envelope.message);
+  if (envelope.type === RESPONSE_TYPES.sessionInvalid) {
+    setToken(null);
+    showToast(message);
+    redirectSoon(LOGIN_PATH);
+    throw new ApiError(message, 999);
+  }
+  if (envelope.type === RESPONSE_TYPES.identityRequired) {
+    showToast(message);
+    redirectSoon(IDENTITY_PATH);
+    throw new ApiError(message, 998);
+  }
+  return fail(new ApiError(message, envelope.type === 'error' ? 'error' : 'http'));
+}

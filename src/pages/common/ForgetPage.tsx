@@ -1,0 +1,142 @@
+import { KeyRound, Lock, Mail } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { contract } from '../../../domain/api/contract';
+import { call } from '../../api/request';
+import { currentLang } from '../../i18n';
+import { areaState, selectArea } from '../../state/areaCodes';
+import { showToast } from '../../state/ui';
+import { AreaCodeButton } from '../../ui/AreaCodeButton';
+import { Button } from '../../ui/Button';
+import { Page } from '../../ui/Page';
+import { SendCodeButton } from '../../ui/SendCodeButton';
+import { Tabs } from '../../ui/Tabs';
+import { TextField } from '../../ui/TextField';
+import { firstIssueKey } from '../../ui/validation';
+import { pageTitle } from '../../ui/pageTitle';
+import styles from './AuthLayout.module.css';
+
+type AccountType = 'email' | 'mobile';
+
+export default function ForgetPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { choice } = useSnapshot(areaState);
+  const area = selectArea(choice, currentLang());
+  const [type, setType] = useState<AccountType>('email');
+  const [account, setAccount] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const validate = (schema: Parameters<typeof firstIssueKey>[0], input: unknown): boolean => {
+    const issue = firstIssueKey(schema, input);
+    setError(issue ? t(issue as never) : null);
+    return !issue;
+  };
+
+  const sendCode = async (): Promise<boolean> => {
+    try {
+      if (type === 'email') {
+        const input = { user_string: account, scene: 'forget' as const };
+        if (!validate(contract['/sms_mail'].input, input)) return false;
+        showToast(await call('/sms_mail', input));
+      } else {
+        const input = { area_code: area.code, mobile: account, scene: 'forget' as const };
+        if (!validate(contract['/sms_send'].input, input)) return false;
+        showToast(await call('/sms_send', input));
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = {
+      account,
+      area_code: type === 'mobile' ? area.code : undefined,
+      code,
+      password,
+      repassword: confirm,
+    };
+    if (!validate(contract['/user/forget'].input, input)) return;
+    setBusy(true);
+    try {
+      showToast(await call('/user/forget', input));
+      navigate(`/pages/common/login?account=${encodeURIComponent(account)}`, { replace: true });
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={pageTitle(t, { area: 'common', page: 'forget' })}>
+      <div className={styles.wrap}>
+        <p className={styles.sub}>{t('auth.forgetHint')}</p>
+        <Tabs
+          variant="pill"
+          items={[
+            { key: 'email', label: t('auth.email') },
+            { key: 'mobile', label: t('auth.mobile') },
+          ]}
+          value={type}
+          onChange={(next) => {
+            setType(next);
+            setAccount('');
+            setError(null);
+          }}
+        />
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <TextField
+            value={account}
+            onChange={(v) => setAccount(type === 'mobile' ? v.replace(/\D/g, '') : v)}
+            placeholder={t(type === 'email' ? 'auth.emailPlaceholder' : 'auth.mobilePlaceholder')}
+            inputMode={type === 'mobile' ? 'numeric' : 'email'}
+            name="account"
+            prefix={type === 'mobile' ? <AreaCodeButton code={area.code} /> : <Mail size={18} className={styles.icon} />}
+          />
+          <TextField
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            placeholder={t('auth.codePlaceholder')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            name="code"
+            prefix={<KeyRound size={18} className={styles.icon} />}
+            suffix={<SendCodeButton send={sendCode} />}
+          />
+          <TextField
+            value={password}
+            onChange={setPassword}
+            placeholder={t('auth.newPasswordPlaceholder')}
+            autoComplete="new-password"
+            name="password"
+            secret
+            prefix={<Lock size={18} className={styles.icon} />}
+          />
+          <TextField
+            value={confirm}
+            onChange={setConfirm}
+            placeholder={t('auth.confirmPlaceholder')}
+            autoComplete="new-password"
+            name="confirm"
+            secret
+            prefix={<Lock size={18} className={styles.icon} />}
+            error={error}
+          />
+          <Button type="submit" block busy={busy}>
+            {t('auth.resetPassword')}
+          </Button>
+        </form>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,107 @@
+import { Globe, Lock, User } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { contract } from '../../../domain/api/contract';
+import { call } from '../../api/request';
+import { HOME_PATH } from '../../routes';
+import { setToken } from '../../state/session';
+import { siteState } from '../../state/site';
+import { Button } from '../../ui/Button';
+import { LanguageSheet } from '../../ui/LanguageSheet';
+import { Page } from '../../ui/Page';
+import { TextField } from '../../ui/TextField';
+import { firstIssueKey } from '../../ui/validation';
+import styles from './AuthLayout.module.css';
+
+/** Only app routes may be a redirect target, never another site. */
+function safeRedirect(value: string | null): string {
+  return value && value.startsWith('/pages/') ? value : HOME_PATH;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const site = useSnapshot(siteState);
+  const [account, setAccount] = useState(params.get('account') ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [langOpen, setLangOpen] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = { user_string: account, password };
+    const issue = firstIssueKey(contract['/user/login'].input, input);
+    setError(issue ? t(issue as never) : null);
+    if (issue) return;
+    setBusy(true);
+    try {
+      setToken(await call('/user/login', input));
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch {
+      // The API client has shown the message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page
+      title=""
+      right={
+        <button type="button" className={styles.langButton} onClick={() => setLangOpen(true)} aria-label={t('common.language')}>
+          <Globe size={18} />
+        </button>
+      }
+    >
+      <div className={styles.wrap}>
+        <div className={styles.brand}>
+          <img src={site.logo} alt="" />
+          <div>
+            <h2 className={styles.heading}>{t('auth.loginTitle')}</h2>
+            <p className={styles.sub}>{t('auth.loginSubtitle', { site: site.site_name })}</p>
+          </div>
+        </div>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <TextField
+            value={account}
+            onChange={setAccount}
+            placeholder={t('auth.accountPlaceholder')}
+            autoComplete="username"
+            name="account"
+            prefix={<User size={18} className={styles.icon} />}
+          />
+          <TextField
+            value={password}
+            onChange={setPassword}
+            placeholder={t('auth.passwordPlaceholder')}
+            autoComplete="current-password"
+            name="password"
+            secret
+            prefix={<Lock size={18} className={styles.icon} />}
+            error={error}
+          />
+          <div className={styles.row}>
+            <span />
+            <Link to="/pages/common/forget" className={styles.link}>
+              {t('auth.forgotPassword')}
+            </Link>
+          </div>
+          <Button type="submit" block busy={busy}>
+            {t('auth.login')}
+          </Button>
+        </form>
+        <p className={styles.footer}>
+          {t('auth.noAccount')}{' '}
+          <Link to="/pages/common/register" className={styles.link}>
+            {t('auth.registerNow')}
+          </Link>
+        </p>
+      </div>
+      <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
+    </Page>
+  );
+}

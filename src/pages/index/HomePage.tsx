@@ -1,0 +1,79 @@
+import { Globe, Megaphone, Search, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { NEWS_CATEGORY } from '../../../domain/api/types';
+import { topics } from '../../../domain/protocol';
+import { sessionState } from '../../state/session';
+import { siteState } from '../../state/site';
+import { LanguageSheet } from '../../ui/LanguageSheet';
+import { Page } from '../../ui/Page';
+import { useQuery } from '../../ui/useQuery';
+import { useTopics } from '../../ui/useTopics';
+import { AccountSheet } from './AccountSheet';
+import { BannerCarousel } from './BannerCarousel';
+import { MarketCards } from './MarketCards';
+import { NewsList } from './NewsList';
+import { ShortcutGrid } from './ShortcutGrid';
+import { TopMovers } from './TopMovers';
+import styles from './HomePage.module.css';
+
+const QUOTES = [topics.quotes()];
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const site = useSnapshot(siteState);
+  const { token } = useSnapshot(sessionState);
+  const [langOpen, setLangOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const banners = useQuery('/news/list', { c_id: String(NEWS_CATEGORY.banner), limit: '5' });
+  const news = useQuery('/news/list', { c_id: String(NEWS_CATEGORY.news), limit: '5' });
+  useTopics(QUOTES);
+
+  const header = (
+    <header className={styles.header}>
+      <div className={styles.brand}>
+        <img src={site.logo} alt="" className={styles.logo} />
+        <span className={styles.siteName}>{site.site_name}</span>
+      </div>
+      <div className={styles.actions}>
+        <Link to="/pages/market/search" className={styles.iconButton} aria-label={t('market.search')}>
+          <Search size={20} />
+        </Link>
+        <button type="button" className={styles.iconButton} onClick={() => setLangOpen(true)} aria-label={t('common.language')}>
+          <Globe size={20} />
+        </button>
+        <button
+          type="button"
+          className={styles.iconButton}
+          data-testid="account-button"
+          onClick={() => (token ? setAccountOpen(true) : navigate('/pages/common/login'))}
+          aria-label={t(token ? 'home.account' : 'auth.login')}
+        >
+          <UserRound size={20} />
+        </button>
+      </div>
+    </header>
+  );
+
+  const latest = news.data?.data[0];
+  return (
+    <Page header={header}>
+      <BannerCarousel items={banners.data?.data ?? []} />
+      {latest && (
+        <Link to={`/pages/common/article?id=${latest.id}`} className={styles.notice}>
+          <Megaphone size={16} className={styles.noticeIcon} />
+          <span className={styles.noticeText}>{latest.title}</span>
+        </Link>
+      )}
+      <MarketCards />
+      <ShortcutGrid />
+      <TopMovers />
+      <NewsList items={news.data?.data ?? []} />
+      <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
+      <AccountSheet open={accountOpen} onClose={() => setAccountOpen(false)} />
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import { ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { Movers } from '../../worker-client';
+import { marketState } from '../../state/market';
+import { Tabs } from '../../ui/Tabs';
+import { TickerRow } from '../../ui/TickerRow';
+import home from './HomePage.module.css';
+
+const SHOWN = 6;
+
+/** Live top gainers, losers and turnover, ranked in the worker. */
+export function TopMovers() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { movers } = useSnapshot(marketState);
+  const [tab, setTab] = useState<keyof Movers>('gainers');
+  const symbols = movers?.[tab].slice(0, SHOWN) ?? [];
+  return (
+    <section className={home.section} data-testid="top-movers">
+      <div className={home.sectionHead}>
+        <h3 className={home.sectionTitle}>{t('home.topMovers')}</h3>
+        <Link to="/pages/market/market" className={home.more}>
+          {t('common.more')}
+          <ChevronRight size={14} />
+        </Link>
+      </div>
+      <Tabs
+        items={[
+          { key: 'gainers', label: t('home.gainers') },
+          { key: 'losers', label: t('home.losers') },
+          { key: 'turnover', label: t('home.turnover') },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
+      <div>
+        {symbols.map((symbol) => (
+          <TickerRow key={symbol} symbol={symbol} onOpen={() => navigate('/pages/market/market')} />
+        ))}
+      </div>
+    </section>
+  );
+}

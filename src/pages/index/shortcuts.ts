@@ -1,0 +1,40 @@
+import {
+  ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChartCandlestick, ChartColumn, Cloud, Download, Gamepad2, Gem,
+  Handshake, Layers, MessagesSquare, Pickaxe, PiggyBank, ReceiptText, Repeat, Rocket, ShoppingCart, Target, TicketPercent,
+  Timer, TrendingUp, Users, Zap, type LucideIcon,
+} from 'lucide-react';
+
+export interface Shortcut {
+  key: string;
+  to: string;
+  icon: LucideIcon;
+  color: string;
+}
+
+/** The 24 home shortcuts of spec §2, in order, each to its route. */
+export const SHORTCUTS: Shortcut[] = [
+  { key: 'recharge', to: '/pages/fund/receive', icon: ArrowDownToLine, color: '#3b82f6' },
+  { key: 'withdraw', to: '/pages/fund/withdraw', icon: ArrowUpFromLine, color: '#8b5cf6' },
+  { key: 'stock', to: '/pages/market/market?category=stock', icon: TrendingUp, color: '#16c784' },
+  { key: 'contract', to: '/pages/transaction/contract', icon: ChartCandlestick, color: '#f59e0b' },
+  { key: 'copyTrade', to: '/pages/follow/index', icon: Users, color: '#ec4899' },
+  { key: 'financial', to: '/pages/financial/index', icon: PiggyBank, color: '#14b8a6' },
+  { key: 'superLeverage', to: '/pages/transaction/contract?lever=super', icon: Zap, color: '#ef4444' },
+  { key: 'otc', to: '/pages/otc/otc', icon: Handshake, color: '#06b6d4' },
+  { key: 'couponCenter', to: '/pages/setting/coupon', icon: TicketPercent, color: '#f97316' },
+  { key: 'bills', to: '/pages/setting/bill', icon: ReceiptText, color: '#64748b' },
+  { key: 'exchange', to: '/pages/fund/transfer', icon: Repeat, color: '#3b82f6' },
+  { key: 'mining', to: '/pages/lockming/lockming', icon: Pickaxe, color: '#eab308' },
+  { key: 'miniGame', to: '/pages/game/game', icon: Gamepad2, color: '#a855f7' },
+  { key: 'chatRoom', to: '/pages/kefu/index', icon: MessagesSquare, color: '#22c55e' },
+  { key: 'quickBuy', to: '/pages/transaction/currency', icon: ShoppingCart, color: '#0ea5e9' },
+  { key: 'defiMining', to: '/pages/lockming/welcome', icon: Layers, color: '#6366f1' },
+  { key: 'cloudMining', to: '/pages/lockming/lockming?type=cloud', icon: Cloud, color: '#38bdf8' },
+  { key: 'transfer', to: '/pages/fund/fundTransfer', icon: ArrowLeftRight, color: '#10b981' },
+  { key: 'ieo', to: '/pages/ieo/ieo', icon: Rocket, color: '#f43f5e' },
+  { key: 'options', to: '/pages/transaction/index?mode=seconds', icon: Timer, color: '#f59e0b' },
+  { key: 'market', to: '/pages/market/market', icon: ChartColumn, color: '#3b82f6' },
+  { key: 'nft', to: '/pages/nft/nft', icon: Gem, color: '#d946ef' },
+  { key: 'invest', to: '/pages/invest/invest', icon: Target, color: '#84cc16' },
+  { key: 'download', to: '/pages/common/webView?page=download', icon: Download, color: '#94a3b8' },
+];

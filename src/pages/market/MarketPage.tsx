@@ -1,0 +1,83 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Search } from 'lucide-react';
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { MARKET_CATEGORIES, type MarketCategory } from '../../../domain/market/types';
+import { topics } from '../../../domain/protocol';
+import { Empty } from '../../ui/Empty';
+import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { Tabs } from '../../ui/Tabs';
+import { TickerRow } from '../../ui/TickerRow';
+import { useTopics } from '../../ui/useTopics';
+import { useCategorySymbols } from './useCategorySymbols';
+import styles from './MarketPage.module.css';
+
+const ROW_HEIGHT = 64;
+const QUOTES = [topics.quotes()];
+
+function readCategory(value: string | null): MarketCategory {
+  return (MARKET_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as MarketCategory) : 'crypto';
+}
+
+/** Every listed pair by category, live, in a virtual list: only the rows on screen exist. */
+export default function MarketPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const category = readCategory(params.get('category'));
+  const symbols = useCategorySymbols(category);
+  const body = useRef<HTMLDivElement>(null);
+  useTopics(QUOTES);
+
+  const virtualizer = useVirtualizer({
+    count: symbols.length,
+    getScrollElement: () => body.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
+  const open = useCallback((symbol: string) => navigate(`/pages/transaction/index?symbol=${encodeURIComponent(symbol)}`), [navigate]);
+
+  return (
+    <Page
+      title={pageTitle(t, { area: 'market', page: 'market' })}
+      back={false}
+      left={<FeedStatusBadge />}
+      right={
+        <Link to="/pages/market/search" aria-label={t('market.search')} className={styles.search}>
+          <Search size={20} />
+        </Link>
+      }
+      bodyRef={body}
+    >
+      <div className={styles.sticky}>
+        <Tabs
+          items={MARKET_CATEGORIES.map((key) => ({ key, label: t(`market.categories.${key}`) }))}
+          value={category}
+          onChange={(key) => {
+            setParams({ category: key }, { replace: true });
+            body.current?.scrollTo({ top: 0 });
+          }}
+        />
+        <div className={styles.columns}>
+          <span>{t('market.pairVolume')}</span>
+          <span className={styles.right}>{t('market.lastPrice')}</span>
+          <span className={styles.right}>{t('market.change24h')}</span>
+        </div>
+      </div>
+      {symbols.length === 0 ? (
+        <Empty text={t('common.loading')} />
+      ) : (
+        <div className={styles.list} style={{ height: virtualizer.getTotalSize() }} data-testid="market-list">
+          {virtualizer.getVirtualItems().map((item) => (
+            <div key={item.key} className={styles.row} style={{ transform: `translateY(${item.start}px)` }}>
+              <TickerRow symbol={symbols[item.index]!} onOpen={open} />
+            </div>
+          ))}
+        </div>
+      )}
+    </Page>
+  );
+}

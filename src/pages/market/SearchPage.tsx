@@ -1,0 +1,67 @@
+import { Search, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { topics } from '../../../domain/protocol';
+import { marketState } from '../../state/market';
+import { Empty } from '../../ui/Empty';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { TextField } from '../../ui/TextField';
+import { TickerRow } from '../../ui/TickerRow';
+import { useTopics } from '../../ui/useTopics';
+import styles from './SearchPage.module.css';
+
+const QUOTES = [topics.quotes()];
+
+/** Finds a pair by base, quote or full symbol; with no query, the most traded pairs. */
+export default function SearchPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const { symbols, movers } = useSnapshot(marketState);
+  useTopics(QUOTES);
+
+  const q = query.trim().toUpperCase().replace(/\s+/g, '');
+  const results = useMemo(() => (q ? symbols.filter((s) => s.replace('/', '').includes(q.replace('/', '')) || s.includes(q)) : []), [symbols, q]);
+  const open = (symbol: string) => navigate(`/pages/transaction/index?symbol=${encodeURIComponent(symbol)}`);
+
+  return (
+    <Page title={pageTitle(t, { area: 'market', page: 'search' })}>
+      <div className={styles.bar}>
+        <TextField
+          value={query}
+          onChange={setQuery}
+          placeholder={t('market.searchPlaceholder')}
+          autoFocus
+          name="q"
+          prefix={<Search size={16} className={styles.icon} />}
+          suffix={
+            query && (
+              <button type="button" onClick={() => setQuery('')} aria-label={t('common.clear')} className={styles.icon}>
+                <X size={16} />
+              </button>
+            )
+          }
+        />
+      </div>
+      {q ? (
+        results.length ? (
+          <div data-testid="search-results">
+            {results.map((s) => (
+              <TickerRow key={s} symbol={s} onOpen={open} />
+            ))}
+          </div>
+        ) : (
+          <Empty text={t('market.noResults')} />
+        )
+      ) : (
+        <>
+          <h3 className={styles.heading}>{t('market.hot')}</h3>
+          {movers?.turnover.slice(0, 8).map((s) => <TickerRow key={s} symbol={s} onOpen={open} />)}
+        </>
+      )}
+    </Page>
+  );
+}

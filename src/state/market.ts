@@ -1,0 +1,49 @@
+import { proxy, ref } from 'valtio';
+import type { DepthView, TickerView } from '../../domain/market/views';
+import type { Trade } from '../../domain/market/types';
+import type { FeedStatus, Movers, WorkerSnapshot } from '../worker-client';
+
+/**
+ * Live market data from the worker. Each value is held with `ref()`: a component that reads
+ * `tickers[symbol]` re-renders when that one ticker is replaced, and no row pays for a deep proxy.
+ */
+export const marketState = proxy({
+  status: 'connecting' as FeedStatus,
+  tickers: {} as Record<string, TickerView>,
+  /** Every known symbol in catalogue order; replaced only when a new symbol appears. */
+  symbols: ref([] as string[]) as readonly string[],
+  depth: {} as Record<string, DepthView>,
+  trades: {} as Record<string, readonly Trade[]>,
+  movers: null as Movers | null,
+});
+
+type KlineListener = (change: NonNullable<WorkerSnapshot['klines']>[string]) => void;
+const klineListeners = new Map<string, Set<KlineListener>>();
+
+/** Charts take bar updates directly (they call `series.update`), not through React state. */
+export function onKlines(topic: string, listener: KlineListener): () => void {
+  const set = klineListeners.get(topic) ?? new Set();
+  set.add(listener);
+  klineListeners.set(topic, set);
+  return () => set.delete(listener);
+}
+
+/** Merges one worker snapshot into the state. */
+export function applySnapshot(snap: WorkerSnapshot): void {
+  if (snap.status) marketState.status = snap.status;
+  if (snap.tickers) {
+    let added = false;
+    for (const [symbol, view] of Object.entries(snap.tickers)) {
+      if (!(symbol in marketState.tickers)) added = true;
+      marketState.tickers[symbol] = ref(view);
+    }
+    if (added) {
+      const all = Object.values(marketState.tickers).sort((a, b) => a.id - b.id);
+      marketState.symbols = ref(all.map((t) => t.symbol));
+    }
+  }
+  if (snap.movers) marketState.movers = ref(snap.movers);
+  if (snap.depth) for (const [symbol, view] of Object.entries(snap.depth)) marketState.depth[symbol] = ref(view);
+  if (snap.trades) for (const [symbol, list] of Object.entries(snap.trades)) marketState.trades[symbol] = ref(list);
+  if (snap.klines) for (const [topic, change] of Object.entries(snap.klines)) klineListeners.get(topic)?.forEach((l) => l(change));
+}

@@ -1,0 +1,30 @@
+/** Local storage keys (spec §3) and the version marker that clears old storage once. */
+export const STORAGE_KEYS = { token: 'token', lang: 'lang', version: 'version', fiat: 'fiat' } as const;
+/** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
+export const STORAGE_VERSION = 1;
+
+/** Clears all storage once if it was written by an older version (or none). */
+export function migrateStorage(storage: Storage = localStorage): void {
+  const version = Number(storage.getItem(STORAGE_KEYS.version) ?? 0);
+  if (!(version >= STORAGE_VERSION)) {
+    storage.clear();
+    storage.setItem(STORAGE_KEYS.version, String(STORAGE_VERSION));
+  }
+}
+
+export function readStored(key: (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS], value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or full storage: the app still works for this visit.
+  }
+}

@@ -1,0 +1,35 @@
+import { ChevronLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { HOME_PATH } from '../routes';
+import styles from './NavBar.module.css';
+
+export interface NavBarProps {
+  title: ReactNode;
+  /** Show the back button (default true). */
+  back?: boolean;
+  right?: ReactNode;
+  left?: ReactNode;
+}
+
+/** The custom navigation bar every page uses (spec §2; webView keeps the default one). */
+export function NavBar({ title, back = true, right, left }: NavBarProps) {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(HOME_PATH));
+  return (
+    <header className={styles.bar}>
+      <div className={styles.side}>
+        {left ??
+          (back && (
+            <button type="button" className={styles.back} onClick={goBack} aria-label={t('common.back')}>
+              <ChevronLeft size={24} />
+            </button>
+          ))}
+      </div>
+      <h1 className={styles.title}>{title}</h1>
+      <div className={`${styles.side} ${styles.right}`}>{right}</div>
+    </header>
+  );
+}

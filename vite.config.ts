@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
+
+export default defineConfig({
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    proxy: {
+      '/api': API_TARGET,
+      '/uploads': API_TARGET,
+      '/socket.io': { target: API_TARGET, ws: true },
+    },
+  },
+});

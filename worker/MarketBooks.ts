@@ -1,0 +1,213 @@
+import { Decimal } from '../domain/decimal';
+import type { FiatRate } from '../domain/fiat';
+import { DEFAULT_FIAT } from '../domain/fiat';
+import type { KlinePeriod } from '../domain/market/periods';
+import { DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../domain/market/types';
+import { buildDepthView, buildTickerView, type DepthView, type TickerView } from '../domain/market/views';
+import { parseTopic, type TopicMessage, type TopicSnapshot, type UserMessage } from '../domain/protocol';
+import { applyDepthDelta, createBook, readBook, type LiveBook } from './books/applyDepthDelta';
+
+/** The feed's connection state, shown by the UI. */
+export type FeedStatus = 'connecting' | 'live' | 'resyncing' | 'stale';
+
+/** Kline changes of one topic since the last snapshot, oldest first. */
+export interface KlineChange {
+  symbol: string;
+  period: KlinePeriod;
+  bars: Kline[];
+}
+
+/**
+ * What the UI receives, at most once per frame: only the parts that changed since the last
+ * one. Arrays are plain data for the UI to hold by reference.
+ */
+export interface WorkerSnapshot {
+  status?: FeedStatus;
+  /** Changed tickers by symbol. */
+  tickers?: Record<string, TickerView>;
+  /** Depth views of changed books, by symbol. */
+  depth?: Record<string, DepthView>;
+  /** Recent trades of changed symbols, newest first. */
+  trades?: Record<string, Trade[]>;
+  /** Changed bars per kline topic. */
+  klines?: Record<string, KlineChange>;
+  /** Private-channel messages, in order. */
+  user?: UserMessage[];
+  /** Symbol rankings, recomputed when tickers change. */
+  movers?: Movers;
+}
+
+/** Symbols ranked for the home page's top movers. */
+export interface Movers {
+  gainers: string[];
+  losers: string[];
+  turnover: string[];
+}
+
+const MOVERS_KEPT = 10;
+
+/** Ranks tickers by 24 h change, both ways, and USDT pairs by 24 h turnover. */
+function rankMovers(tickers: Iterable<Ticker>): Movers {
+  const list = [...tickers];
+  const byChange = [...list].sort((a, b) => new Decimal(b.change).cmp(a.change) || a.id - b.id);
+  return {
+    gainers: byChange.slice(0, MOVERS_KEPT).map((t) => t.symbol),
+    losers: byChange.slice(-MOVERS_KEPT).reverse().map((t) => t.symbol),
+    turnover: list
+      .filter((t) => t.quote === 'USDT')
+      .sort((a, b) => new Decimal(b.turnover).cmp(a.turnover) || a.id - b.id)
+      .slice(0, MOVERS_KEPT)
+      .map((t) => t.symbol),
+  };
+}
+
+/**
+ * The worker's in-memory market: tickers, books, trades and bars, with what changed since the
+ * last snapshot. Views (decimal math, formatting) are built once per snapshot, not per tick.
+ */
+export class MarketBooks {
+  private fiat: FiatRate = DEFAULT_FIAT;
+  private readonly tickers = new Map<string, Ticker>();
+  private readonly books = new Map<string, LiveBook>();
+  private readonly trades = new Map<string, Trade[]>();
+  private dirtyTickers = new Set<string>();
+  private dirtyBooks = new Set<string>();
+  private dirtyTrades = new Set<string>();
+  private klines = new Map<string, KlineChange>();
+  private userMessages: UserMessage[] = [];
+  private status: FeedStatus | null = null;
+
+  setFiat(fiat: FiatRate): void {
+    this.fiat = fiat;
+    for (const symbol of this.tickers.keys()) this.dirtyTickers.add(symbol);
+  }
+
+  setStatus(status: FeedStatus): void {
+    this.status = status;
+  }
+
+  /** Replaces a topic's state with a snapshot. */
+  applySnapshot(snap: TopicSnapshot): void {
+    const parsed = parseTopic(snap.topic);
+    if (!parsed) return;
+    switch (snap.kind) {
+      case 'quotes':
+        for (const t of snap.data) this.setTicker(t);
+        break;
+      case 'depth':
+        if (parsed.kind !== 'depth') return;
+        this.books.set(parsed.symbol, createBook(snap.data));
+        this.dirtyBooks.add(parsed.symbol);
+        break;
+      case 'trades':
+        if (parsed.kind !== 'trades') return;
+        this.trades.set(parsed.symbol, snap.data.slice(0, TRADES_KEPT));
+        this.dirtyTrades.add(parsed.symbol);
+        break;
+      case 'kline':
+        if (parsed.kind !== 'kline') return;
+        this.addBars(snap.topic, parsed.symbol, parsed.period, snap.data);
+        break;
+    }
+  }
+
+  /** Applies one live message (its sequence number already checked). */
+  applyMessage(msg: TopicMessage): void {
+    const parsed = parseTopic(msg.topic);
+    if (!parsed) return;
+    switch (msg.kind) {
+      case 'quotes':
+        for (const t of msg.data) this.setTicker(t);
+        break;
+      case 'depth': {
+        if (parsed.kind !== 'depth') return;
+        const book = this.books.get(parsed.symbol);
+        if (!book) return;
+        applyDepthDelta(book, msg.data);
+        this.dirtyBooks.add(parsed.symbol);
+        break;
+      }
+      case 'trades': {
+        if (parsed.kind !== 'trades') return;
+        const recent = this.trades.get(parsed.symbol) ?? [];
+        this.trades.set(parsed.symbol, [...msg.data].reverse().concat(recent).slice(0, TRADES_KEPT));
+        this.dirtyTrades.add(parsed.symbol);
+        break;
+      }
+      case 'kline':
+        if (parsed.kind !== 'kline') return;
+        this.addBars(msg.topic, parsed.symbol, parsed.period, msg.data);
+        break;
+    }
+  }
+
+  addUserMessage(msg: UserMessage): void {
+    this.userMessages.push(msg);
+  }
+
+  /** Drops a topic's state when nobody watches it any more. */
+  drop(topic: string): void {
+    const parsed = parseTopic(topic);
+    if (parsed?.kind === 'depth') this.books.delete(parsed.symbol);
+    if (parsed?.kind === 'trades') this.trades.delete(parsed.symbol);
+  }
+
+  /** True when something changed since the last `takeSnapshot`. */
+  get isDirty(): boolean {
+    return (
+      this.status !== null ||
+      this.dirtyTickers.size > 0 ||
+      this.dirtyBooks.size > 0 ||
+      this.dirtyTrades.size > 0 ||
+      this.klines.size > 0 ||
+      this.userMessages.length > 0
+    );
+  }
+
+  /** Builds the views of what changed and clears the change marks. */
+  takeSnapshot(): WorkerSnapshot {
+    const snap: WorkerSnapshot = {};
+    if (this.status !== null) snap.status = this.status;
+    if (this.dirtyTickers.size) {
+      snap.tickers = {};
+      for (const symbol of this.dirtyTickers) snap.tickers[symbol] = buildTickerView(this.tickers.get(symbol)!, this.fiat);
+      snap.movers = rankMovers(this.tickers.values());
+    }
+    if (this.dirtyBooks.size) {
+      snap.depth = {};
+      for (const symbol of this.dirtyBooks) {
+        const book = this.books.get(symbol);
+        if (book) snap.depth[symbol] = buildDepthView(readBook(book), DEPTH_LEVELS);
+      }
+    }
+    if (this.dirtyTrades.size) {
+      snap.trades = {};
+      for (const symbol of this.dirtyTrades) snap.trades[symbol] = this.trades.get(symbol) ?? [];
+    }
+    if (this.klines.size) snap.klines = Object.fromEntries(this.klines);
+    if (this.userMessages.length) snap.user = this.userMessages;
+    this.status = null;
+    this.dirtyTickers = new Set();
+    this.dirtyBooks = new Set();
+    this.dirtyTrades = new Set();
+    this.klines = new Map();
+    this.userMessages = [];
+    return snap;
+  }
+
+  private setTicker(t: Ticker): void {
+    this.tickers.set(t.symbol, t);
+    this.dirtyTickers.add(t.symbol);
+  }
+
+  /** Keeps the latest state of each changed bar (by start time) until the next snapshot. */
+  private addBars(topic: string, symbol: string, period: KlinePeriod, bars: Kline[]): void {
+    const change = this.klines.get(topic) ?? { symbol, period, bars: [] };
+    for (const bar of bars) {
+      const last = change.bars.at(-1);
+      if (last && last.t === bar.t) change.bars[change.bars.length - 1] = bar;
+      else if (!last || bar.t > last.t) change.bars.push(bar);
+    }
+    this.klines.set(topic, change);
+  }
+}

@@ -1,0 +1,184 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ApiEnvelope } from '../../domain/api/envelope';
+import {
+  CONNECT_TIMEOUT_MS,
+  RECONNECT_DELAY_MAX_MS,
+  RECONNECT_DELAY_MS,
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type TopicMessage,
+  type TopicSnapshot,
+  type UserMessage,
+} from '../../domain/protocol';
+import type { FeedStatus } from '../MarketBooks';
+import { SeqTracker } from './SeqTracker';
+
+export interface FeedHandlers {
+  snapshot(snap: TopicSnapshot): void;
+  message(msg: TopicMessage): void;
+  user(msg: UserMessage): void;
+  status(status: FeedStatus): void;
+  /** A topic nobody watches any more. */
+  dropped(topic: string): void;
+}
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * The one socket: ref-counted topic subscriptions, sequence checks, and resync from REST on a
+ * gap. Messages that arrive while a topic resyncs are held and replayed past the snapshot, so
+ * a busy topic cannot fall into a resync loop.
+ */
+export class Feed {
+  private socket: AppSocket | null = null;
+  private readonly refs = new Map<string, number>();
+  private readonly seq = new SeqTracker();
+  /** Topics being resynced, with the messages held meanwhile. */
+  private readonly resyncing = new Map<string, TopicMessage[]>();
+  private token: string | null = null;
+  private status: FeedStatus = 'connecting';
+  private everLive = false;
+
+  constructor(
+    private readonly origin: string,
+    private readonly handlers: FeedHandlers,
+  ) {}
+
+  connect(): void {
+    if (this.socket) return;
+    const socket: AppSocket = io(this.origin, {
+      path: SOCKET_PATH,
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+      reconnectionDelay: RECONNECT_DELAY_MS,
+      reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
+      timeout: CONNECT_TIMEOUT_MS,
+    });
+    this.socket = socket;
+    socket.on('connect', () => void this.onConnect());
+    socket.on('disconnect', () => this.setStatus(this.everLive ? 'stale' : 'connecting'));
+    socket.on('m', (msg) => this.onMessage(msg));
+  }
+
+  /** Joins or leaves the private channel; resolves whether the server accepted the token. */
+  async setToken(token: string | null): Promise<boolean> {
+    this.token = token;
+    if (!this.socket?.connected) return false;
+    return this.authenticate();
+  }
+
+  subscribe(topics: readonly string[]): void {
+    const fresh = topics.filter((t) => {
+      const n = this.refs.get(t) ?? 0;
+      this.refs.set(t, n + 1);
+      return n === 0;
+    });
+    if (fresh.length && this.socket?.connected) void this.join(fresh);
+  }
+
+  unsubscribe(topics: readonly string[]): void {
+    const gone = topics.filter((t) => {
+      const n = this.refs.get(t) ?? 0;
+      if (n <= 1) {
+        this.refs.delete(t);
+        return n === 1;
+      }
+      this.refs.set(t, n - 1);
+      return false;
+    });
+    if (!gone.length) return;
+    for (const t of gone) {
+      this.seq.forget(t);
+      this.resyncing.delete(t);
+      this.handlers.dropped(t);
+    }
+    this.socket?.emit('unsub', gone, () => undefined);
+  }
+
+  getStatus(): FeedStatus {
+    return this.status;
+  }
+
+  private async onConnect(): Promise<void> {
+    if (this.token) await this.authenticate();
+    await this.join([...this.refs.keys()]);
+    this.everLive = true;
+    this.updateStatus();
+  }
+
+  private async authenticate(): Promise<boolean> {
+    const socket = this.socket!;
+    const answer = await socket.timeout(CONNECT_TIMEOUT_MS).emitWithAck('auth', { token: this.token ?? '' }).catch(() => ({ ok: false }));
+    return answer.ok;
+  }
+
+  private async join(topics: string[]): Promise<void> {
+    if (!topics.length) return;
+    const answer: SubscribeAck | null = await this.socket!.timeout(CONNECT_TIMEOUT_MS)
+      .emitWithAck('sub', topics)
+      .catch(() => null);
+    if (!answer) {
+      for (const t of topics) void this.resync(t);
+      return;
+    }
+    for (const snap of answer.snapshots) {
+      if (!this.refs.has(snap.topic)) continue;
+      this.seq.reset(snap.topic, snap.seq);
+      this.handlers.snapshot(snap);
+    }
+  }
+
+  private onMessage(msg: TopicMessage | UserMessage): void {
+    if (msg.topic === 'user') {
+      this.handlers.user(msg as UserMessage);
+      return;
+    }
+    const m = msg as TopicMessage;
+    if (!this.refs.has(m.topic)) return;
+    const held = this.resyncing.get(m.topic);
+    if (held) {
+      held.push(m);
+      return;
+    }
+    const verdict = this.seq.accept(m.topic, m.seq);
+    if (verdict === 'next') this.handlers.message(m);
+    else if (verdict === 'gap') void this.resync(m.topic, [m]);
+  }
+
+  /** Fetches a topic's snapshot over REST, then replays the messages held meanwhile. */
+  private async resync(topic: string, held: TopicMessage[] = []): Promise<void> {
+    if (this.resyncing.has(topic)) return;
+    this.resyncing.set(topic, held);
+    this.updateStatus();
+    try {
+      const res = await fetch(`${this.origin}/api/market/snapshot?topic=${encodeURIComponent(topic)}`);
+      const envelope = (await res.json()) as ApiEnvelope<TopicSnapshot>;
+      if (envelope.type !== 'ok') throw new Error(String(envelope.message));
+      const pending = this.resyncing.get(topic);
+      this.resyncing.delete(topic);
+      if (!pending || !this.refs.has(topic)) return;
+      this.seq.reset(topic, envelope.message.seq);
+      this.handlers.snapshot(envelope.message);
+      for (const m of pending.sort((a, b) => a.seq - b.seq)) this.onMessage(m);
+    } catch {
+      // Network trouble: the next message or reconnect tries again.
+      this.resyncing.delete(topic);
+      this.seq.forget(topic);
+    } finally {
+      this.updateStatus();
+    }
+  }
+
+  private updateStatus(): void {
+    if (!this.socket?.connected) return this.setStatus(this.everLive ? 'stale' : 'connecting');
+    this.setStatus(this.resyncing.size ? 'resyncing' : 'live');
+  }
+
+  private setStatus(status: FeedStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.handlers.status(status);
+  }
+}
