@@ -42,10 +42,13 @@ async function main(): Promise<void> {
     void app
       .close()
       .then(() => db.close())
-      .then(() => process.exit(0), (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      });
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

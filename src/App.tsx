@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, Outlet, RouterProvider, useLocation, useRouteError } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -34,12 +34,12 @@ function LoginRequired() {
   return <div className={styles.blank} />;
 }
 
-function PageHost({ route }: { route: PageRoute }) {
+/** A route's page: login gate, then the lazy page, or the "under development" screen when none is built yet. */
+function PageHost({ route, Component }: { route: PageRoute; Component: LazyExoticComponent<ComponentType> | null }) {
   const { token } = useSnapshot(sessionState);
   const { t } = useTranslation();
   if (route.auth && !token) return <LoginRequired />;
-  if (!route.load) return <UnderDevelopment title={pageTitle(t, route)} />;
-  const Component = lazyPage(route.load);
+  if (!Component) return <UnderDevelopment title={pageTitle(t, route)} />;
   return (
     <Suspense fallback={<DelayedFallback />}>
       <Component />
@@ -80,15 +80,16 @@ function NotFound() {
   );
 }
 
-const homeRoute = ROUTES.find((r) => r.path === HOME_PATH)!;
+/** One lazy component per built page, made once, not per render. */
+const hosts = new Map(ROUTES.map((r) => [r.path, <PageHost key={r.path} route={r} Component={r.load ? lazyPage(r.load) : null} />]));
 
 const router = createHashRouter([
   {
     element: <Shell />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <PageHost route={homeRoute} /> },
-      ...ROUTES.map((route) => ({ path: route.path, element: <PageHost route={route} /> })),
+      { path: '/', element: hosts.get(HOME_PATH) },
+      ...ROUTES.map((route) => ({ path: route.path, element: hosts.get(route.path) })),
       { path: '*', element: <NotFound /> },
     ],
   },

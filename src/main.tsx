@@ -24,15 +24,22 @@ async function boot(): Promise<void> {
     if (sessionState.token === lastToken) return;
     lastToken = sessionState.token;
     void getWorker().setToken(lastToken);
-    if (lastToken) void call('/user/info', undefined, { silent: true }).then((user) => (sessionState.user = user), () => undefined);
+    if (lastToken)
+      void call('/user/info', undefined, { silent: true }).then(
+        (user) => (sessionState.user = user),
+        () => undefined,
+      );
   };
   syncToken();
   subscribe(sessionState, syncToken);
 
-  void call('/getSiteConfig', undefined, { silent: true }).then((config) => {
-    if (config.site_name) siteState.site_name = document.title = config.site_name;
-    if (config.site_logo) siteState.logo = config.site_logo;
-  }, () => undefined);
+  void call('/getSiteConfig', undefined, { silent: true }).then(
+    (config) => {
+      if (config.site_name) siteState.site_name = document.title = config.site_name;
+      if (config.site_logo) siteState.logo = config.site_logo;
+    },
+    () => undefined,
+  );
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -52,7 +52,10 @@ function rankMovers(tickers: Iterable<Ticker>): Movers {
   const byChange = [...list].sort((a, b) => new Decimal(b.change).cmp(a.change) || a.id - b.id);
   return {
     gainers: byChange.slice(0, MOVERS_KEPT).map((t) => t.symbol),
-    losers: byChange.slice(-MOVERS_KEPT).reverse().map((t) => t.symbol),
+    losers: byChange
+      .slice(-MOVERS_KEPT)
+      .reverse()
+      .map((t) => t.symbol),
     turnover: list
       .filter((t) => t.quote === 'USDT')
       .sort((a, b) => new Decimal(b.turnover).cmp(a.turnover) || a.id - b.id)

@@ -13,11 +13,7 @@ export const CODE_LENGTH = 6;
 
 /** A required, trimmed text field whose absence reads `requiredKey`. */
 export function requiredText(requiredKey: string, max = 200) {
-  return z
-    .string({ error: requiredKey })
-    .trim()
-    .min(1, { error: requiredKey })
-    .max(max, { error: 'validation.tooLong' });
+  return z.string({ error: requiredKey }).trim().min(1, { error: requiredKey }).max(max, { error: 'validation.tooLong' });
 }
 
 /** An optional trimmed text field: absent or empty becomes `undefined`. */
@@ -52,9 +48,7 @@ export const passwordField = z
   .min(PASSWORD_MIN, { error: 'validation.passwordLength' })
   .max(PASSWORD_MAX, { error: 'validation.passwordLength' });
 
-export const confirmPasswordField = z
-  .string({ error: 'validation.confirmRequired' })
-  .min(1, { error: 'validation.confirmRequired' });
+export const confirmPasswordField = z.string({ error: 'validation.confirmRequired' }).min(1, { error: 'validation.confirmRequired' });
 
 export const codeField = z
   .string({ error: 'validation.codeRequired' })

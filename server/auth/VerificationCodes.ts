@@ -73,10 +73,13 @@ export class VerificationCodes {
         scene,
         now,
       ]);
-      await q.query(
-        'INSERT INTO verification_codes (target, scene, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-        [target, scene, this.digest(target, scene, code), now, now + CODE_TTL_MS],
-      );
+      await q.query('INSERT INTO verification_codes (target, scene, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+        target,
+        scene,
+        this.digest(target, scene, code),
+        now,
+        now + CODE_TTL_MS,
+      ]);
     });
     await this.delivery.deliver({ to: target.slice(target.indexOf(':') + 1), scene, code, lang, at: now });
   }

@@ -30,7 +30,7 @@ export class ContentRepository {
        ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
       [lang, cId, limit, (page - 1) * limit],
     );
-    const total = rows[0]?.total ?? (page > 1 ? (await this.countNews(cId)) : 0);
+    const total = rows[0]?.total ?? (page > 1 ? await this.countNews(cId) : 0);
     return {
       data: rows.map(({ id, c_id, title, summary, image, link, created_at }) => ({ id, c_id, title, summary, image, link, created_at })),
       page,

@@ -50,11 +50,7 @@ export function sendEnvelope<T>(reply: FastifyReply, envelope: ApiEnvelope<T>, s
  * Registers one route per contract entry under /api: reads `lang`, resolves the token, validates
  * the input with the contract's schema, runs the handler and answers the envelope.
  */
-export function registerEndpoints(
-  app: FastifyInstance,
-  handlers: HandlerMap,
-  deps: { translator: Translator; auth: Authenticator },
-): void {
+export function registerEndpoints(app: FastifyInstance, handlers: HandlerMap, deps: { translator: Translator; auth: Authenticator }): void {
   const missing = (Object.keys(contract) as EndpointPath[]).filter((p) => !handlers[p]);
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
 

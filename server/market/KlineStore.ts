@@ -137,7 +137,12 @@ export class KlineStore {
     for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
       const batch = rows.slice(i, i + UPSERT_BATCH);
       const params: SqlValue[] = [];
-      const tuples = batch.map((r) => `(${toValues(r).map((v) => (params.push(v), `$${params.length}`)).join(',')})`);
+      const tuples = batch.map(
+        (r) =>
+          `(${toValues(r)
+            .map((v) => (params.push(v), `$${params.length}`))
+            .join(',')})`,
+      );
       await this.db.query(
         `INSERT INTO klines (${COLUMNS.join(',')}) VALUES ${tuples.join(',')}
          ON CONFLICT (pair_id, period, t) DO UPDATE SET ${set}`,

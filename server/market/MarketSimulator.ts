@@ -2,7 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatUnits, parseUnits } from '../../domain/decimal';
 import { calculateChangePercent } from '../../domain/market/calculateChange';
 import { calculateNextPeriodStart, calculatePeriodStart, KLINE_PERIODS, type KlinePeriod } from '../../domain/market/periods';
-import { DEPTH_LEVELS, TRADES_KEPT, type BookLevel, type DepthBook, type Kline, type MarketPair, type Ticker, type Trade } from '../../domain/market/types';
+import {
+  DEPTH_LEVELS,
+  TRADES_KEPT,
+  type BookLevel,
+  type DepthBook,
+  type Kline,
+  type MarketPair,
+  type Ticker,
+  type Trade,
+} from '../../domain/market/types';
 import type { Currency } from '../../domain/api/types';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';

@@ -29,8 +29,7 @@ export class PriceWalk {
   /** Moves the walk forward by `seconds` and returns the new price in ticks. */
   step(seconds: number, random: Random): number {
     const dt = seconds / SECONDS_PER_YEAR;
-    this.logLevel +=
-      -MEAN_REVERSION_PER_YEAR * (this.logLevel - this.logAnchor) * dt + this.volatility * Math.sqrt(dt) * random.gaussian();
+    this.logLevel += -MEAN_REVERSION_PER_YEAR * (this.logLevel - this.logAnchor) * dt + this.volatility * Math.sqrt(dt) * random.gaussian();
     return this.ticks;
   }
 }

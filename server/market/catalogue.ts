@@ -32,7 +32,13 @@ export interface PairDef {
 const colors: Record<string, string> = { BTC: 'F2994A', USDT: '26A17B', LTC: '9EA3CA', ETH: '8DA0E0' };
 
 const coin = (id: number, name: string, decimals = 8): CurrencyDef => ({ id, name, decimals, color: colors[name] ?? null, isLegal: false });
-const legal = (id: number, name: string, decimals: number): CurrencyDef => ({ id, name, decimals, color: colors[name] ?? null, isLegal: true });
+const legal = (id: number, name: string, decimals: number): CurrencyDef => ({
+  id,
+  name,
+  decimals,
+  color: colors[name] ?? null,
+  isLegal: true,
+});
 
 export const CURRENCIES: CurrencyDef[] = [
   coin(1, 'BTC'),

@@ -39,7 +39,9 @@ function userRoom(userId: number): string {
 /** Reads a `sub`/`unsub` payload: one topic name or a list of them; anything else is empty. */
 function readTopicList(payload: unknown): string[] {
   const list = Array.isArray(payload) ? payload : [payload];
-  return list.filter((t): t is string => typeof t === 'string' && t.length > 0 && t.length <= MAX_TOPIC_LENGTH).slice(0, MAX_TOPICS_PER_SOCKET);
+  return list
+    .filter((t): t is string => typeof t === 'string' && t.length > 0 && t.length <= MAX_TOPIC_LENGTH)
+    .slice(0, MAX_TOPICS_PER_SOCKET);
 }
 
 /** The acknowledgement callback, if the client sent one (a hostile client may not). */

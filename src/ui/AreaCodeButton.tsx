@@ -6,7 +6,7 @@ import styles from './AreaCodeButton.module.css';
 export function AreaCodeButton({ code }: { code: string }) {
   return (
     <Link to="/pages/common/area" className={styles.area} data-testid="area-code">
-      <span className="num">{`+${code}`}</span>
+      <span className="num">+{code}</span>
       <ChevronDown size={14} />
     </Link>
   );

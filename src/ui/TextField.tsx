@@ -40,7 +40,12 @@ export function TextField({ label, value, onChange, prefix, suffix, error, secre
           aria-invalid={Boolean(error) || undefined}
         />
         {secret && (
-          <button type="button" className={styles.eye} onClick={() => setShown((s) => !s)} aria-label={t(shown ? 'auth.hidePassword' : 'auth.showPassword')}>
+          <button
+            type="button"
+            className={styles.eye}
+            onClick={() => setShown((s) => !s)}
+            aria-label={t(shown ? 'auth.hidePassword' : 'auth.showPassword')}
+          >
             {shown ? <EyeOff size={18} /> : <Eye size={18} />}
           </button>
         )}

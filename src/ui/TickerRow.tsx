@@ -16,7 +16,7 @@ export const TickerRow = memo(function TickerRow({ symbol, onOpen }: { symbol: s
       <span className={styles.pair}>
         <span className={styles.symbol}>
           <b>{t.base}</b>
-          <span className={styles.quote}>{`/${t.quote}`}</span>
+          <span className={styles.quote}>/{t.quote}</span>
         </span>
         <span className={`${styles.sub} num`}>{t.turnoverText}</span>
       </span>

@@ -110,7 +110,10 @@ export class Feed {
 
   private async authenticate(): Promise<boolean> {
     const socket = this.socket!;
-    const answer = await socket.timeout(CONNECT_TIMEOUT_MS).emitWithAck('auth', { token: this.token ?? '' }).catch(() => ({ ok: false }));
+    const answer = await socket
+      .timeout(CONNECT_TIMEOUT_MS)
+      .emitWithAck('auth', { token: this.token ?? '' })
+      .catch(() => ({ ok: false }));
     return answer.ok;
   }
 

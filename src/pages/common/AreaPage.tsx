@@ -13,7 +13,7 @@ import styles from './AreaPage.module.css';
 
 /** The calling-code picker: region names in the interface language, searchable by name or code. */
 export default function AreaPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { choice } = useSnapshot(areaState);
   const selected = selectArea(choice, currentLang());
@@ -26,11 +26,12 @@ export default function AreaPage() {
     return AREA_CODES.map(([region, code]) => ({ region, code, name: names.of(region) ?? region })).sort((a, b) =>
       collator.compare(a.name, b.name),
     );
-    // i18n.language re-runs this when the language changes.
-  }, [lang, i18n.language]);
+  }, [lang]);
 
   const q = query.trim().toLowerCase().replace(/^\+/, '');
-  const shown = q ? regions.filter((r) => r.name.toLowerCase().includes(q) || r.code.startsWith(q) || r.region.toLowerCase() === q) : regions;
+  const shown = q
+    ? regions.filter((r) => r.name.toLowerCase().includes(q) || r.code.startsWith(q) || r.region.toLowerCase() === q)
+    : regions;
 
   return (
     <Page title={pageTitle(t, { area: 'common', page: 'area' })}>
@@ -49,7 +50,7 @@ export default function AreaPage() {
               }}
             >
               <span className={styles.name}>{r.name}</span>
-              <span className={`${styles.code} num`}>{`+${r.code}`}</span>
+              <span className={`${styles.code} num`}>+{r.code}</span>
               {r.region === selected.region && <Check size={16} className={styles.check} />}
             </button>
           </li>

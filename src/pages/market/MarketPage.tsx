@@ -32,6 +32,7 @@ export default function MarketPage() {
   const body = useRef<HTMLDivElement>(null);
   useTopics(QUOTES);
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual hands back fresh functions by design; nothing here is memoised by the compiler.
   const virtualizer = useVirtualizer({
     count: symbols.length,
     getScrollElement: () => body.current,

@@ -24,7 +24,10 @@ export default function SearchPage() {
   useTopics(QUOTES);
 
   const q = query.trim().toUpperCase().replace(/\s+/g, '');
-  const results = useMemo(() => (q ? symbols.filter((s) => s.replace('/', '').includes(q.replace('/', '')) || s.includes(q)) : []), [symbols, q]);
+  const results = useMemo(
+    () => (q ? symbols.filter((s) => s.replace('/', '').includes(q.replace('/', '')) || s.includes(q)) : []),
+    [symbols, q],
+  );
   const open = (symbol: string) => navigate(`/pages/transaction/index?symbol=${encodeURIComponent(symbol)}`);
 
   return (
@@ -59,7 +62,9 @@ export default function SearchPage() {
       ) : (
         <>
           <h3 className={styles.heading}>{t('market.hot')}</h3>
-          {movers?.turnover.slice(0, 8).map((s) => <TickerRow key={s} symbol={s} onOpen={open} />)}
+          {movers?.turnover.slice(0, 8).map((s) => (
+            <TickerRow key={s} symbol={s} onOpen={open} />
+          ))}
         </>
       )}
     </Page>

@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../server/clock';
+import { startServer, type TestServer } from './harness';
+
+describe('accounts over HTTP', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false });
+  });
+  afterAll(() => s.close());
+
+  it('registers with an emailed code, logs in, reads the profile and logs out', async () => {
+    const email = 'flow@example.com';
+    const sent = await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    expect(sent.body).toEqual({ type: 'ok', code: 1, message: 'Verification code sent' });
+    const code = await s.lastCode(email);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const checked = await s.call('/user/check_email', { user_string: email, email_code: code });
+    expect(checked.body.type).toBe('ok');
+
+    const reg = await s.call('/user/register', {
+      type: 'email',
+      user_string: email,
+      code,
+      password: 'secret123',
+      re_password: 'secret123',
+    });
+    expect(reg.body).toMatchObject({ type: 'ok', code: 1 });
+
+    const login = await s.call<string>('/user/login', { user_string: email, password: 'secret123' });
+    expect(login.body.type).toBe('ok');
+    const token = login.body.message as string;
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    const info = await s.call('/user/info', {}, { token, method: 'GET' });
+    expect(info.body).toMatchObject({ type: 'ok', message: { email, fiat: 'USDT', lang: 'en' } });
+    expect((info.body.message as { invite_code: string }).invite_code).toMatch(/^[A-Z2-9]{8}$/);
+
+    const out = await s.call('/user/logout', {}, { token, method: 'GET' });
+    expect(out.body.type).toBe('ok');
+    const after = await s.call('/user/info', {}, { token, method: 'GET' });
+    expect(after.body).toMatchObject({ type: 999, code: 0 });
+  });
+
+  it('stores only a hash of the password and of the token', async () => {
+    const { email, password, token } = await s.signUp();
+    const [user] = await s.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+    expect(user!.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(user!.password_hash).not.toContain(password);
+    const rows = await s.db.query('SELECT 1 FROM sessions WHERE token_hash = $1', [token]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('registers by phone with an area code and logs in with the number', async () => {
+    await s.call('/sms_send', { area_code: '+44', mobile: '7700900123', scene: 'register' });
+    const code = await s.lastCode('+447700900123');
+    const reg = await s.call('/user/register', {
+      type: 'mobile',
+      user_string: '7700900123',
+      area_code: '44',
+      code,
+      password: 'phonepass',
+      re_password: 'phonepass',
+    });
+    expect(reg.body.type).toBe('ok');
+    const login = await s.call('/user/login', { user_string: '7700900123', password: 'phonepass' });
+    expect(login.body.type).toBe('ok');
+  });
+
+  it('records the inviter when an invite code is given, and refuses an unknown one', async () => {
+    const inviter = await s.signUp();
+    const info = await s.call<{ invite_code: string; id: number }>('/user/info', {}, { token: inviter.token, method: 'GET' });
+    const { invite_code, id } = info.body.message as { invite_code: string; id: number };
+    const email = 'invited@example.com';
+    await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    const code = await s.lastCode(email);
+    const bad = await s.call('/user/register', {
+      type: 'email',
+      user_string: email,
+      code,
+      password: 'secret123',
+      re_password: 'secret123',
+      extension_code: 'NOPE1234',
+    });
+    expect(bad.body).toMatchObject({ type: 'error', message: 'This invite code does not exist' });
+    const ok = await s.call('/user/register', {
+      type: 'email',
+      user_string: email,
+      code,
+      password: 'secret123',
+      re_password: 'secret123',
+      extension_code: invite_code,
+    });
+    expect(ok.body.type).toBe('ok');
+    const [row] = await s.db.query<{ invited_by: number }>('SELECT invited_by FROM users WHERE email = $1', [email]);
+    expect(row!.invited_by).toBe(id);
+  });
+
+  it.each([
+    [{ password: '12345', re_password: '12345' }, 'The password must be 6 to 64 characters'],
+    [{ password: 'x'.repeat(65), re_password: 'x'.repeat(65) }, 'The password must be 6 to 64 characters'],
+    [{ password: 'secret123', re_password: 'secret124' }, 'The two passwords are inconsistent'],
+    [{ code: '12345' }, 'The verification code must be 6 digits'],
+    [{ code: '1234567' }, 'The verification code must be 6 digits'],
+    [{ code: '' }, 'Please enter the verification code'],
+    [{ user_string: 'not-an-email' }, 'Please enter a valid email address'],
+    [{ type: 'fax' }, 'Choose email or phone registration'],
+    [{ extension_code: 'a!' }, 'The invite code has 4 to 16 letters or digits'],
+  ])('refuses registration %o with a clear message', async (override, message) => {
+    const base = { type: 'email', user_string: 'rules@example.com', code: '123456', password: 'secret123', re_password: 'secret123' };
+    const res = await s.call('/user/register', { ...base, ...override });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ type: 'error', code: 0, message });
+  });
+
+  it('refuses a wrong code, then kills the code after five wrong tries', async () => {
+    const email = 'tries@example.com';
+    await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    const code = await s.lastCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const form = { type: 'email', user_string: email, password: 'secret123', re_password: 'secret123' };
+    for (let i = 0; i < 5; i++) {
+      const res = await s.call('/user/register', { ...form, code: wrong });
+      expect(res.body).toMatchObject({ type: 'error', message: 'The verification code is wrong or has expired' });
+    }
+    const right = await s.call('/user/register', { ...form, code });
+    expect(right.body).toMatchObject({ type: 'error', message: 'The verification code is wrong or has expired' });
+  });
+
+  it('uses a code once, and refuses a duplicate account', async () => {
+    const email = 'once@example.com';
+    await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    const code = await s.lastCode(email);
+    const form = { type: 'email', user_string: email, code, password: 'secret123', re_password: 'secret123' };
+    expect((await s.call('/user/register', form)).body.type).toBe('ok');
+    expect((await s.call('/user/register', form)).body).toMatchObject({
+      type: 'error',
+      message: 'The verification code is wrong or has expired',
+    });
+    const again = await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    expect(again.body).toMatchObject({ type: 'error', message: 'This account is already registered' });
+  });
+
+  it('allows one code per target per minute', async () => {
+    const email = 'resend@example.com';
+    expect((await s.call('/sms_mail', { user_string: email, scene: 'register' })).body.type).toBe('ok');
+    const again = await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    expect(again.body.type).toBe('error');
+    expect(String(again.body.message)).toMatch(/^Please wait \d+ seconds before requesting another code$/);
+  });
+
+  it('does not reveal whether an account exists when asked for a reset code', async () => {
+    const res = await s.call('/sms_mail', { user_string: 'ghost@example.com', scene: 'forget' });
+    expect(res.body).toMatchObject({ type: 'ok' });
+    const outbox = await (await fetch(`${s.url}/api/dev/outbox?to=ghost@example.com`)).json();
+    expect(outbox).toEqual([]);
+  });
+
+  it('answers a wrong login with one message whether or not the account exists', async () => {
+    const { email } = await s.signUp();
+    const wrongPassword = await s.call('/user/login', { user_string: email, password: 'wrong-password' });
+    const noAccount = await s.call('/user/login', { user_string: 'nobody@example.com', password: 'wrong-password' });
+    expect(wrongPassword.body).toEqual({ type: 'error', code: 0, message: 'Login failed: wrong account or password' });
+    expect(noAccount.body).toEqual(wrongPassword.body);
+  });
+
+  it('gives 999 for a missing, unknown or malformed token', async () => {
+    expect((await s.call('/user/info', {}, { method: 'GET' })).body).toEqual({ type: 999, code: 0, message: 'Please log in first' });
+    expect((await s.call('/user/info', {}, { method: 'GET', token: 'forged' })).body).toMatchObject({ type: 999 });
+    expect((await s.call('/user/info', {}, { method: 'GET', token: 'x'.repeat(5000) })).body).toMatchObject({ type: 999 });
+  });
+
+  it('answers in the language of the request', async () => {
+    const zh = await s.call(
+      '/user/register',
+      { type: 'email', user_string: 'a@b.co', code: '123456', password: 'secret123', re_password: 'nope123' },
+      { lang: 'zh' },
+    );
+    expect(zh.body.type).toBe('error');
+    expect(zh.body.message).not.toBe('The two passwords are inconsistent');
+    expect(String(zh.body.message)).toMatch(/[\u4e00-\u9fff]/);
+    const header = await s.call('/user/info', {}, { method: 'GET', headers: { 'accept-language': 'zh-tw' } });
+    expect(String(header.body.message)).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('ignores a user id forged in the body', async () => {
+    const a = await s.signUp();
+    const b = await s.signUp();
+    const bInfo = await s.call<{ id: number }>('/user/info', {}, { token: b.token, method: 'GET' });
+    const forged = await s.call<{ email: string }>(
+      '/user/info',
+      { user_id: String((bInfo.body.message as { id: number }).id) },
+      { token: a.token, method: 'GET' },
+    );
+    expect((forged.body.message as { email: string }).email).toBe(a.email);
+  });
+});
+
+describe('hostile and malformed input', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false });
+  });
+  afterAll(() => s.close());
+
+  it('answers bad JSON with a 400 envelope and no stack trace', async () => {
+    const res = await fetch(`${s.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"user_string":',
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ type: 'error', code: 0, message: 'The request could not be read' });
+    expect(text).not.toMatch(/at .*\.ts|stack/i);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await fetch(`${s.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `user_string=${'a'.repeat(100_000)}`,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ type: 'error', message: 'The request is too large' });
+  });
+
+  it('answers an unknown content type with 415', async () => {
+    const res = await fetch(`${s.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ type: 'error' });
+  });
+
+  it('treats repeated and nested parameters as invalid, not as a crash', async () => {
+    const repeated = await s.call('/user/login', { user_string: ['a@b.co', 'c@d.co'], password: 'secret123' });
+    expect(repeated.status).toBe(200);
+    expect(repeated.body).toMatchObject({ type: 'error', code: 0 });
+    const json = await fetch(`${s.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_string: { $ne: null }, password: ['x'] }),
+    });
+    expect(json.status).toBe(200);
+    expect(await json.json()).toMatchObject({ type: 'error', code: 0 });
+    const array = await fetch(`${s.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[1,2]',
+    });
+    expect(await array.json()).toMatchObject({ type: 'error', message: 'Please enter your account' });
+  });
+
+  it('answers unknown endpoints with a 404 envelope', async () => {
+    const res = await fetch(`${s.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ type: 'error', code: 0, message: 'Not found' });
+  });
+
+  it('rejects codes sent as numbers in exponent form or with letters', async () => {
+    for (const code of ['1e5000', '12345a', ' 12345', '１２３４５６']) {
+      const res = await s.call('/user/register', {
+        type: 'email',
+        user_string: 'e@x.co',
+        code,
+        password: 'secret123',
+        re_password: 'secret123',
+      });
+      expect(res.body).toMatchObject({ type: 'error', code: 0 });
+    }
+  });
+});
+
+describe('time: code expiry, resend window, session expiry, rate limits', () => {
+  let s: TestServer;
+  const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+  });
+  afterAll(() => s.close());
+
+  it('never resets a password without a valid code, and a reset ends every session', async () => {
+    const { email, token } = await s.signUp();
+    const noCode = await s.call('/user/forget', { account: email, password: 'newpass123', repassword: 'newpass123', code: '123456' });
+    expect(noCode.body).toMatchObject({ type: 'error', message: 'The verification code is wrong or has expired' });
+    const unknown = await s.call('/user/forget', {
+      account: 'nobody@example.com',
+      password: 'newpass123',
+      repassword: 'newpass123',
+      code: '123456',
+    });
+    expect(unknown.body).toMatchObject({ type: 'error', message: 'The verification code is wrong or has expired' });
+
+    clock.advance(61_000);
+    expect((await s.call('/sms_mail', { user_string: email, scene: 'forget' })).body.type).toBe('ok');
+    const code = await s.lastCode(email);
+    const mismatch = await s.call('/user/forget', { account: email, password: 'newpass123', repassword: 'newpass124', code });
+    expect(mismatch.body).toMatchObject({ type: 'error', message: 'The two passwords are inconsistent' });
+    const reset = await s.call('/user/forget', { account: email, password: 'newpass123', repassword: 'newpass123', code });
+    expect(reset.body.type).toBe('ok');
+
+    expect((await s.call('/user/info', {}, { token, method: 'GET' })).body.type).toBe(999);
+    expect((await s.call('/user/login', { user_string: email, password: 'secret123' })).body.type).toBe('error');
+    expect((await s.call('/user/login', { user_string: email, password: 'newpass123' })).body.type).toBe('ok');
+  });
+
+  it('lets a code expire after 10 minutes', async () => {
+    const email = 'expire@example.com';
+    await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    const code = await s.lastCode(email);
+    clock.advance(10 * 60_000 + 1);
+    const res = await s.call('/user/register', {
+      type: 'email',
+      user_string: email,
+      code,
+      password: 'secret123',
+      re_password: 'secret123',
+    });
+    expect(res.body).toMatchObject({ type: 'error', message: 'The verification code is wrong or has expired' });
+  });
+
+  it('sends a new code after the minute is up, and the new one replaces the old', async () => {
+    const email = 'again@example.com';
+    await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    const first = await s.lastCode(email);
+    expect((await s.call('/sms_mail', { user_string: email, scene: 'register' })).body.type).toBe('error');
+    clock.advance(60_000);
+    expect((await s.call('/sms_mail', { user_string: email, scene: 'register' })).body.type).toBe('ok');
+    const second = await s.lastCode(email);
+    const form = { type: 'email', user_string: email, password: 'secret123', re_password: 'secret123' };
+    if (first !== second) {
+      expect((await s.call('/user/register', { ...form, code: first })).body.type).toBe('error');
+    }
+    expect((await s.call('/user/register', { ...form, code: second })).body.type).toBe('ok');
+  });
+
+  it('ends a session after 7 idle days, and keeps an active one alive', async () => {
+    const idle = await s.signUp();
+    const active = await s.signUp();
+    for (let day = 0; day < 8; day++) {
+      clock.advance(24 * 3600_000);
+      expect((await s.call('/user/info', {}, { token: active.token, method: 'GET' })).body.type).toBe('ok');
+    }
+    expect((await s.call('/user/info', {}, { token: idle.token, method: 'GET' })).body).toMatchObject({
+      type: 999,
+      message: 'Your session has ended, please log in again',
+    });
+  });
+
+  it('ends every session after 30 days however active', async () => {
+    const user = await s.signUp();
+    for (let day = 0; day < 29; day++) {
+      clock.advance(24 * 3600_000);
+      expect((await s.call('/user/info', {}, { token: user.token, method: 'GET' })).body.type).toBe('ok');
+    }
+    clock.advance(24 * 3600_000);
+    expect((await s.call('/user/info', {}, { token: user.token, method: 'GET' })).body.type).toBe(999);
+  });
+
+  it('limits login attempts per account, then lets the owner in once the window passes', async () => {
+    const user = await s.signUp();
+    for (let i = 0; i < 10; i++) {
+      expect((await s.call('/user/login', { user_string: user.email, password: 'wrong-password' })).body.message).toBe(
+        'Login failed: wrong account or password',
+      );
+    }
+    const blocked = await s.call('/user/login', { user_string: user.email, password: user.password });
+    expect(blocked.body).toMatchObject({ type: 'error', message: 'Too many attempts, please try again in 15 minutes' });
+    clock.advance(15 * 60_000);
+    expect((await s.call('/user/login', { user_string: user.email, password: user.password })).body.type).toBe('ok');
+  });
+
+  it('limits login attempts per IP across accounts', async () => {
+    clock.advance(15 * 60_000);
+    let blocked = 0;
+    for (let i = 0; i < 55; i++) {
+      const res = await s.call('/user/login', { user_string: `spray${i}@example.com`, password: 'wrong-password' });
+      if (String(res.body.message).startsWith('Too many attempts')) blocked++;
+    }
+    expect(blocked).toBeGreaterThan(0);
+  });
+
+  it('limits code requests per IP', async () => {
+    clock.advance(60 * 60_000);
+    const answers = [];
+    for (let i = 0; i < 22; i++) answers.push((await s.call('/sms_mail', { user_string: `many${i}@example.com`, scene: 'register' })).body);
+    expect(answers.slice(0, 20).every((a) => a.type === 'ok')).toBe(true);
+    expect(answers[21]).toMatchObject({ type: 'error', message: expect.stringMatching(/^Too many attempts/) });
+  });
+});

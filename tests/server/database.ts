@@ -1,0 +1,64 @@
+/**
+ * Test databases: a migrated, seeded template made once per run, copied per test file. PGlite by
+ * default (copy = load a dump, ~1 s); PostgreSQL when TEST_DATABASE_URL is set (copy =
+ * CREATE DATABASE … TEMPLATE).
+ */
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../../server/db/db';
+import { openPglite } from '../../server/db/pglite';
+import { openPostgres } from '../../server/db/postgres';
+
+export const TEMPLATE_DB = 'kestrel_test_template';
+
+/** The URL of another database on the same PostgreSQL server. */
+export function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(base: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  db: Db;
+  /** Closes the connection and drops the copy. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh copy of the template for one test file. */
+export async function openTestDatabase(templatePath: string): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const db = await openPglite(null, new Blob([await readFile(templatePath)]));
+    return { db, dispose: () => db.close() };
+  }
+  const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+      break;
+    } catch (error) {
+      // Two files copying the template at the same instant: PostgreSQL refuses one; try again.
+      if (attempt > 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const db = await openPostgres(databaseUrl(base, name), 20);
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The real server on an ephemeral port for one test file: real HTTP, a real socket.io, a
+ * fresh copy of the template database.
+ */
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
+import type { ApiEnvelope } from '../../domain/api/envelope';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../domain/protocol';
+import { buildApp, type App, type AppOptions } from '../../server/app';
+import { systemClock, type Clock } from '../../server/clock';
+import type { Db } from '../../server/db/db';
+import { openTestDatabase } from './database';
+import { TEST_APP_OPTIONS } from './options';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface CallOptions {
+  token?: string | null;
+  method?: 'GET' | 'POST';
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  db: Db;
+  clock: Clock;
+  /** Calls `/api<path>` form-urlencoded (POST unless told) and returns the envelope and HTTP status. */
+  call<T = unknown>(
+    path: string,
+    params?: Record<string, string | string[]>,
+    options?: CallOptions,
+  ): Promise<{ status: number; body: ApiEnvelope<T> }>;
+  /** A connected socket.io client. */
+  socket(): Promise<ClientSocket>;
+  /** The newest code the outbox holds for `to`. */
+  lastCode(to: string): Promise<string>;
+  /** Registers and logs in a fresh email account. */
+  signUp(email?: string, password?: string): Promise<{ email: string; password: string; token: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
+  const { db, dispose } = await openTestDatabase(inject('templatePath'));
+  const clock = options.clock ?? systemClock;
+  const app = await buildApp({ ...TEST_APP_OPTIONS, db, clock, ...options });
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
+  const sockets: ClientSocket[] = [];
+
+  const call: TestServer['call'] = async (path, params = {}, opts = {}) => {
+    const method = opts.method ?? 'POST';
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) for (const item of Array.isArray(v) ? v : [v]) form.append(k, item);
+    if (opts.lang) form.set('lang', opts.lang);
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = opts.token;
+    const res = await fetch(`${url}/api${path}${method === 'GET' ? `?${form}` : ''}`, {
+      method,
+      headers: method === 'GET' ? headers : { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: method === 'GET' ? undefined : form,
+    });
+    return { status: res.status, body: (await res.json()) as never };
+  };
+
+  const server: TestServer = {
+    url,
+    app,
+    db,
+    clock,
+    call,
+    async socket() {
+      const socket: ClientSocket = io(url, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    async lastCode(to) {
+      const res = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const list = (await res.json()) as { code: string }[];
+      if (!list[0]) throw new Error(`no code sent to ${to}`);
+      return list[0].code;
+    },
+    async signUp(email = `user${process.pid}x${++counter}@example.com`, password = 'secret123') {
+      const sent = await call('/sms_mail', { user_string: email, scene: 'register' });
+      if (sent.body.type !== 'ok') throw new Error(`sms_mail: ${String(sent.body.message)}`);
+      const code = await server.lastCode(email);
+      const reg = await call('/user/register', { type: 'email', user_string: email, code, password, re_password: password });
+      if (reg.body.type !== 'ok') throw new Error(`register: ${String(reg.body.message)}`);
+      const login = await call<string>('/user/login', { user_string: email, password });
+      if (login.body.type !== 'ok') throw new Error(`login: ${String(login.body.message)}`);
+      return { email, password, token: login.body.message };
+    },
+    async close() {
+      for (const s of sockets) s.disconnect();
+      await app.close();
+      await dispose();
+    },
+  };
+  return server;
+}
+
+/** Resolves with the first `m` message matching `predicate`, or rejects after `timeoutMs`. */
+export function nextMessage<T>(socket: ClientSocket, predicate: (m: never) => boolean, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('m', onMessage);
+      reject(new Error('no matching message'));
+    }, timeoutMs);
+    const onMessage = (m: unknown) => {
+      if (!predicate(m as never)) return;
+      clearTimeout(timer);
+      socket.off('m', onMessage);
+      resolve(m as T);
+    };
+    socket.on('m', onMessage);
+  });
+}
