@@ -101,6 +101,12 @@ export class Feed {
     return this.status;
   }
 
+  /** Closes the socket for good (no reconnect). */
+  close(): void {
+    this.socket?.close();
+    this.socket = null;
+  }
+
   private async onConnect(): Promise<void> {
     if (this.token) await this.authenticate();
     await this.join([...this.refs.keys()]);

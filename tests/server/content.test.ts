@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../domain/api/envelope';
+import type { NewsDetail, NewsItem } from '../../domain/api/types';
+import { startServer, type TestServer } from './harness';
+
+const get = { method: 'GET' as const };
+
+describe('site settings and news', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false });
+  });
+  afterAll(() => s.close());
+
+  it('answers the site configuration and named settings', async () => {
+    expect((await s.call('/getSiteConfig', {}, get)).body).toEqual({ type: 'ok', code: 1, message: { site_name: 'Kestrel', site_logo: '/logo.svg' } });
+    expect((await s.call('/getSetting', { keyword: 'site_name' }, get)).body.message).toBe('Kestrel');
+    expect((await s.call('/getSetting', { keyword: 'nope' }, get)).body).toEqual({ type: 'error', code: 0, message: 'Unknown setting' });
+    expect((await s.call('/getSetting', {}, get)).body).toMatchObject({ type: 'error', message: 'Please give a setting name' });
+  });
+
+  it('lists banners (c_id 5) and news (c_id 4) newest first, paged', async () => {
+    const banners = (await s.call<Page<NewsItem>>('/news/list', { c_id: '5' }, get)).body.message as Page<NewsItem>;
+    expect(banners.data.length).toBeGreaterThanOrEqual(3);
+    expect(banners.data.every((b) => b.c_id === 5 && b.image)).toBe(true);
+    const news = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '2', page: '2' }, get)).body.message as Page<NewsItem>;
+    expect(news).toMatchObject({ page: 2, limit: 2 });
+    expect(news.data).toHaveLength(2);
+    expect(news.total).toBeGreaterThanOrEqual(5);
+    const all = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
+    const times = all.data.map((n) => n.created_at);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect((await s.call('/news/list', { c_id: '4', limit: '101' }, get)).body.type).toBe('error');
+  });
+
+  it('serves every article in all 9 languages', async () => {
+    const list = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
+    const en = (await s.call<NewsDetail>('/news/detail', { id: String(list.data[0]!.id) }, get)).body.message as NewsDetail;
+    for (const lang of ['zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'vi']) {
+      const item = (await s.call<NewsDetail>('/news/detail', { id: String(en.id), lang }, get)).body.message as NewsDetail;
+      expect(item.title, lang).not.toBe(en.title);
+      expect(item.body.length).toBeGreaterThan(20);
+    }
+    const rows = await s.db.query<{ n: number }>('SELECT COUNT(DISTINCT lang)::int AS n FROM news_i18n');
+    expect(rows[0]!.n).toBe(9);
+  });
+
+  it('refuses unknown or malformed article ids', async () => {
+    expect((await s.call('/news/detail', { id: '999999' }, get)).body).toEqual({ type: 'error', code: 0, message: 'This article does not exist' });
+    expect((await s.call('/news/detail', { id: 'abc' }, get)).body).toEqual({ type: 'error', code: 0, message: 'Invalid id' });
+    expect((await s.call('/news/detail', { id: '1e3' }, get)).body.type).toBe('error');
+  });
+});
+
+describe('development outbox', () => {
+  it('is absent unless DEV_OUTBOX is on', async () => {
+    const s = await startServer({ startMarket: false, devOutbox: false });
+    try {
+      const res = await fetch(`${s.url}/api/dev/outbox?to=a@b.co`);
+      expect(res.status).toBe(404);
+    } finally {
+      await s.close();
+    }
+  });
+});
