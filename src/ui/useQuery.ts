@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EndpointPath, InputOf, OutputOf } from '../../domain/api/contract';
 import { call } from '../api/request';
 
@@ -9,9 +10,14 @@ export interface QueryState<T> {
   reload: () => void;
 }
 
-/** Loads one endpoint when the component mounts or `input` changes; failures toast (the API rule) and set `error`. */
+/**
+ * Loads one endpoint when the component mounts, when `input` changes and when the language
+ * changes (answers are localised); failures toast (the API rule) and set `error`.
+ */
 export function useQuery<P extends EndpointPath>(path: P, input?: InputOf<P>, enabled = true): QueryState<OutputOf<P>> {
   const key = JSON.stringify(input ?? {});
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
   const [state, setState] = useState<{ data: OutputOf<P> | undefined; error: boolean; loading: boolean }>({
     data: undefined,
     error: false,
@@ -29,7 +35,7 @@ export function useQuery<P extends EndpointPath>(path: P, input?: InputOf<P>, en
     return () => {
       live = false;
     };
-  }, [path, key, enabled, version]);
+  }, [path, key, enabled, version, lang]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { ...state, reload };
 }

@@ -81,7 +81,9 @@ describe('realtime topics over socket.io', () => {
     const ack = await subscribe(socket, [topics.trades('ETH/USDT'), topics.kline('ETH/USDT', '1min')]);
     expect(ack.snapshots.map((x) => x.kind).sort()).toEqual(['kline', 'trades']);
     step(40);
-    await until(() => trades.length > 0 && bars.length > 0);
+    const klineTopic = topics.kline('ETH/USDT', '1min');
+    const lastSeq = (s.app.hub.snapshot(klineTopic)!).seq;
+    await until(() => trades.length > 0 && bars.at(-1)?.seq === lastSeq);
     const bar = (bars.at(-1)!.data as { t: number; close: string }[]).at(-1)!;
     expect(bar.t % 60_000).toBe(0);
     expect(s.app.market.ticker('ETH/USDT')!.price).toBe(bar.close);

@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, phone, shot } from './browser';
+
+const base = inject('baseUrl');
+const email = `e2e${Date.now()}@example.com`;
+const password = 'e2e-secret';
+
+async function latestCode(to: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const list = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { code: string }[];
+    if (list[0]) return list[0].code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code for ${to}`);
+}
+
+describe('foundation in a phone browser', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launch();
+    page = await phone(browser);
+  });
+  afterAll(() => browser?.close());
+
+  it('registers with the emailed code and logs in', async () => {
+    await page.goto(`${base}/#/pages/common/register`);
+    await page.getByPlaceholder('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => page.getByText(/Resend in \d+s/).count()).toBe(1);
+    await page.getByPlaceholder('Verification code').fill(await latestCode(email));
+    await page.getByPlaceholder('Password (6–64 characters)').fill(password);
+    await page.getByPlaceholder('Confirm password').fill(password);
+    await shot(page, 'register');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+    await page.waitForURL(/#\/pages\/common\/login\?account=/);
+    await expect.poll(() => page.getByPlaceholder('Email or phone number').inputValue()).toBe(email);
+    await page.getByPlaceholder('Password', { exact: true }).fill(password);
+    await shot(page, 'login');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(/#\/pages\/index\/index$/);
+  });
+
+  it('shows live prices on home that change while you watch', async () => {
+    const card = page.locator('[data-symbol="BTC/USDT"]').first();
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/\d,\d{3}\.\d{2}/);
+    const first = await card.textContent();
+    await expect.poll(async () => (await page.locator('[data-symbol]').allTextContents()).join('|'), { timeout: 20_000 }).not.toContain(first!);
+    await expect.poll(() => page.locator('[data-testid="top-movers"] [data-symbol]').count()).toBeGreaterThan(3);
+    await expect.poll(() => page.locator('[data-shortcut]').count()).toBe(24);
+    await shot(page, 'home');
+  });
+
+  it('lists the market virtually and scrolls to the last symbol', async () => {
+    await page.locator('[data-tab="market"]').click();
+    await page.waitForURL(/#\/pages\/market\/market/);
+    const list = page.locator('[data-testid="market-list"]');
+    await expect.poll(() => list.locator('[data-symbol]').count()).toBeGreaterThan(5);
+    const rendered = await list.locator('[data-symbol]').count();
+    const crypto = (await (await fetch(`${base}/api/currency/quotation_new`)).json()).message.filter((t: { category: string }) => t.category === 'crypto');
+    expect(rendered).toBeLessThan(crypto.length);
+    const last = crypto.at(-1).symbol as string;
+    await expect(list.locator(`[data-symbol="${last}"]`).count()).resolves.toBe(0);
+    await page.locator('[data-testid="market-list"]').evaluate((el) => el.parentElement!.scrollTo({ top: el.parentElement!.scrollHeight }));
+    await expect.poll(() => list.locator(`[data-symbol="${last}"]`).isVisible()).toBe(true);
+    await shot(page, 'market-bottom');
+
+    await page.getByRole('tab', { name: 'Stocks' }).click();
+    await expect.poll(() => list.locator('[data-symbol="AAPL/USD"]').count()).toBe(1);
+    await shot(page, 'market-stocks');
+  });
+
+  it('searches pairs', async () => {
+    await page.goto(`${base}/#/pages/market/search`);
+    await page.getByPlaceholder('Search pairs, e.g. BTC').fill('eth');
+    await expect.poll(() => page.locator('[data-testid="search-results"] [data-symbol]').allTextContents()).toEqual([expect.stringContaining('ETH')]);
+  });
+
+  it('re-renders in Chinese when the language changes, and remembers it', async () => {
+    await page.goto(`${base}/#/pages/index/index`);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('button', { name: '简体中文' }).click();
+    await expect.poll(() => page.locator('[data-tab="market"]').textContent()).toBe('行情');
+    await expect.poll(() => page.getByText('涨幅榜').count()).toBeGreaterThan(0);
+    await shot(page, 'home-zh');
+    await page.reload();
+    await expect.poll(() => page.locator('[data-tab="home"]').textContent()).toBe('首页');
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => page.locator('[data-tab="home"]').textContent()).toBe('Home');
+  });
+
+  it('logs out, after which account pages ask to log in', async () => {
+    await page.getByTestId('account-button').click();
+    await expect.poll(() => page.getByTestId('account-nickname').textContent()).toBeTruthy();
+    await page.getByTestId('logout').click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto(`${base}/#/pages/fund/assets`);
+    await expect.poll(() => page.getByText('Please log in first').count()).toBe(1);
+    await page.waitForURL(/#\/pages\/common\/login\?redirect=/);
+  });
+
+  it('shows the honest under-development screen for pages not built yet', async () => {
+    await page.goto(`${base}/#/pages/nft/nft`);
+    await expect.poll(() => page.getByTestId('under-development').count()).toBe(1);
+    await expect.poll(() => page.getByText('Function under development').count()).toBe(1);
+  });
+});
