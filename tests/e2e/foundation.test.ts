@@ -47,7 +47,9 @@ describe('foundation in a phone browser', () => {
     const card = page.locator('[data-symbol="BTC/USDT"]').first();
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/\d,\d{3}\.\d{2}/);
     const first = await card.textContent();
-    await expect.poll(async () => (await page.locator('[data-symbol]').allTextContents()).join('|'), { timeout: 20_000 }).not.toContain(first!);
+    await expect
+      .poll(async () => (await page.locator('[data-symbol]').allTextContents()).join('|'), { timeout: 20_000 })
+      .not.toContain(first!);
     await expect.poll(() => page.locator('[data-testid="top-movers"] [data-symbol]').count()).toBeGreaterThan(3);
     await expect.poll(() => page.locator('[data-shortcut]').count()).toBe(24);
     await shot(page, 'home');
@@ -59,7 +61,9 @@ describe('foundation in a phone browser', () => {
     const list = page.locator('[data-testid="market-list"]');
     await expect.poll(() => list.locator('[data-symbol]').count()).toBeGreaterThan(5);
     const rendered = await list.locator('[data-symbol]').count();
-    const crypto = (await (await fetch(`${base}/api/currency/quotation_new`)).json()).message.filter((t: { category: string }) => t.category === 'crypto');
+    const crypto = (await (await fetch(`${base}/api/currency/quotation_new`)).json()).message.filter(
+      (t: { category: string }) => t.category === 'crypto',
+    );
     expect(rendered).toBeLessThan(crypto.length);
     const last = crypto.at(-1).symbol as string;
     await expect(list.locator(`[data-symbol="${last}"]`).count()).resolves.toBe(0);
@@ -75,7 +79,9 @@ describe('foundation in a phone browser', () => {
   it('searches pairs', async () => {
     await page.goto(`${base}/#/pages/market/search`);
     await page.getByPlaceholder('Search pairs, e.g. BTC').fill('eth');
-    await expect.poll(() => page.locator('[data-testid="search-results"] [data-symbol]').allTextContents()).toEqual([expect.stringContaining('ETH')]);
+    await expect
+      .poll(() => page.locator('[data-testid="search-results"] [data-symbol]').allTextContents())
+      .toEqual([expect.stringContaining('ETH')]);
   });
 
   it('re-renders in Chinese when the language changes, and remembers it', async () => {
@@ -84,6 +90,8 @@ describe('foundation in a phone browser', () => {
     await page.getByRole('button', { name: '简体中文' }).click();
     await expect.poll(() => page.locator('[data-tab="market"]').textContent()).toBe('行情');
     await expect.poll(() => page.getByText('涨幅榜').count()).toBeGreaterThan(0);
+    // Server content follows the language too: the notice is the newest article, now in Chinese.
+    await expect.poll(() => page.locator('a[href*="common/article"]').first().textContent()).toMatch(/[\u4e00-\u9fff]/);
     await shot(page, 'home-zh');
     await page.reload();
     await expect.poll(() => page.locator('[data-tab="home"]').textContent()).toBe('首页');

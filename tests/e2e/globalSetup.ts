@@ -45,7 +45,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEV_OUTBOX: '1', MARKET_HZ: '8', MARKET_HISTORY_DAYS: '2', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEV_OUTBOX: '1',
+      MARKET_HZ: '8',
+      MARKET_HISTORY_DAYS: '2',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -13,7 +13,11 @@ describe('site settings and news', () => {
   afterAll(() => s.close());
 
   it('answers the site configuration and named settings', async () => {
-    expect((await s.call('/getSiteConfig', {}, get)).body).toEqual({ type: 'ok', code: 1, message: { site_name: 'Kestrel', site_logo: '/logo.svg' } });
+    expect((await s.call('/getSiteConfig', {}, get)).body).toEqual({
+      type: 'ok',
+      code: 1,
+      message: { site_name: 'Kestrel', site_logo: '/logo.svg' },
+    });
     expect((await s.call('/getSetting', { keyword: 'site_name' }, get)).body.message).toBe('Kestrel');
     expect((await s.call('/getSetting', { keyword: 'nope' }, get)).body).toEqual({ type: 'error', code: 0, message: 'Unknown setting' });
     expect((await s.call('/getSetting', {}, get)).body).toMatchObject({ type: 'error', message: 'Please give a setting name' });
@@ -46,7 +50,11 @@ describe('site settings and news', () => {
   });
 
   it('refuses unknown or malformed article ids', async () => {
-    expect((await s.call('/news/detail', { id: '999999' }, get)).body).toEqual({ type: 'error', code: 0, message: 'This article does not exist' });
+    expect((await s.call('/news/detail', { id: '999999' }, get)).body).toEqual({
+      type: 'error',
+      code: 0,
+      message: 'This article does not exist',
+    });
     expect((await s.call('/news/detail', { id: 'abc' }, get)).body).toEqual({ type: 'error', code: 0, message: 'Invalid id' });
     expect((await s.call('/news/detail', { id: '1e3' }, get)).body.type).toBe('error');
   });

@@ -27,7 +27,8 @@ describe('market data over HTTP', () => {
     for (const symbol of ['BTC/USDT', 'ETH/USDT', 'LTC/USDT']) expect(tickers.map((t) => t.symbol)).toContain(symbol);
     expect(new Set(tickers.map((t) => t.id)).size).toBe(tickers.length);
     for (const t of tickers) {
-      for (const field of ['price', 'open', 'high', 'low', 'volume', 'turnover'] as const) expect(isDecimalString(t[field]), `${t.symbol} ${field}`).toBe(true);
+      for (const field of ['price', 'open', 'high', 'low', 'volume', 'turnover'] as const)
+        expect(isDecimalString(t[field]), `${t.symbol} ${field}`).toBe(true);
       expect(t.change).toMatch(/^-?\d+\.\d{2}$/);
       expect(Number(t.low)).toBeLessThanOrEqual(Number(t.price));
       expect(Number(t.high)).toBeGreaterThanOrEqual(Number(t.price));
@@ -62,7 +63,11 @@ describe('market data over HTTP', () => {
 
   it('takes from and to in seconds or milliseconds alike', async () => {
     const now = clock.now();
-    const ms = await s.call<Kline[]>('/currency/new_timeshar', { symbol: 'ETH/USDT', period: '5min', from: String(now - 3600_000), to: String(now) }, get);
+    const ms = await s.call<Kline[]>(
+      '/currency/new_timeshar',
+      { symbol: 'ETH/USDT', period: '5min', from: String(now - 3600_000), to: String(now) },
+      get,
+    );
     const sec = await s.call<Kline[]>(
       '/currency/new_timeshar',
       { symbol: 'ETH/USDT', period: '5min', from: String(Math.floor((now - 3600_000) / 1000)), to: String(Math.floor(now / 1000)) },
@@ -98,8 +103,15 @@ describe('market data over HTTP', () => {
   });
 
   it('describes currencies and pairs, with the spec colours and deposit-coin ids', async () => {
-    const res = await s.call<{ currencies: { id: number; name: string; color: string | null }[]; pairs: unknown[] }>('/currency/list', {}, get);
-    const { currencies, pairs } = res.body.message as { currencies: { id: number; name: string; color: string | null }[]; pairs: unknown[] };
+    const res = await s.call<{ currencies: { id: number; name: string; color: string | null }[]; pairs: unknown[] }>(
+      '/currency/list',
+      {},
+      get,
+    );
+    const { currencies, pairs } = res.body.message as {
+      currencies: { id: number; name: string; color: string | null }[];
+      pairs: unknown[];
+    };
     const byName = Object.fromEntries(currencies.map((c) => [c.name, c]));
     expect(byName.BTC).toMatchObject({ id: 1, color: 'F2994A' });
     expect(byName.ETH).toMatchObject({ id: 2, color: '8DA0E0' });
@@ -115,7 +127,9 @@ describe('market data over HTTP', () => {
     }
     const last = s.app.market.ticker('BTC/USDT')!;
     await s.app.market.stop();
-    const stored = await s.db.query<{ close: string }>(`SELECT close::text AS close FROM klines WHERE pair_id = 1 AND period = '1min' ORDER BY t DESC LIMIT 1`);
+    const stored = await s.db.query<{ close: string }>(
+      `SELECT close::text AS close FROM klines WHERE pair_id = 1 AND period = '1min' ORDER BY t DESC LIMIT 1`,
+    );
     expect(stored[0]!.close).toBe(last.price);
   });
 });

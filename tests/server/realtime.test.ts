@@ -82,7 +82,7 @@ describe('realtime topics over socket.io', () => {
     expect(ack.snapshots.map((x) => x.kind).sort()).toEqual(['kline', 'trades']);
     step(40);
     const klineTopic = topics.kline('ETH/USDT', '1min');
-    const lastSeq = (s.app.hub.snapshot(klineTopic)!).seq;
+    const lastSeq = s.app.hub.snapshot(klineTopic)!.seq;
     await until(() => trades.length > 0 && bars.at(-1)?.seq === lastSeq);
     const bar = (bars.at(-1)!.data as { t: number; close: string }[]).at(-1)!;
     expect(bar.t % 60_000).toBe(0);

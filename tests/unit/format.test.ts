@@ -63,7 +63,8 @@ describe('display rules of spec §9', () => {
 describe('decimal strings and integer units', () => {
   it('accepts plain decimals only', () => {
     for (const ok of ['0', '1', '-2.5', '10.000']) expect(isDecimalString(ok), ok).toBe(true);
-    for (const bad of ['', '1e5', 'NaN', 'Infinity', '0x10', '+1', '01', '1.', '.5', ' 1', '1,000']) expect(isDecimalString(bad), bad).toBe(false);
+    for (const bad of ['', '1e5', 'NaN', 'Infinity', '0x10', '+1', '01', '1.', '.5', ' 1', '1,000'])
+      expect(isDecimalString(bad), bad).toBe(false);
     expect(countDecimals('1.2300')).toBe(4);
     expect(countDecimals('12')).toBe(0);
   });

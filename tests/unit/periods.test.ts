@@ -58,7 +58,8 @@ describe('bars', () => {
     expect(h.get('1min')!.at(-1)!.close).toBe(fives.at(-1)!.close);
     expect(h.get('1day')!.at(-1)!.close).toBe(fives.at(-1)!.close);
     expect(h.get('1min')!.at(-1)!.t).toBe(to - 60_000);
-    for (const bars of h.values()) for (const b of bars) expect(b.low <= Math.min(b.open, b.close) && b.high >= Math.max(b.open, b.close)).toBe(true);
+    for (const bars of h.values())
+      for (const b of bars) expect(b.low <= Math.min(b.open, b.close) && b.high >= Math.max(b.open, b.close)).toBe(true);
   });
 
   it('a seed replays the same market', () => {

@@ -51,18 +51,64 @@ describe('SeqTracker', () => {
 
 describe('depth books', () => {
   it('apply deltas: replace, add, and remove with quantity 0', () => {
-    const book = createBook({ bids: [['99.5', '1'], ['99', '2']], asks: [['100', '1'], ['100.5', '3']] });
-    applyDepthDelta(book, { bids: [['99.5', '0'], ['98.5', '4'], ['99', '2.5']], asks: [['100.25', '7']] });
-    expect(readBook(book)).toEqual({ bids: [['99', '2.5'], ['98.5', '4']], asks: [['100', '1'], ['100.25', '7'], ['100.5', '3']] });
+    const book = createBook({
+      bids: [
+        ['99.5', '1'],
+        ['99', '2'],
+      ],
+      asks: [
+        ['100', '1'],
+        ['100.5', '3'],
+      ],
+    });
+    applyDepthDelta(book, {
+      bids: [
+        ['99.5', '0'],
+        ['98.5', '4'],
+        ['99', '2.5'],
+      ],
+      asks: [['100.25', '7']],
+    });
+    expect(readBook(book)).toEqual({
+      bids: [
+        ['99', '2.5'],
+        ['98.5', '4'],
+      ],
+      asks: [
+        ['100', '1'],
+        ['100.25', '7'],
+        ['100.5', '3'],
+      ],
+    });
   });
 
   it('sort prices numerically, not as text', () => {
-    const book = createBook({ bids: [['9.5', '1'], ['10', '1'], ['100', '1']], asks: [] });
+    const book = createBook({
+      bids: [
+        ['9.5', '1'],
+        ['10', '1'],
+        ['100', '1'],
+      ],
+      asks: [],
+    });
     expect(readBook(book).bids.map((l) => l[0])).toEqual(['100', '10', '9.5']);
   });
 
   it('views carry cumulative totals and bar ratios', () => {
-    const view = buildDepthView({ bids: [['99', '1'], ['98', '2']], asks: [['100', '0.5'], ['101', '0.5'], ['102', '5']] }, 2);
+    const view = buildDepthView(
+      {
+        bids: [
+          ['99', '1'],
+          ['98', '2'],
+        ],
+        asks: [
+          ['100', '0.5'],
+          ['101', '0.5'],
+          ['102', '5'],
+        ],
+      },
+      2,
+    );
     expect(view.bids.map((l) => l.total)).toEqual(['1', '3']);
     expect(view.asks.map((l) => l.total)).toEqual(['0.5', '1']);
     expect(view.bids[1]!.ratio).toBe(1);
@@ -74,13 +120,25 @@ describe('depth books', () => {
 describe('MarketBooks', () => {
   it('conflates many ticks into one snapshot holding only the latest of what changed', () => {
     const books = new MarketBooks();
-    books.applySnapshot({ topic: 'quotes', kind: 'quotes', seq: 1, data: [ticker('BTC/USDT', '100.00', '1.00'), ticker('ETH/USDT', '10.00', '0.00', 2)] });
+    books.applySnapshot({
+      topic: 'quotes',
+      kind: 'quotes',
+      seq: 1,
+      data: [ticker('BTC/USDT', '100.00', '1.00'), ticker('ETH/USDT', '10.00', '0.00', 2)],
+    });
     books.takeSnapshot();
     expect(books.isDirty).toBe(false);
-    for (let i = 0; i < 100; i++) books.applyMessage({ topic: 'quotes', kind: 'quotes', seq: i + 2, data: [ticker('BTC/USDT', `${101 + i}.00`, '2.50')] });
+    for (let i = 0; i < 100; i++)
+      books.applyMessage({ topic: 'quotes', kind: 'quotes', seq: i + 2, data: [ticker('BTC/USDT', `${101 + i}.00`, '2.50')] });
     const snap = books.takeSnapshot();
     expect(Object.keys(snap.tickers!)).toEqual(['BTC/USDT']);
-    expect(snap.tickers!['BTC/USDT']).toMatchObject({ price: '200.00', priceText: '200.00', changeText: '+2.50%', tone: 'up', turnoverText: '2.50M' });
+    expect(snap.tickers!['BTC/USDT']).toMatchObject({
+      price: '200.00',
+      priceText: '200.00',
+      changeText: '+2.50%',
+      tone: 'up',
+      turnoverText: '2.50M',
+    });
     expect(snap.movers!.gainers[0]).toBe('BTC/USDT');
     expect(books.takeSnapshot()).toEqual({});
   });
