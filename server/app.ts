@@ -60,6 +60,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { db, clock } = options;
   const fastify = Fastify({
     logger: options.logger ?? false,
+    // One line per request drowns the log (socket.io polling alone); errors are still logged.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     // Hostile input gets an envelope, not a stack: see the error handler below.
