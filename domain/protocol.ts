@@ -4,6 +4,7 @@
  * number and a payload whose shape the topic's kind decides. See docs/PROTOCOL.md.
  */
 import type { DepthBook, Kline, Ticker, Trade } from './market/types';
+import type { NotificationItem } from './api/types';
 import type { KlinePeriod } from './market/periods';
 import { isKlinePeriod } from './market/periods';
 
@@ -92,6 +93,8 @@ export interface SubscribeAck {
 export interface UserPayloads {
   /** This socket's session ended (logout elsewhere, password change): it left the private channel. */
   session: { event: 'revoked' };
+  /** A new system notification. */
+  notification: NotificationItem;
 }
 
 /** A message on the private channel; `seq` counts per user. */

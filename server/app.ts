@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAuthHandlers } from './auth/authHandlers';
@@ -21,6 +22,21 @@ import { MarketSimulator } from './market/MarketSimulator';
 import { RealtimeHub } from './realtime/RealtimeHub';
 import { seed } from './seed/seed';
 import { UserRepository } from './users/UserRepository';
+import { createLimits } from './http/limits';
+import { Identities } from './identity/Identities';
+import { createIdentityHandlers } from './identity/identityHandlers';
+import { createNotificationHandlers } from './notifications/notificationHandlers';
+import { Notifications } from './notifications/Notifications';
+import { OpsToken } from './ops/OpsToken';
+import { registerOpsRoutes } from './ops/opsRoutes';
+import { createProfileHandlers } from './profile/profileHandlers';
+import { createRateHandlers } from './rates/rateHandlers';
+import { builtInRates, RateSource } from './rates/RateSource';
+import { createSecurityHandlers } from './security/securityHandlers';
+import { createTargetHandlers } from './targets/targetHandlers';
+import { WithdrawalTargets } from './targets/WithdrawalTargets';
+import { registerUploadRoutes } from './uploads/uploadRoutes';
+import { UPLOAD_MAX_BYTES, UploadStore } from './uploads/UploadStore';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** API bodies are small forms; uploads get their own limit. */
@@ -37,6 +53,10 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Built app to serve at `/`; skipped when the folder does not exist. */
   distDir?: string;
+  /** Uploads and the operator token live here. */
+  dataDir: string;
+  /** Operator token; when null it is read from (or written to) `dataDir/ops.token`. */
+  opsToken?: string | null;
   logger?: FastifyServerOptions['logger'];
   /** Start the market ticking (tests may step it by hand). Default true. */
   startMarket?: boolean;
@@ -49,6 +69,7 @@ export interface App {
   hub: RealtimeHub;
   market: MarketSimulator;
   outbox: DevOutbox | null;
+  identities: Identities;
   close(): Promise<void>;
 }
 
@@ -88,9 +109,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     historyDays: options.historyDays,
   });
   const content = new ContentRepository(db);
-  let hub: RealtimeHub | null = null;
+  const limits = createLimits(clock);
+  // socket.io attaches to the HTTP server now, so services can push to users from the start.
+  const hub = new RealtimeHub(fastify.server, market, sessions, clock);
+  const notifications = new Notifications(db, clock, hub);
+  const uploads = await UploadStore.open(db, clock, options.dataDir);
+  const identities = new Identities(db, clock, uploads, notifications);
+  const targets = new WithdrawalTargets(db, clock, uploads);
+  const rates = new RateSource(builtInRates, clock);
+  const opsToken = await OpsToken.open(options.dataDir, options.opsToken ?? null);
 
   await fastify.register(formbody);
+  await fastify.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 100 } });
 
   fastify.setErrorHandler((error, req, reply) => {
     const t = translator.forLang(readLang(req));
@@ -106,15 +136,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.internal') }, 500);
   });
 
+  const scryptLogN = options.scryptLogN;
   registerEndpoints(
     fastify,
     {
-      ...createAuthHandlers({ clock, users, sessions, codes, scryptLogN: options.scryptLogN }),
-      ...createMarketHandlers({ market, clock, hub: () => hub! }),
+      ...createAuthHandlers({ clock, users, sessions, codes, limits, scryptLogN }),
+      ...createProfileHandlers({ users, uploads, notifications }),
+      ...createSecurityHandlers({ users, sessions, codes, notifications, limits, scryptLogN }),
+      ...createIdentityHandlers(identities),
+      ...createTargetHandlers({ targets, users, uploads, market, limits }),
+      ...createNotificationHandlers(notifications),
+      ...createMarketHandlers({ market, clock, hub }),
       ...createContentHandlers(content),
+      ...createRateHandlers(rates),
     },
     { translator, auth: sessions },
   );
+  registerUploadRoutes(fastify, { uploads, auth: sessions, translator, limiter: limits.uploads, ops: opsToken });
+  registerOpsRoutes(fastify, { token: opsToken, translator, users, identities });
 
   if (outbox) {
     fastify.get(`${API_PREFIX}/dev/outbox`, async (req) => outbox.list(String((req.query as { to?: unknown }).to ?? '')));
@@ -140,7 +179,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await fastify.ready();
-  hub = new RealtimeHub(fastify.server, market, sessions, clock);
   if (options.startMarket !== false) market.start();
 
   return {
@@ -148,9 +186,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hub,
     market,
     outbox,
+    identities,
     async close() {
       await market.stop();
-      hub!.close();
+      hub.close();
       await fastify.close();
     },
   };

@@ -20,6 +20,8 @@ export interface Config {
   /** log2 of the scrypt cost; 17 in production. */
   scryptLogN: number;
   trustProxy: boolean;
+  /** Operator token; when unset the server keeps one in `DATA_DIR/ops.token`. */
+  opsToken: string | null;
 }
 
 function readInt(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
@@ -43,5 +45,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     distDir: path.resolve(root, 'dist'),
     scryptLogN: 17,
     trustProxy: env.TRUST_PROXY === '1',
+    opsToken: env.OPS_TOKEN || null,
   };
 }

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     scryptLogN: config.scryptLogN,
     trustProxy: config.trustProxy,
     distDir: config.distDir,
+    dataDir: config.dataDir,
+    opsToken: config.opsToken,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });
   await app.fastify.listen({ port: config.port, host: config.host });

@@ -88,3 +88,39 @@ export const pageFields = {
     .default(PAGE_SIZE_DEFAULT)
     .refine((n) => n <= PAGE_SIZE_MAX, { error: 'validation.invalid' }),
 };
+
+/** Nickname 2–10, signature 2–30 characters: Chinese, English letters or digits (spec §5). */
+export const NICKNAME_MIN = 2;
+export const NICKNAME_MAX = 10;
+export const SIGNATURE_MIN = 2;
+export const SIGNATURE_MAX = 30;
+const PROFILE_CHARS = /^[\p{Script=Han}A-Za-z0-9]+$/u;
+
+/** Length counted in characters as a reader sees them (code points), not UTF-16 units. */
+function profileText(requiredKey: string, shortKey: string, min: number, max: number) {
+  return z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .refine((v) => [...v].length >= min, { error: shortKey })
+    .refine((v) => [...v].length <= max, { error: 'validation.tooLong' })
+    .refine((v) => PROFILE_CHARS.test(v), { error: 'validation.profileChars' });
+}
+
+export const nicknameField = profileText('validation.nicknameRequired', 'validation.nicknameShort', NICKNAME_MIN, NICKNAME_MAX);
+export const signatureField = profileText('validation.signatureRequired', 'validation.signatureShort', SIGNATURE_MIN, SIGNATURE_MAX);
+
+/** The payment password: exactly 6 digits. */
+export const payPasswordField = z
+  .string({ error: 'validation.payPasswordRequired' })
+  .min(1, { error: 'validation.payPasswordRequired' })
+  .regex(/^\d{6}$/, { error: 'validation.payPasswordFormat' });
+
+/** A file this server handed out from `POST /upload` (`/uploads/<name>`, with or without its signature). */
+export function uploadUrlField(requiredKey: string) {
+  return requiredText(requiredKey, 300).regex(/^\/uploads\/[a-f0-9]{32}\.(?:jpg|png|webp|gif)(?:\?.*)?$/, { error: requiredKey });
+}
+
+/** Identity document types (spec §3). */
+export const ID_TYPES = ['id_card', 'passport', 'driver_license'] as const;
+export type IdType = (typeof ID_TYPES)[number];

@@ -21,6 +21,12 @@ export interface UserInfo {
   /** Default fiat currency code (spec §3, default USDT). */
   fiat: string;
   created_at: number;
+  /** Highest approved identity level, 0–2. */
+  identity_level: number;
+  pay_password_set: boolean;
+  /** Users who registered with this user's invite code. */
+  invite_count: number;
+  unread_notifications: number;
 }
 
 /** A coin or fiat currency (`GET /currency/list`). */
@@ -61,4 +67,91 @@ export interface OutboxEntry {
   scene: string;
   code: string;
   at: number;
+}
+
+/** Identity verification as `GET /real/state` tells it (spec §4). */
+export type IdentityStatus = 'none' | 'pending' | 'approved' | 'rejected';
+
+export interface IdentityState {
+  /** Highest approved level: 0 not certified, 1 basic, 2 advanced. */
+  level: 0 | 1 | 2;
+  /** State of the latest submission. */
+  status: IdentityStatus;
+  /** Level of the latest submission, if any. */
+  submitted_level: 1 | 2 | null;
+  /** Why the latest submission failed review. */
+  reason: string | null;
+  email_bound: boolean;
+  mobile_bound: boolean;
+  /** Basic details once submitted (name is shown masked). */
+  name: string | null;
+  id_type: string | null;
+}
+
+/** A signed-in device (`GET /safe/sessions`). */
+export interface SessionInfo {
+  id: number;
+  created_at: number;
+  last_seen_at: number;
+  ip: string | null;
+  user_agent: string | null;
+  current: boolean;
+  remember: boolean;
+}
+
+/** A system notification; the app renders `notifications.<kind>.title/body` with `params`. */
+export interface NotificationItem {
+  id: number;
+  kind: string;
+  params: Record<string, string | number>;
+  created_at: number;
+  read: boolean;
+}
+
+export interface WalletAddress {
+  id: number;
+  currency_id: number;
+  currency: string;
+  name: string;
+  address: string;
+  /** Signed URL of the QR image, if one was uploaded. */
+  qrcode: string | null;
+  created_at: number;
+}
+
+export type BankCardKind = 'domestic' | 'international';
+
+export interface BankCard {
+  kind: BankCardKind;
+  real_name: string;
+  /** Masked except the last 4 digits. */
+  card_number: string;
+  bank_name: string;
+  branch: string;
+  province_city: string | null;
+  swift_code: string | null;
+  aba_number: string | null;
+  address: string | null;
+  phone: string;
+  updated_at: number;
+}
+
+export interface ContentPage {
+  key: string;
+  title: string;
+  /** Paragraphs separated by blank lines. */
+  body: string;
+}
+
+export interface FaqItem {
+  id: number;
+  question: string;
+  answer: string;
+}
+
+/** A fiat display rate: one USDT is `rate` of `currency_code`. */
+export interface FiatRateInfo {
+  currency_code: string;
+  rate: string;
+  saveTime: number;
 }

@@ -7,6 +7,9 @@ import type { AuthUser } from '../http/context';
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 /** …and after this long in any case. */
 export const SESSION_MAX_MS = 30 * 24 * 3600_000;
+/** "Stay logged in" sessions: longer idle and absolute limits. */
+export const REMEMBER_IDLE_MS = 30 * 24 * 3600_000;
+export const REMEMBER_MAX_MS = 90 * 24 * 3600_000;
 /** `last_seen_at` is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -22,6 +25,15 @@ interface SessionRow {
 
 type RevokeListener = (sessionIds: number[]) => void;
 
+export interface SessionRecord {
+  id: number;
+  created_at: number;
+  last_seen_at: number;
+  ip: string | null;
+  user_agent: string | null;
+  remember: boolean;
+}
+
 /**
  * Login sessions. The client holds a 256-bit random token; only its SHA-256 is stored, so a
  * database leak yields no usable token. Sessions end on logout, idle or absolute expiry, or
@@ -35,16 +47,45 @@ export class SessionStore {
     private readonly clock: Clock,
   ) {}
 
-  /** Starts a session and returns its token. */
-  async create(userId: number, meta: { ip: string; userAgent: string }): Promise<string> {
+  /** Starts a session and returns its token; `remember` makes it a long "stay logged in" one. */
+  async create(userId: number, meta: { ip: string; userAgent: string; remember?: boolean }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
+    const remember = meta.remember ?? false;
     await this.db.query(
-      `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent)
-       VALUES ($1, $2, $3, $3, $4, $5, $6)`,
-      [userId, hashToken(token), now, now + SESSION_MAX_MS, meta.ip, meta.userAgent],
+      `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, idle_ms, remember, ip, user_agent)
+       VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8)`,
+      [
+        userId,
+        hashToken(token),
+        now,
+        now + (remember ? REMEMBER_MAX_MS : SESSION_MAX_MS),
+        remember ? REMEMBER_IDLE_MS : SESSION_IDLE_MS,
+        remember,
+        meta.ip,
+        meta.userAgent,
+      ],
     );
     return token;
+  }
+
+  /** Switches "stay logged in" for one session; the limits count from the session's start. */
+  async setRemember(sessionId: number, remember: boolean): Promise<void> {
+    await this.db.query(
+      `UPDATE sessions SET remember = $2, idle_ms = $3, expires_at = created_at + $4 WHERE id = $1 AND revoked_at IS NULL`,
+      [sessionId, remember, remember ? REMEMBER_IDLE_MS : SESSION_IDLE_MS, remember ? REMEMBER_MAX_MS : SESSION_MAX_MS],
+    );
+  }
+
+  /** The user's live sessions, most recent first. */
+  async list(userId: number): Promise<SessionRecord[]> {
+    const now = this.clock.now();
+    return this.db.query<SessionRecord>(
+      `SELECT id, created_at, last_seen_at, ip, user_agent, remember FROM sessions
+       WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at + idle_ms > $2
+       ORDER BY last_seen_at DESC`,
+      [userId, now],
+    );
   }
 
   async authenticate(token: string): Promise<AuthUser | null> {
@@ -52,8 +93,8 @@ export class SessionStore {
     const now = this.clock.now();
     const [row] = await this.db.query<SessionRow>(
       `SELECT id, user_id, last_seen_at FROM sessions
-       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at > $3`,
-      [hashToken(token), now, now - SESSION_IDLE_MS],
+       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at + idle_ms > $2`,
+      [hashToken(token), now],
     );
     if (!row) return null;
     if (now - row.last_seen_at > TOUCH_EVERY_MS) {

@@ -121,6 +121,18 @@ export class VerificationCodes {
     return outcome.value;
   }
 
+  /** Of `targets`, the one with the most recent live code for `scene`, or null. */
+  async latestTarget(targets: readonly string[], scene: CodeScene): Promise<string | null> {
+    if (!targets.length) return null;
+    const placeholders = targets.map((_, i) => `$${i + 3}`).join(', ');
+    const [row] = await this.db.query<{ target: string }>(
+      `SELECT target FROM verification_codes WHERE target IN (${placeholders}) AND scene = $1 AND consumed_at IS NULL AND expires_at > $2
+       ORDER BY created_at DESC LIMIT 1`,
+      [scene, this.clock.now(), ...targets],
+    );
+    return row?.target ?? null;
+  }
+
   /** Checks a code without using it up (`/user/check_email`); a wrong one still counts. */
   async verifyOnly(target: string, scene: CodeScene, code: string): Promise<void> {
     const check = await this.db.tx((q) => this.check(q, target, scene, code, false));

@@ -2,19 +2,18 @@ import type { Clock } from '../clock';
 import { UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { HandlerMap } from '../http/context';
-import { RateLimiter } from '../http/RateLimiter';
+import { enforce, type Limits } from '../http/limits';
 import { type UserRepository, type UserRow, toUserInfo } from '../users/UserRepository';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './SessionStore';
 import { emailTarget, mobileTarget, type VerificationCodes } from './VerificationCodes';
-
-const MINUTE = 60_000;
 
 export interface AuthDeps {
   clock: Clock;
   users: UserRepository;
   sessions: SessionStore;
   codes: VerificationCodes;
+  limits: Limits;
   scryptLogN: number;
 }
 
@@ -34,17 +33,9 @@ function defaultNickname(email: string | null, mobile: string | null): string {
 /** Registration, login, logout, password reset and verification codes (spec §7 "Common and auth"). */
 export function createAuthHandlers(deps: AuthDeps): HandlerMap {
   const { clock, users, sessions, codes } = deps;
-  // Per account and per IP, so neither one address nor one account can be hammered.
-  const loginByAccount = new RateLimiter(clock, 10, 15 * MINUTE);
-  const loginByIp = new RateLimiter(clock, 50, 15 * MINUTE);
-  const codesByIp = new RateLimiter(clock, 20, 60 * MINUTE);
+  const { loginByAccount, loginByIp, codesByIp } = deps.limits;
   // Verifies a password even for an unknown account, so timing does not reveal which accounts exist.
   const dummyHash = hashPassword('not-a-real-password', deps.scryptLogN);
-
-  function limit(limiter: RateLimiter, key: string): void {
-    const waitMs = limiter.hit(key);
-    if (waitMs > 0) throw new AppError('errors.tooManyAttempts', { minutes: Math.ceil(waitMs / MINUTE) });
-  }
 
   async function findAccount(account: string, areaCode: string | undefined): Promise<UserRow | null> {
     if (isEmail(account)) return users.byEmail(account);
@@ -55,7 +46,7 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
 
   return {
     '/sms_mail': async (input, ctx) => {
-      limit(codesByIp, ctx.ip);
+      enforce(codesByIp, ctx.ip);
       const existing = await users.byEmail(input.user_string);
       if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
       if (input.scene === 'bind' && existing) throw new AppError('errors.emailTaken');
@@ -65,7 +56,7 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
     },
 
     '/sms_send': async (input, ctx) => {
-      limit(codesByIp, ctx.ip);
+      enforce(codesByIp, ctx.ip);
       const [existing] = await users.byMobile(input.mobile, input.area_code);
       if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
       if (input.scene === 'bind' && existing) throw new AppError('errors.mobileTaken');
@@ -112,13 +103,13 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
 
     '/user/login': async (input, ctx) => {
       const accountKey = `${input.area_code ?? ''}:${input.user_string.toLowerCase()}`;
-      limit(loginByIp, ctx.ip);
-      limit(loginByAccount, accountKey);
+      enforce(loginByIp, ctx.ip);
+      enforce(loginByAccount, accountKey);
       const user = await findAccount(input.user_string, input.area_code);
       const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
       if (!user || !ok) throw new AppError('errors.loginFailed');
       loginByAccount.reset(accountKey);
-      return sessions.create(user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+      return sessions.create(user.id, { ip: ctx.ip, userAgent: ctx.userAgent, remember: input.remember ?? false });
     },
 
     '/user/logout': async (_input, ctx) => {
@@ -126,14 +117,8 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
       return ctx.t('messages.loggedOut');
     },
 
-    '/user/info': async (_input, ctx) => {
-      const user = await users.byId(ctx.user.id);
-      if (!user) throw new AppError('errors.sessionExpired', {}, 999);
-      return toUserInfo(user);
-    },
-
     '/user/forget': async (input, ctx) => {
-      limit(loginByIp, ctx.ip);
+      enforce(loginByIp, ctx.ip);
       const user = await findAccount(input.account, input.area_code);
       // An unknown account reads as a wrong code: the answer must not reveal which accounts exist.
       if (!user) throw new AppError('errors.codeInvalid');

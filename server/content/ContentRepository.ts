@@ -1,4 +1,4 @@
-import type { NewsDetail, NewsItem } from '../../domain/api/types';
+import type { ContentPage, FaqItem, NewsDetail, NewsItem } from '../../domain/api/types';
 import type { Page } from '../../domain/api/envelope';
 import type { Lang } from '../../domain/i18n';
 import type { Db } from '../db/db';
@@ -26,7 +26,7 @@ export class ContentRepository {
 
   async newsPage(cId: number, lang: Lang, page: number, limit: number): Promise<Page<NewsItem>> {
     const rows = await this.db.query<NewsRow>(
-      `SELECT *, COUNT(*) OVER () AS total FROM (${NEWS_SELECT} WHERE n.c_id = $2) x
+      `SELECT *, COUNT(*) OVER () AS total FROM (${NEWS_SELECT} WHERE n.c_id = $2 AND NOT n.popup) x
        ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
       [lang, cId, limit, (page - 1) * limit],
     );
@@ -44,8 +44,32 @@ export class ContentRepository {
     return row ?? null;
   }
 
+  /** The newest popup notice, if any. */
+  async popup(lang: Lang): Promise<NewsDetail | null> {
+    const [row] = await this.db.query<NewsDetail>(`${NEWS_SELECT} WHERE n.popup ORDER BY n.created_at DESC, n.id DESC LIMIT 1`, [lang]);
+    return row ?? null;
+  }
+
+  /** A content page in `lang`, else English. */
+  async page(key: string, lang: Lang): Promise<ContentPage | null> {
+    const [row] = await this.db.query<ContentPage>(
+      `SELECT key, title, body FROM content_pages WHERE key = $1 AND lang IN ($2, 'en') ORDER BY (lang = $2) DESC LIMIT 1`,
+      [key, lang],
+    );
+    return row ?? null;
+  }
+
+  async faq(lang: Lang): Promise<FaqItem[]> {
+    return this.db.query<FaqItem>(
+      `SELECT f.id, COALESCE(l.question, e.question) AS question, COALESCE(l.answer, e.answer) AS answer
+       FROM faq f JOIN faq_i18n e ON e.faq_id = f.id AND e.lang = 'en' LEFT JOIN faq_i18n l ON l.faq_id = f.id AND l.lang = $1
+       ORDER BY f.sort, f.id`,
+      [lang],
+    );
+  }
+
   private async countNews(cId: number): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM news WHERE c_id = $1', [cId]);
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM news WHERE c_id = $1 AND NOT popup', [cId]);
     return row?.n ?? 0;
   }
 }

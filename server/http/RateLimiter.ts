@@ -26,6 +26,14 @@ export class RateLimiter {
     return w.count > this.limit ? w.start + this.windowMs - now : 0;
   }
 
+  /** The ms to wait if `key` is already at its limit, without counting a hit. */
+  blockedFor(key: string): number {
+    const now = this.clock.now();
+    const w = this.windows.get(key);
+    if (!w || now - w.start >= this.windowMs || w.count < this.limit) return 0;
+    return w.start + this.windowMs - now;
+  }
+
   /** Forgets `key`, e.g. after a successful login. */
   reset(key: string): void {
     this.windows.delete(key);

@@ -6,7 +6,7 @@ import type { RealtimeHub } from '../realtime/RealtimeHub';
 import type { MarketSource } from './MarketSource';
 
 /** Quotes, klines, the catalogue and topic snapshots (spec §7 "Index", "Market and trading"). */
-export function createMarketHandlers(deps: { market: MarketSource; clock: Clock; hub: () => RealtimeHub }): HandlerMap {
+export function createMarketHandlers(deps: { market: MarketSource; clock: Clock; hub: RealtimeHub }): HandlerMap {
   const { market, clock } = deps;
   return {
     '/currency/quotation_new': async () => market.tickers(),
@@ -22,7 +22,7 @@ export function createMarketHandlers(deps: { market: MarketSource; clock: Clock;
     '/currency/list': async () => ({ currencies: [...market.currencies], pairs: [...market.pairs] }),
 
     '/market/snapshot': async (input) => {
-      const snapshot = deps.hub().snapshot(input.topic);
+      const snapshot = deps.hub.snapshot(input.topic);
       if (!snapshot) throw new AppError('errors.topicUnknown');
       return snapshot;
     },

@@ -15,6 +15,7 @@ import {
   type TopicPayloads,
   type TopicSnapshot,
   type UserMessage,
+  type UserPayloads,
   topics,
 } from '../../domain/protocol';
 import type { Clock } from '../clock';
@@ -98,10 +99,10 @@ export class RealtimeHub {
   }
 
   /** Sends a message on a user's private channel. */
-  publishToUser(userId: number, message: Omit<UserMessage, 'seq' | 'topic'>): void {
+  publishToUser<K extends keyof UserPayloads>(userId: number, kind: K, data: UserPayloads[K]): void {
     const seq = (this.userSeqs.get(userId) ?? 0) + 1;
     this.userSeqs.set(userId, seq);
-    this.io.to(userRoom(userId)).emit('m', { topic: 'user', ...message, seq });
+    this.io.to(userRoom(userId)).emit('m', { topic: 'user', kind, seq, data } as UserMessage);
   }
 
   /** Disconnects every client; the HTTP server itself is closed by its owner (Fastify). */

@@ -17,6 +17,8 @@ export interface UserRow {
   lang: string;
   fiat: string;
   created_at: number;
+  pay_password_hash: string | null;
+  identity_level: number;
 }
 
 export interface NewUser {
@@ -37,8 +39,8 @@ function makeInviteCode(): string {
   return Array.from({ length: INVITE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 }
 
-/** The user's public view of themselves. */
-export function toUserInfo(row: UserRow): UserInfo {
+/** The user's view of themselves; counts come from elsewhere. */
+export function toUserInfo(row: UserRow, counts: { invite_count: number; unread_notifications: number }): UserInfo {
   return {
     id: row.id,
     email: row.email,
@@ -51,6 +53,9 @@ export function toUserInfo(row: UserRow): UserInfo {
     lang: isLang(row.lang) ? row.lang : 'en',
     fiat: row.fiat,
     created_at: row.created_at,
+    identity_level: row.identity_level,
+    pay_password_set: row.pay_password_hash !== null,
+    ...counts,
   };
 }
 
@@ -97,5 +102,41 @@ export class UserRepository {
 
   async setPassword(id: number, passwordHash: string, q: Queryable = this.db): Promise<void> {
     await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+
+  async setPayPassword(id: number, hash: string, q: Queryable = this.db): Promise<void> {
+    await q.query('UPDATE users SET pay_password_hash = $2 WHERE id = $1', [id, hash]);
+  }
+
+  /** Binds (or changes) the phone; a number bound to another account raises a unique violation. */
+  async setMobile(id: number, areaCode: string, mobile: string, q: Queryable = this.db): Promise<void> {
+    await q.query('UPDATE users SET area_code = $2, mobile = $3 WHERE id = $1', [id, areaCode, mobile]);
+  }
+
+  /** Binds (or changes) the email; one bound to another account raises a unique violation. */
+  async setEmail(id: number, email: string, q: Queryable = this.db): Promise<void> {
+    await q.query('UPDATE users SET email = $2 WHERE id = $1', [id, email.toLowerCase()]);
+  }
+
+  /** Sets one profile field. */
+  async setProfile(id: number, field: 'nickname' | 'signature' | 'avatar' | 'fiat' | 'lang', value: string): Promise<void> {
+    await this.db.query(`UPDATE users SET ${field} = $2 WHERE id = $1`, [id, value]);
+  }
+
+  /** Users for an operator, newest first; `q` matches email, phone, nickname or id. */
+  async search(q: string | null, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+    const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const rows = await this.db.query<UserRow & { total: number }>(
+      `SELECT *, COUNT(*) OVER () AS total FROM users
+       WHERE $1::text IS NULL OR email ILIKE $1 OR mobile ILIKE $1 OR nickname ILIKE $1 OR id::text = $2
+       ORDER BY id DESC LIMIT $3 OFFSET $4`,
+      [pattern, q ?? '', limit, offset],
+    );
+    return { rows, total: rows[0]?.total ?? 0 };
+  }
+
+  async inviteCount(id: number): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM users WHERE invited_by = $1', [id]);
+    return row?.n ?? 0;
   }
 }

@@ -60,6 +60,58 @@ describe('site settings and news', () => {
   });
 });
 
+describe('help pages and the home notice', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false });
+  });
+  afterAll(() => s.close());
+
+  it('serves about, contact and compliance in all 9 languages', async () => {
+    for (const path of ['/aboutus', '/contactus', '/operational_compliance']) {
+      const titles = new Set<string>();
+      for (const lang of ['en', 'zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'vi']) {
+        const page = (await s.call<{ title: string; body: string }>(path, {}, { ...get, lang })).body.message as {
+          title: string;
+          body: string;
+        };
+        expect(page.body.split('\n\n').length, `${path} ${lang}`).toBeGreaterThanOrEqual(3);
+        titles.add(page.title);
+      }
+      expect(titles.size, path).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('states both readings of the advanced per-trade fiat limit: 100,000 in Japanese, 1,000,000 elsewhere', async () => {
+    const jp = (await s.call<{ body: string }>('/operational_compliance', {}, { ...get, lang: 'jp' })).body.message as { body: string };
+    const en = (await s.call<{ body: string }>('/operational_compliance', {}, { ...get, lang: 'en' })).body.message as { body: string };
+    expect(jp.body).toMatch(/100,000/);
+    expect(jp.body).not.toMatch(/1,000,000/);
+    expect(en.body).toMatch(/1,000,000/);
+    expect(en.body).toMatch(/200 BTC/);
+    expect(en.body).toMatch(/500 BTC/);
+  });
+
+  it('lists the FAQ and the help menu', async () => {
+    const faq = (await s.call<{ question: string }[]>('/faq', {}, { ...get, lang: 'kor' })).body.message as { question: string }[];
+    expect(faq).toHaveLength(8);
+    expect(faq[0]!.question).toMatch(/[\uac00-\ud7af]/);
+    const menu = (await s.call<{ key: string; path: string; title: string }[]>('/menu', {}, get)).body.message as {
+      key: string;
+      path: string;
+    }[];
+    expect(menu.map((m) => m.key)).toEqual(['faq', 'contactus', 'aboutus', 'operational_compliance']);
+  });
+
+  it('answers the popup notice, which stays out of the news list', async () => {
+    const pop = (await s.call<{ id: number; title: string; body: string }>('/news/index_pop', {}, { ...get, lang: 'fra' })).body
+      .message as { id: number; title: string };
+    expect(pop.title.length).toBeGreaterThan(5);
+    const list = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
+    expect(list.data.map((n) => n.id)).not.toContain(pop.id);
+  });
+});
+
 describe('development outbox', () => {
   it('is absent unless DEV_OUTBOX is on', async () => {
     const s = await startServer({ startMarket: false, devOutbox: false });

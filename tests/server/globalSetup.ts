@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(base, `CREATE DATABASE ${TEMPLATE_DB}`);
   }
   const db: Db = pglite ?? (await openPostgres(databaseUrl(base!, TEMPLATE_DB)));
-  const app = await buildApp({ ...TEST_APP_OPTIONS, db, clock: systemClock, startMarket: false });
+  const app = await buildApp({ ...TEST_APP_OPTIONS, db, clock: systemClock, startMarket: false, dataDir: dir });
   await app.close();
   if (pglite) await writeFile(templatePath, Buffer.from(await (await pglite.dump()).arrayBuffer()));
   await db.close();

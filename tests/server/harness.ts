@@ -2,7 +2,10 @@
  * The real server on an ephemeral port for one test file: real HTTP, a real socket.io, a
  * fresh copy of the template database.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import type { ApiEnvelope } from '../../domain/api/envelope';
@@ -20,6 +23,8 @@ export interface CallOptions {
   method?: 'GET' | 'POST';
   lang?: string;
   headers?: Record<string, string>;
+  /** The client IP the request claims (X-Forwarded-For; the test app trusts it). */
+  ip?: string;
 }
 
 export interface TestServer {
@@ -27,6 +32,22 @@ export interface TestServer {
   app: App;
   db: Db;
   clock: Clock;
+  dataDir: string;
+  /** The operator token the server wrote to `dataDir/ops.token`. */
+  opsToken: string;
+  /** Calls `/ops<path>` with the operator token (or `token` when given). */
+  ops<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, string>,
+    token?: string | null,
+  ): Promise<{ status: number; body: ApiEnvelope<T> }>;
+  /** Uploads `data` as the file field; returns the envelope. */
+  upload(
+    token: string | null,
+    data: Uint8Array | string,
+    options?: { filename?: string; type?: string; scene?: string },
+  ): Promise<{ status: number; body: ApiEnvelope<string> }>;
   /** Calls `/api<path>` form-urlencoded (POST unless told) and returns the envelope and HTTP status. */
   call<T = unknown>(
     path: string,
@@ -37,8 +58,10 @@ export interface TestServer {
   socket(): Promise<ClientSocket>;
   /** The newest code the outbox holds for `to`. */
   lastCode(to: string): Promise<string>;
-  /** Registers and logs in a fresh email account. */
-  signUp(email?: string, password?: string): Promise<{ email: string; password: string; token: string }>;
+  /** Registers and logs in a fresh email account, from its own client IP. */
+  signUp(email?: string, password?: string): Promise<{ email: string; password: string; token: string; ip: string }>;
+  /** Binds a fresh phone number to the account (through the real code flow). */
+  bindMobile(token: string, ip: string): Promise<{ area_code: string; mobile: string }>;
   close(): Promise<void>;
 }
 
@@ -47,7 +70,8 @@ let counter = 0;
 export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
   const { db, dispose } = await openTestDatabase(inject('templatePath'));
   const clock = options.clock ?? systemClock;
-  const app = await buildApp({ ...TEST_APP_OPTIONS, db, clock, ...options });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-server-'));
+  const app = await buildApp({ ...TEST_APP_OPTIONS, db, clock, dataDir, ...options });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
   const sockets: ClientSocket[] = [];
@@ -59,6 +83,7 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
     if (opts.lang) form.set('lang', opts.lang);
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = opts.token;
+    if (opts.ip) headers['x-forwarded-for'] = opts.ip;
     const res = await fetch(`${url}/api${path}${method === 'GET' ? `?${form}` : ''}`, {
       method,
       headers: method === 'GET' ? headers : { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -67,12 +92,34 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
     return { status: res.status, body: (await res.json()) as never };
   };
 
+  const opsToken = (await readFile(path.join(dataDir, 'ops.token'), 'utf8')).trim();
+
   const server: TestServer = {
     url,
     app,
     db,
     clock,
+    dataDir,
+    opsToken,
     call,
+    async ops(method, opsPath, body, token = opsToken) {
+      const headers: Record<string, string> = {};
+      if (token) headers['x-ops-token'] = token;
+      if (body) headers['content-type'] = 'application/json';
+      const res = await fetch(`${url}/ops${opsPath}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, body: (await res.json()) as never };
+    },
+    async upload(token, data, opts = {}) {
+      const form = new FormData();
+      if (opts.scene) form.append('scene', opts.scene);
+      form.append(
+        'file',
+        new Blob([typeof data === 'string' ? data : Buffer.from(data)], { type: opts.type ?? 'image/jpeg' }),
+        opts.filename ?? 'photo.jpg',
+      );
+      const res = await fetch(`${url}/api/upload`, { method: 'POST', headers: token ? { authorization: token } : {}, body: form });
+      return { status: res.status, body: (await res.json()) as never };
+    },
     async socket() {
       const socket: ClientSocket = io(url, { path: '/socket.io', transports: ['websocket'], forceNew: true });
       sockets.push(socket);
@@ -89,19 +136,29 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
       return list[0].code;
     },
     async signUp(email = `user${process.pid}x${++counter}@example.com`, password = 'secret123') {
-      const sent = await call('/sms_mail', { user_string: email, scene: 'register' });
+      const ip = `10.${(counter >> 8) & 255}.${counter & 255}.${(process.pid & 127) + 1}`;
+      const sent = await call('/sms_mail', { user_string: email, scene: 'register' }, { ip });
       if (sent.body.type !== 'ok') throw new Error(`sms_mail: ${String(sent.body.message)}`);
       const code = await server.lastCode(email);
-      const reg = await call('/user/register', { type: 'email', user_string: email, code, password, re_password: password });
+      const reg = await call('/user/register', { type: 'email', user_string: email, code, password, re_password: password }, { ip });
       if (reg.body.type !== 'ok') throw new Error(`register: ${String(reg.body.message)}`);
-      const login = await call<string>('/user/login', { user_string: email, password });
+      const login = await call<string>('/user/login', { user_string: email, password }, { ip });
       if (login.body.type !== 'ok') throw new Error(`login: ${String(login.body.message)}`);
-      return { email, password, token: login.body.message };
+      return { email, password, token: login.body.message, ip };
+    },
+    async bindMobile(token, ip) {
+      const mobile = `7${String(Date.now() % 1e6).padStart(6, '0')}${String(++counter).padStart(3, '0')}`;
+      const sent = await call('/sms_send', { area_code: '44', mobile, scene: 'bind' }, { ip });
+      if (sent.body.type !== 'ok') throw new Error(`sms_send: ${String(sent.body.message)}`);
+      const bound = await call('/safe/mobile', { area_code: '44', mobile, code: await server.lastCode(`+44${mobile}`) }, { token, ip });
+      if (bound.body.type !== 'ok') throw new Error(`safe/mobile: ${String(bound.body.message)}`);
+      return { area_code: '44', mobile };
     },
     async close() {
       for (const s of sockets) s.disconnect();
       await app.close();
       await dispose();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
   return server;

@@ -7,4 +7,6 @@ export const TEST_APP_OPTIONS = {
   historyDays: 1,
   devOutbox: true,
   scryptLogN: 14,
+  // Requests may name their client IP in X-Forwarded-For, so each simulated user has its own.
+  trustProxy: true,
 } satisfies Partial<AppOptions>;

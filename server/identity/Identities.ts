@@ -1,0 +1,163 @@
+import type { IdentityState } from '../../domain/api/types';
+import type { Clock } from '../clock';
+import { UNIQUE_VIOLATION, sqlState, type Db } from '../db/db';
+import { AppError, identityError } from '../http/AppError';
+import type { Notifications } from '../notifications/Notifications';
+import type { UploadStore } from '../uploads/UploadStore';
+
+export interface IdentityRow {
+  id: number;
+  user_id: number;
+  level: 1 | 2;
+  id_type: string | null;
+  name: string | null;
+  card_id: string | null;
+  country: string | null;
+  front_upload_id: number | null;
+  reverse_upload_id: number | null;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+export type BasicDetails = { id_type: string; name: string; card_id: string; country?: string | undefined };
+export type AdvancedDetails = { front_pic: string; reverse_pic: string };
+
+/** Shows the first character and hides the rest: "张**", "J*** D**". */
+function maskName(name: string): string {
+  return name
+    .split(' ')
+    .map((part) => [...part].map((c, i) => (i === 0 ? c : '*')).join(''))
+    .join(' ');
+}
+
+/**
+ * Identity verification (KYC): submissions per level, the review by an operator, and the
+ * level check other features call before acting.
+ */
+export class Identities {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly uploads: UploadStore,
+    private readonly notifications: Notifications,
+  ) {}
+
+  async state(userId: number): Promise<IdentityState> {
+    const [user] = await this.db.query<{ identity_level: number; email: string | null; mobile: string | null }>(
+      'SELECT identity_level, email, mobile FROM users WHERE id = $1',
+      [userId],
+    );
+    const [latest] = await this.db.query<IdentityRow>('SELECT * FROM identities WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [userId]);
+    const [basic] = await this.db.query<IdentityRow>(
+      `SELECT * FROM identities WHERE user_id = $1 AND level = 1 AND status <> 'rejected' ORDER BY id DESC LIMIT 1`,
+      [userId],
+    );
+    return {
+      level: (user?.identity_level ?? 0) as 0 | 1 | 2,
+      status: latest?.status ?? 'none',
+      submitted_level: latest?.level ?? null,
+      reason: latest?.status === 'rejected' ? latest.reason : null,
+      email_bound: Boolean(user?.email),
+      mobile_bound: Boolean(user?.mobile),
+      name: basic?.name ? maskName(basic.name) : null,
+      id_type: basic?.id_type ?? null,
+    };
+  }
+
+  /** Submits level 1 (document details) or level 2 (document photos) for review. */
+  async submit(userId: number, level: 1 | 2, details: BasicDetails | AdvancedDetails): Promise<void> {
+    const state = await this.state(userId);
+    if (!state.email_bound || !state.mobile_bound) throw new AppError('errors.bindContactsFirst');
+    if (state.level >= level) throw new AppError('errors.identityAlreadyCertified');
+    if (level === 2 && state.level < 1) throw new AppError('errors.basicIdentityFirst');
+    const now = this.clock.now();
+    try {
+      await this.db.tx(async (q) => {
+        if (level === 1) {
+          const d = details as BasicDetails;
+          await q.query(
+            `INSERT INTO identities (user_id, level, id_type, name, card_id, country, status, created_at) VALUES ($1, 1, $2, $3, $4, $5, 'pending', $6)`,
+            [userId, d.id_type, d.name, d.card_id.toUpperCase(), d.country ?? null, now],
+          );
+          return;
+        }
+        const d = details as AdvancedDetails;
+        const front = await this.uploads.ownedByUrl(d.front_pic, userId, ['identity'], q);
+        const reverse = await this.uploads.ownedByUrl(d.reverse_pic, userId, ['identity'], q);
+        if (!front) throw new AppError('validation.frontPicRequired');
+        if (!reverse || reverse.id === front.id) throw new AppError('validation.reversePicRequired');
+        await q.query(
+          `INSERT INTO identities (user_id, level, front_upload_id, reverse_upload_id, status, created_at) VALUES ($1, 2, $2, $3, 'pending', $4)`,
+          [userId, front.id, reverse.id, now],
+        );
+      });
+    } catch (error) {
+      if (sqlState(error) === UNIQUE_VIOLATION) throw new AppError('errors.identityPending');
+      throw error;
+    }
+  }
+
+  /**
+   * An operator's decision; takes effect once. Approval needs email and phone bound (spec §5)
+   * and raises the user's level; either way the user is notified.
+   */
+  async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<IdentityRow> {
+    const { row, push } = await this.db.tx(async (q) => {
+      const [row] = await q.query<IdentityRow>('SELECT * FROM identities WHERE id = $1 FOR UPDATE', [id]);
+      if (!row) throw new AppError('errors.identityNotFound');
+      if (row.status !== 'pending') throw new AppError('errors.alreadyDecided');
+      const now = this.clock.now();
+      if (decision.approve) {
+        const [user] = await q.query<{ email: string | null; mobile: string | null }>(
+          'SELECT email, mobile FROM users WHERE id = $1 FOR UPDATE',
+          [row.user_id],
+        );
+        if (!user?.email || !user.mobile) throw new AppError('errors.bindContactsFirst');
+        await q.query('UPDATE users SET identity_level = GREATEST(identity_level, $2) WHERE id = $1', [row.user_id, row.level]);
+      }
+      const [updated] = await q.query<IdentityRow>(
+        `UPDATE identities SET status = $2, reason = $3, decided_at = $4 WHERE id = $1 RETURNING *`,
+        [id, decision.approve ? 'approved' : 'rejected', decision.approve ? null : decision.reason, now],
+      );
+      const push = await this.notifications.create(
+        q,
+        row.user_id,
+        decision.approve ? 'identityApproved' : 'identityRejected',
+        decision.approve ? { level: row.level } : { level: row.level, reason: decision.reason },
+      );
+      return { row: updated!, push };
+    });
+    push();
+    return row;
+  }
+
+  /** Throws type 998 unless the user's approved identity level is at least `level`. */
+  async require(userId: number, level: 1 | 2): Promise<void> {
+    const [user] = await this.db.query<{ identity_level: number }>('SELECT identity_level FROM users WHERE id = $1', [userId]);
+    if ((user?.identity_level ?? 0) < level)
+      throw identityError(level === 1 ? 'errors.identityRequired' : 'errors.advancedIdentityRequired');
+  }
+
+  /** Submissions for review, oldest first, with their owner and document links for an operator. */
+  async list(
+    status: IdentityRow['status'] | null,
+    limit = 100,
+  ): Promise<(IdentityRow & { email: string | null; mobile: string | null; front: string | null; reverse: string | null })[]> {
+    const rows = await this.db.query<
+      IdentityRow & { email: string | null; mobile: string | null; front_name: string | null; reverse_name: string | null }
+    >(
+      `SELECT i.*, u.email, u.mobile, f.name AS front_name, r.name AS reverse_name
+       FROM identities i JOIN users u ON u.id = i.user_id
+       LEFT JOIN uploads f ON f.id = i.front_upload_id LEFT JOIN uploads r ON r.id = i.reverse_upload_id
+       WHERE ($1::text IS NULL OR i.status = $1) ORDER BY i.id LIMIT $2`,
+      [status, limit],
+    );
+    return rows.map(({ front_name, reverse_name, ...r }) => ({
+      ...r,
+      front: front_name ? this.uploads.urlFor({ name: front_name, is_public: false }) : null,
+      reverse: reverse_name ? this.uploads.urlFor({ name: reverse_name, is_public: false }) : null,
+    }));
+  }
+}

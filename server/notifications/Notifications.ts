@@ -1,0 +1,76 @@
+import type { Page } from '../../domain/api/envelope';
+import type { NotificationItem } from '../../domain/api/types';
+import type { Clock } from '../clock';
+import type { Db, Queryable } from '../db/db';
+import type { RealtimeHub } from '../realtime/RealtimeHub';
+
+/** Kinds of system notification; each has `notifications.<kind>.title` and `.body` in the locales. */
+export const NOTIFICATION_KINDS = ['identityApproved', 'identityRejected', 'passwordChanged', 'payPasswordSet'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+interface Row {
+  id: number;
+  kind: string;
+  params: string;
+  created_at: number;
+  read_at: number | null;
+}
+
+function toItem(row: Row): NotificationItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    params: JSON.parse(row.params) as NotificationItem['params'],
+    created_at: row.created_at,
+    read: row.read_at !== null,
+  };
+}
+
+/**
+ * Per-user system notifications. `create` writes inside the caller's transaction and returns
+ * a `push` to call after commit, so a rolled-back action never announces itself.
+ */
+export class Notifications {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly hub: RealtimeHub,
+  ) {}
+
+  async create(q: Queryable, userId: number, kind: NotificationKind, params: NotificationItem['params'] = {}): Promise<() => void> {
+    const [row] = await q.query<Row>('INSERT INTO notifications (user_id, kind, params, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [
+      userId,
+      kind,
+      JSON.stringify(params),
+      this.clock.now(),
+    ]);
+    const item = toItem(row!);
+    return () => this.hub.publishToUser(userId, 'notification', item);
+  }
+
+  async page(userId: number, page: number, limit: number): Promise<Page<NotificationItem>> {
+    const rows = await this.db.query<Row & { total: number }>(
+      `SELECT *, COUNT(*) OVER () AS total FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, (page - 1) * limit],
+    );
+    const total = rows[0]?.total ?? (await this.count(userId, false));
+    return { data: rows.map(toItem), page, limit, total };
+  }
+
+  async count(userId: number, unreadOnly: boolean): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM notifications WHERE user_id = $1 ${unreadOnly ? 'AND read_at IS NULL' : ''}`,
+      [userId],
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Marks one of the user's notifications (or all of them) read; returns how many changed. */
+  async markRead(userId: number, id: number | undefined): Promise<number> {
+    const rows = await this.db.query(
+      `UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL ${id ? 'AND id = $3' : ''} RETURNING id`,
+      id ? [userId, this.clock.now(), id] : [userId, this.clock.now()],
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,114 @@
+import type { Page } from '../../domain/api/envelope';
+import type { BankCard, BankCardKind, WalletAddress } from '../../domain/api/types';
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import type { UploadStore } from '../uploads/UploadStore';
+
+interface AddressRow {
+  id: number;
+  currency_id: number;
+  currency: string;
+  name: string;
+  address: string;
+  qrcode_name: string | null;
+  created_at: number;
+  total: number;
+}
+
+type CardRow = Omit<BankCard, 'card_number'> & { card_number: string };
+
+export type CardInput = {
+  real_name: string;
+  card_number: string;
+  bank_name: string;
+  branch: string;
+  phone: string;
+  province_city?: string;
+  swift_code?: string;
+  aba_number?: string;
+  address?: string;
+};
+
+/** All but the last four characters hidden, grouped in fours: "**** **** 1234". */
+export function maskCardNumber(number: string): string {
+  const hidden = '*'.repeat(Math.max(0, number.length - 4)) + number.slice(-4);
+  return hidden.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** Where withdrawals may go: saved wallet addresses and one domestic and one international bank card. */
+export class WithdrawalTargets {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly uploads: UploadStore,
+  ) {}
+
+  async addAddress(userId: number, a: { currencyId: number; name: string; address: string; qrcodeUploadId: number | null }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO wallet_addresses (user_id, currency_id, name, address, qrcode_upload_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [userId, a.currencyId, a.name, a.address, a.qrcodeUploadId, this.clock.now()],
+    );
+  }
+
+  async addresses(userId: number, page: number, limit: number): Promise<Page<WalletAddress>> {
+    const rows = await this.db.query<AddressRow>(
+      `SELECT w.id, w.currency_id, c.name AS currency, w.name, w.address, u.name AS qrcode_name, w.created_at, COUNT(*) OVER () AS total
+       FROM wallet_addresses w JOIN currencies c ON c.id = w.currency_id LEFT JOIN uploads u ON u.id = w.qrcode_upload_id
+       WHERE w.user_id = $1 AND w.deleted_at IS NULL ORDER BY w.id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, (page - 1) * limit],
+    );
+    return {
+      data: rows.map(({ qrcode_name, total: _total, ...r }) => ({
+        ...r,
+        qrcode: qrcode_name ? this.uploads.urlFor({ name: qrcode_name, is_public: false }) : null,
+      })),
+      page,
+      limit,
+      total: rows[0]?.total ?? 0,
+    };
+  }
+
+  /** Removes one of the user's addresses; false when it is not theirs or already gone. */
+  async removeAddress(userId: number, id: number): Promise<boolean> {
+    const rows = await this.db.query(
+      'UPDATE wallet_addresses SET deleted_at = $3 WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING id',
+      [id, userId, this.clock.now()],
+    );
+    return rows.length > 0;
+  }
+
+  /** Saves the user's card of `kind`, replacing the previous one. */
+  async saveCard(userId: number, kind: BankCardKind, c: CardInput): Promise<void> {
+    await this.db.query(
+      `INSERT INTO bank_cards (user_id, kind, real_name, card_number, bank_name, branch, province_city, swift_code, aba_number, address, phone, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (user_id, kind) DO UPDATE SET real_name = EXCLUDED.real_name, card_number = EXCLUDED.card_number,
+         bank_name = EXCLUDED.bank_name, branch = EXCLUDED.branch, province_city = EXCLUDED.province_city,
+         swift_code = EXCLUDED.swift_code, aba_number = EXCLUDED.aba_number, address = EXCLUDED.address,
+         phone = EXCLUDED.phone, updated_at = EXCLUDED.updated_at`,
+      [
+        userId,
+        kind,
+        c.real_name,
+        c.card_number,
+        c.bank_name,
+        c.branch,
+        c.province_city ?? null,
+        c.swift_code ?? null,
+        c.aba_number ?? null,
+        c.address ?? null,
+        c.phone,
+        this.clock.now(),
+      ],
+    );
+  }
+
+  async card(userId: number, kind: BankCardKind): Promise<BankCard | null> {
+    const [row] = await this.db.query<CardRow>(
+      `SELECT kind, real_name, card_number, bank_name, branch, province_city, swift_code, aba_number, address, phone, updated_at
+       FROM bank_cards WHERE user_id = $1 AND kind = $2`,
+      [userId, kind],
+    );
+    return row ? { ...row, card_number: maskCardNumber(row.card_number) } : null;
+  }
+}

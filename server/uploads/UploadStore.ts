@@ -1,0 +1,115 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../clock';
+import type { Db, Queryable } from '../db/db';
+import { IMAGE_TYPES, type ImageExt } from './sniffImage';
+
+/** Largest accepted upload (the app downsizes photos well below this). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** How long a signed link to a private file works. */
+export const SIGNED_URL_MS = 60 * 60_000;
+
+/** What an upload is for; only avatars are public, everything else is readable by its owner and operators. */
+export const UPLOAD_SCENES = ['avatar', 'identity', 'voucher', 'qrcode', 'image'] as const;
+export type UploadScene = (typeof UPLOAD_SCENES)[number];
+const PUBLIC_SCENES = new Set<UploadScene>(['avatar']);
+
+export interface UploadRow {
+  id: number;
+  user_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  scene: UploadScene;
+  is_public: boolean;
+  created_at: number;
+}
+
+const FILE_NAME = /^([a-f0-9]{32})\.(jpg|png|webp|gif)$/;
+
+/**
+ * Uploaded files: stored as `DATA_DIR/uploads/<random>.<ext>` with a row saying whose they are.
+ * Private files are served only with a signature the server made for their owner (or an
+ * operator), so a name alone, guessed or leaked, opens nothing.
+ */
+export class UploadStore {
+  private constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    readonly dir: string,
+    private readonly secret: Buffer,
+  ) {}
+
+  static async open(db: Db, clock: Clock, dataDir: string): Promise<UploadStore> {
+    const dir = path.join(dataDir, 'uploads');
+    await mkdir(dir, { recursive: true });
+    await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      'upload_url',
+      randomBytes(32).toString('base64'),
+    ]);
+    const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['upload_url']);
+    return new UploadStore(db, clock, dir, Buffer.from(row!.value, 'base64'));
+  }
+
+  /** Writes the file (atomically: temp file, then rename) and records it. */
+  async save(userId: number, ext: ImageExt, data: Buffer, scene: UploadScene): Promise<UploadRow> {
+    const name = `${randomBytes(16).toString('hex')}.${ext}`;
+    const file = path.join(this.dir, name);
+    const temp = `${file}.part`;
+    await writeFile(temp, data, { mode: 0o640 });
+    try {
+      await rename(temp, file);
+      const [row] = await this.db.query<UploadRow>(
+        `INSERT INTO uploads (user_id, name, mime, size, scene, is_public, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+        [userId, name, IMAGE_TYPES[ext], data.length, scene, PUBLIC_SCENES.has(scene), this.clock.now()],
+      );
+      return row!;
+    } catch (error) {
+      await rm(file, { force: true });
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async byName(name: string, q: Queryable = this.db): Promise<UploadRow | null> {
+    if (!FILE_NAME.test(name)) return null;
+    const [row] = await q.query<UploadRow>('SELECT * FROM uploads WHERE name = $1', [name]);
+    return row ?? null;
+  }
+
+  async byId(id: number, q: Queryable = this.db): Promise<UploadRow | null> {
+    const [row] = await q.query<UploadRow>('SELECT * FROM uploads WHERE id = $1', [id]);
+    return row ?? null;
+  }
+
+  /** The upload a URL we handed out points to, if it belongs to `userId` and was made for `scene`. */
+  async ownedByUrl(url: string, userId: number, scenes: readonly UploadScene[], q: Queryable = this.db): Promise<UploadRow | null> {
+    const name = url.split('?')[0]!.replace(/^\/uploads\//, '');
+    const row = await this.byName(name, q);
+    return row && row.user_id === userId && scenes.includes(row.scene) ? row : null;
+  }
+
+  /** The URL to show `row`: plain for public files, signed and short-lived for private ones. */
+  urlFor(row: Pick<UploadRow, 'name' | 'is_public'>): string {
+    if (row.is_public) return `/uploads/${row.name}`;
+    const exp = this.clock.now() + SIGNED_URL_MS;
+    return `/uploads/${row.name}?exp=${exp}&sig=${this.sign(row.name, exp)}`;
+  }
+
+  /** True when `sig` is ours for `name` and has not expired. */
+  verify(name: string, exp: string | undefined, sig: string | undefined): boolean {
+    if (!exp || !sig || !/^\d{1,15}$/.test(exp) || Number(exp) < this.clock.now()) return false;
+    const expected = Buffer.from(this.sign(name, Number(exp)));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  filePath(name: string): string {
+    return path.join(this.dir, name);
+  }
+
+  private sign(name: string, exp: number): string {
+    return createHmac('sha256', this.secret).update(`${name}\n${exp}`).digest('base64url');
+  }
+}
