@@ -3,7 +3,7 @@ import { UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { HandlerMap } from '../http/context';
 import { enforce, type Limits } from '../http/limits';
-import { type UserRepository, type UserRow, toUserInfo } from '../users/UserRepository';
+import type { UserRepository, UserRow } from '../users/UserRepository';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './SessionStore';
 import { emailTarget, mobileTarget, type VerificationCodes } from './VerificationCodes';
