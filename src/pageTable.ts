@@ -13,7 +13,11 @@ export const TABS = [
 ] as const;
 export type TabKey = (typeof TABS)[number]['key'];
 
-/** Pages per area (spec §2), plus `common/forget` for password reset and the NFT components as pages. */
+/**
+ * Pages per area (spec §2), plus `common/forget` (password reset), `setting/notifications` (the
+ * "system notification" entry), `setting/bindMobile` and `setting/bindEmail` (Security's bind
+ * entries), and the NFT components as pages.
+ */
 export const AREAS: Record<string, string[]> = {
   common: ['login', 'register', 'forget', 'area', 'article', 'webView', 'faq', 'contactus', 'aboutus', 'borrowing'],
   index: ['index'],

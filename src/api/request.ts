@@ -64,19 +64,22 @@ export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, 
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
 
-  const fail = (error: ApiError): never => {
-    if (!options.silent) showToast(error.message);
-    throw error;
-  };
-
   let envelope: ApiEnvelope<OutputOf<P>>;
   try {
     const response = await (isGet ? request : trackLoading(request));
     envelope = (await response.json()) as ApiEnvelope<OutputOf<P>>;
     if (!response.ok && isSuccess(envelope)) throw new Error(`HTTP ${response.status}`);
   } catch {
-    return fail(new ApiError(i18next.t('common.networkError'), 'network'));
+    return fail(new ApiError(i18next.t('common.networkError'), 'network'), options);
   }
+  return settle(envelope, options);
+}
+
+/**
+ * Applies the answer rules of spec §8 to an envelope: the payload on success; otherwise a
+ * toast, the 999 / 998 redirects, and a rejection with `ApiError`.
+ */
+export function settle<T>(envelope: ApiEnvelope<T>, options: CallOptions = {}): T {
   if (isSuccess(envelope)) return envelope.message;
 
   const message = String(envelope.message);
@@ -91,5 +94,11 @@ export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, 
     redirectSoon(IDENTITY_PATH);
     throw new ApiError(message, 998);
   }
-  return fail(new ApiError(message, envelope.type === 'error' ? 'error' : 'http'));
+  return fail(new ApiError(message, envelope.type === 'error' ? 'error' : 'http'), options);
+}
+
+/** Shows the failure (unless the caller handles it) and throws it. */
+function fail(error: ApiError, options: CallOptions): never {
+  if (!options.silent) showToast(error.message);
+  throw error;
 }
