@@ -2,7 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { subscribe } from 'valtio';
 import { App } from './App';
+import i18next from 'i18next';
 import { call } from './api/request';
+import { refreshUser } from './state/account';
+import { onUserMessage } from './state/market';
+import { notificationState } from './state/notifications';
+import { refreshFiatRate } from './state/preferences';
+import { showToast } from './state/ui';
 import { initI18n } from './i18n';
 import { fiatState } from './state/fiat';
 import { sessionState } from './state/session';
@@ -24,14 +30,19 @@ async function boot(): Promise<void> {
     if (sessionState.token === lastToken) return;
     lastToken = sessionState.token;
     void getWorker().setToken(lastToken);
-    if (lastToken)
-      void call('/user/info', undefined, { silent: true }).then(
-        (user) => (sessionState.user = user),
-        () => undefined,
-      );
+    void refreshUser();
   };
   syncToken();
   subscribe(sessionState, syncToken);
+
+  // A new system notification: badge, a short toast, and the fresh profile (a level may have changed).
+  onUserMessage((message) => {
+    if (message.kind !== 'notification') return;
+    notificationState.unread += 1;
+    showToast(i18next.t(`notifications.${message.data.kind}.title` as never));
+    void refreshUser();
+  });
+  void refreshFiatRate();
 
   void call('/getSiteConfig', undefined, { silent: true }).then(
     (config) => {

@@ -76,6 +76,9 @@ export const AREAS: Record<string, string[]> = {
     'wallet',
     'addWallet',
     'areas',
+    'notifications',
+    'bindMobile',
+    'bindEmail',
   ],
   system: ['preview-image', 'choose-location', 'open-location'],
 };

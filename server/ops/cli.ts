@@ -54,7 +54,11 @@ function table(rows: Record<string, unknown>[], columns: string[]): void {
   }
   const cells = rows.map((r) => columns.map((c) => String(r[c] ?? '')));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   console.log(line(columns));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of cells) console.log(line(row));
@@ -97,7 +101,12 @@ export const COMMANDS: Record<string, Command> = {
     async run([q]) {
       const page = await ops<{ data: UserRow[]; total: number }>('GET', `/users${q ? `?q=${encodeURIComponent(q)}` : ''}`);
       table(
-        page.data.map((u) => ({ ...u, phone: u.mobile ? `+${u.area_code} ${u.mobile}` : '', level: u.identity_level, created: time(u.created_at) })),
+        page.data.map((u) => ({
+          ...u,
+          phone: u.mobile ? `+${u.area_code} ${u.mobile}` : '',
+          level: u.identity_level,
+          created: time(u.created_at),
+        })),
         ['id', 'email', 'phone', 'nickname', 'level', 'created'],
       );
       console.log(`${page.data.length} of ${page.total}`);
@@ -109,10 +118,15 @@ export const COMMANDS: Record<string, Command> = {
     async run([status = 'pending']) {
       const rows = await ops<IdentityRow[]>('GET', `/identities?status=${encodeURIComponent(status)}`);
       table(
-        rows.map((r) => ({ ...r, submitted: time(r.created_at), details: r.level === 1 ? `${r.id_type} ${r.name} ${r.card_id}` : 'document photos' })),
+        rows.map((r) => ({
+          ...r,
+          submitted: time(r.created_at),
+          details: r.level === 1 ? `${r.id_type} ${r.name} ${r.card_id}` : 'document photos',
+        })),
         ['id', 'user_id', 'email', 'level', 'status', 'details', 'reason', 'submitted'],
       );
-      for (const r of rows.filter((x) => x.front)) console.log(`#${r.id} front: ${baseUrl}${r.front}\n#${r.id} back:  ${baseUrl}${r.reverse}`);
+      for (const r of rows.filter((x) => x.front))
+        console.log(`#${r.id} front: ${baseUrl}${r.front}\n#${r.id} back:  ${baseUrl}${r.reverse}`);
     },
   },
   'approve-identity': {

@@ -28,6 +28,15 @@ export function onKlines(topic: string, listener: KlineListener): () => void {
   return () => set.delete(listener);
 }
 
+type UserMessageListener = (message: NonNullable<WorkerSnapshot['user']>[number]) => void;
+const userListeners = new Set<UserMessageListener>();
+
+/** Messages of the private channel (notifications, session ends), in order. */
+export function onUserMessage(listener: UserMessageListener): () => void {
+  userListeners.add(listener);
+  return () => userListeners.delete(listener);
+}
+
 /** Merges one worker snapshot into the state. */
 export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.status) marketState.status = snap.status;
@@ -46,4 +55,5 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.depth) for (const [symbol, view] of Object.entries(snap.depth)) marketState.depth[symbol] = ref(view);
   if (snap.trades) for (const [symbol, list] of Object.entries(snap.trades)) marketState.trades[symbol] = ref(list);
   if (snap.klines) for (const [topic, change] of Object.entries(snap.klines)) klineListeners.get(topic)?.forEach((l) => l(change));
+  if (snap.user) for (const message of snap.user) userListeners.forEach((l) => l(message));
 }

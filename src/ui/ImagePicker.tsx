@@ -49,7 +49,13 @@ export function ImagePicker({ scene, label, value, onChange, shape = 'card', tes
       {shown ? <img src={shown} alt="" className={styles.preview} /> : <ImagePlus size={28} strokeWidth={1.5} />}
       {!shown && <span className={styles.label}>{label}</span>}
       {progress !== null && (
-        <span className={styles.progress} role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+        <span
+          className={styles.progress}
+          role="progressbar"
+          aria-valuenow={Math.round(progress * 100)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <span style={{ width: `${Math.round(progress * 100)}%` }} />
         </span>
       )}

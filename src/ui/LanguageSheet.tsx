@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../domain/i18n';
-import { changeLang, currentLang } from '../i18n';
+import { currentLang } from '../i18n';
+import { chooseLang } from '../state/preferences';
 import { Sheet } from './Sheet';
 import styles from './LanguageSheet.module.css';
 
@@ -31,7 +32,7 @@ export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () =>
               type="button"
               className={styles.item}
               lang={lang}
-              onClick={() => void changeLang(lang).then(onClose)}
+              onClick={() => void chooseLang(lang).then(onClose)}
               aria-current={lang === active || undefined}
             >
               <span>{LANG_NAMES[lang]}</span>

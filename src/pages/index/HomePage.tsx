@@ -11,7 +11,8 @@ import { LanguageSheet } from '../../ui/LanguageSheet';
 import { Page } from '../../ui/Page';
 import { useQuery } from '../../ui/useQuery';
 import { useTopics } from '../../ui/useTopics';
-import { AccountSheet } from './AccountSheet';
+import { notificationState } from '../../state/notifications';
+import { NoticePopup } from './NoticePopup';
 import { BannerCarousel } from './BannerCarousel';
 import { MarketCards } from './MarketCards';
 import { NewsList } from './NewsList';
@@ -27,7 +28,7 @@ export default function HomePage() {
   const site = useSnapshot(siteState);
   const { token } = useSnapshot(sessionState);
   const [langOpen, setLangOpen] = useState(false);
-  const [accountOpen, setAccountOpen] = useState(false);
+  const { unread } = useSnapshot(notificationState);
   const banners = useQuery('/news/list', { c_id: String(NEWS_CATEGORY.banner), limit: '5' });
   const news = useQuery('/news/list', { c_id: String(NEWS_CATEGORY.news), limit: '5' });
   useTopics(QUOTES);
@@ -49,10 +50,11 @@ export default function HomePage() {
           type="button"
           className={styles.iconButton}
           data-testid="account-button"
-          onClick={() => (token ? setAccountOpen(true) : navigate('/pages/common/login'))}
+          onClick={() => navigate(token ? '/pages/setting/setting' : '/pages/common/login')}
           aria-label={t(token ? 'home.account' : 'auth.login')}
         >
           <UserRound size={20} />
+          {token && unread > 0 && <span className={styles.dot} data-testid="unread-dot" />}
         </button>
       </div>
     </header>
@@ -73,7 +75,7 @@ export default function HomePage() {
       <TopMovers />
       <NewsList items={news.data?.data ?? []} />
       <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
-      <AccountSheet open={accountOpen} onClose={() => setAccountOpen(false)} />
+      <NoticePopup />
     </Page>
   );
 }

@@ -1,0 +1,6 @@
+import { HelpContentPage } from './HelpContentPage';
+
+/** About us (`GET /aboutus`). */
+export default function AboutPage() {
+  return <HelpContentPage path="/aboutus" route={{ area: 'common', page: 'aboutus' }} />;
+}

@@ -1,0 +1,6 @@
+import { HelpContentPage } from './HelpContentPage';
+
+/** Contact us (`GET /contactus`). */
+export default function ContactPage() {
+  return <HelpContentPage path="/contactus" route={{ area: 'common', page: 'contactus' }} />;
+}

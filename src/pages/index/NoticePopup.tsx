@@ -1,0 +1,38 @@
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { readStored, writeStored, STORAGE_KEYS } from '../../state/storage';
+import { Button } from '../../ui/Button';
+import { useQuery } from '../../ui/useQuery';
+import styles from './NoticePopup.module.css';
+
+/** The home page's popup notice (`GET /news/index_pop`), shown until dismissed; a new notice shows again. */
+export function NoticePopup() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useQuery('/news/index_pop');
+  const [dismissed, setDismissed] = useState(() => readStored(STORAGE_KEYS.dismissedNotice));
+  if (!data || dismissed === String(data.id)) return null;
+  const close = () => {
+    writeStored(STORAGE_KEYS.dismissedNotice, String(data.id));
+    setDismissed(String(data.id));
+  };
+  return (
+    <div className={styles.backdrop} role="dialog" aria-modal="true" aria-label={data.title} data-testid="notice-popup">
+      <div className={styles.card}>
+        <button type="button" className={styles.close} onClick={close} aria-label={t('common.close')}>
+          <X size={18} />
+        </button>
+        <h2 className={styles.title}>{data.title}</h2>
+        <p className={styles.summary}>{data.summary}</p>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => (close(), navigate(`/pages/common/article?id=${data.id}`))}>
+            {t('home.readMore')}
+          </Button>
+          <Button onClick={close}>{t('home.gotIt')}</Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { KeyRound, Mail } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { contract } from '../../../domain/api/contract';
+import { call } from '../../api/request';
+import { refreshUser } from '../../state/account';
+import { sessionState } from '../../state/session';
+import { showToast } from '../../state/ui';
+import { Button } from '../../ui/Button';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { SendCodeButton } from '../../ui/SendCodeButton';
+import { TextField } from '../../ui/TextField';
+import { firstIssueKey } from '../../ui/validation';
+import styles from '../../ui/Form.module.css';
+
+/** Binds (or changes) the email with a code sent to it. */
+export default function BindEmailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSnapshot(sessionState);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const check = (schema: Parameters<typeof firstIssueKey>[0], input: unknown) => {
+    const issue = firstIssueKey(schema, input);
+    setError(issue ? t(issue as never) : null);
+    return !issue;
+  };
+
+  const send = async () => {
+    const input = { user_string: email, scene: 'bind' as const };
+    if (!check(contract['/sms_mail'].input, input)) return false;
+    try {
+      showToast(await call('/sms_mail', input));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = { email, code };
+    if (!check(contract['/safe/email'].input, input)) return;
+    setBusy(true);
+    try {
+      showToast(await call('/safe/email', input));
+      await refreshUser();
+      navigate(-1);
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={pageTitle(t, { area: 'setting', page: 'bindEmail' })}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p className={styles.hint}>{user?.email ? t('security.currentEmail', { email: user.email }) : t('security.bindEmailHint')}</p>
+        <TextField
+          value={email}
+          onChange={setEmail}
+          placeholder={t('auth.emailPlaceholder')}
+          type="email"
+          autoComplete="email"
+          name="email"
+          prefix={<Mail size={18} className={styles.icon} />}
+        />
+        <TextField
+          value={code}
+          onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+          placeholder={t('auth.codePlaceholder')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          name="code"
+          prefix={<KeyRound size={18} className={styles.icon} />}
+          suffix={<SendCodeButton send={send} />}
+        />
+        {error && <p className={styles.error}>{error}</p>}
+        <Button type="submit" block busy={busy}>
+          {t('common.confirm')}
+        </Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,99 @@
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { contract } from '../../../domain/api/contract';
+import { call } from '../../api/request';
+import { currentLang } from '../../i18n';
+import { refreshUser } from '../../state/account';
+import { areaState, selectArea } from '../../state/areaCodes';
+import { sessionState } from '../../state/session';
+import { showToast } from '../../state/ui';
+import { AreaCodeButton } from '../../ui/AreaCodeButton';
+import { Button } from '../../ui/Button';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { SendCodeButton } from '../../ui/SendCodeButton';
+import { TextField } from '../../ui/TextField';
+import { firstIssueKey } from '../../ui/validation';
+import styles from '../../ui/Form.module.css';
+
+/** Binds (or changes) the phone number with a code sent to it. */
+export default function BindMobilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSnapshot(sessionState);
+  const { choice } = useSnapshot(areaState);
+  const area = selectArea(choice, currentLang());
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const check = (schema: Parameters<typeof firstIssueKey>[0], input: unknown) => {
+    const issue = firstIssueKey(schema, input);
+    setError(issue ? t(issue as never) : null);
+    return !issue;
+  };
+
+  const send = async () => {
+    const input = { area_code: area.code, mobile, scene: 'bind' as const };
+    if (!check(contract['/sms_send'].input, input)) return false;
+    try {
+      showToast(await call('/sms_send', input));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = { area_code: area.code, mobile, code };
+    if (!check(contract['/safe/mobile'].input, input)) return;
+    setBusy(true);
+    try {
+      showToast(await call('/safe/mobile', input));
+      await refreshUser();
+      navigate(-1);
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={pageTitle(t, { area: 'setting', page: 'bindMobile' })}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p className={styles.hint}>
+          {user?.mobile ? t('security.currentPhone', { phone: `+${user.area_code} ${user.mobile}` }) : t('security.bindPhoneHint')}
+        </p>
+        <TextField
+          value={mobile}
+          onChange={(v) => setMobile(v.replace(/\D/g, ''))}
+          placeholder={t('auth.mobilePlaceholder')}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          name="mobile"
+          prefix={<AreaCodeButton code={area.code} />}
+        />
+        <TextField
+          value={code}
+          onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+          placeholder={t('auth.codePlaceholder')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          name="code"
+          prefix={<KeyRound size={18} className={styles.icon} />}
+          suffix={<SendCodeButton send={send} />}
+        />
+        {error && <p className={styles.error}>{error}</p>}
+        <Button type="submit" block busy={busy}>
+          {t('common.confirm')}
+        </Button>
+      </form>
+    </Page>
+  );
+}

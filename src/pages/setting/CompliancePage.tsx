@@ -1,0 +1,6 @@
+import { HelpContentPage } from '../common/HelpContentPage';
+
+/** Operational compliance (`GET /operational_compliance`). */
+export default function CompliancePage() {
+  return <HelpContentPage path="/operational_compliance" route={{ area: 'setting', page: 'operational_compliance' }} />;
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contract } from '../../../domain/api/contract';
+import { call } from '../../api/request';
+import { refreshUser } from '../../state/account';
+import { showToast } from '../../state/ui';
+import { Button } from '../../ui/Button';
+import { Sheet } from '../../ui/Sheet';
+import { TextField } from '../../ui/TextField';
+import { firstIssueKey } from '../../ui/validation';
+import styles from '../../ui/Form.module.css';
+
+type Field = { path: '/user/editNickname'; name: 'nickname' } | { path: '/user/editSignature'; name: 'signature' };
+
+/** Edits one profile text (nickname or signature) with the server's own rules. */
+export function EditFieldSheet({
+  field,
+  title,
+  hint,
+  initial,
+  onClose,
+}: {
+  field: Field | null;
+  title: string;
+  hint: string;
+  initial: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setValue(initial);
+    setError(null);
+  }, [initial, field]);
+  if (!field) return null;
+
+  const save = async () => {
+    const input = { [field.name]: value };
+    const issue = firstIssueKey(contract[field.path].input, input);
+    setError(issue ? t(issue as never) : null);
+    if (issue) return;
+    setBusy(true);
+    try {
+      showToast(await call(field.path, input as never));
+      await refreshUser();
+      onClose();
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Sheet open title={title} onClose={onClose}>
+      <div className={styles.form}>
+        <TextField value={value} onChange={setValue} autoFocus name={field.name} error={error} />
+        <p className={styles.hint}>{hint}</p>
+        <Button block busy={busy} onClick={() => void save()}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}

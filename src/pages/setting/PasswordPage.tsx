@@ -1,0 +1,81 @@
+import { Lock } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { contract } from '../../../domain/api/contract';
+import { call } from '../../api/request';
+import { showToast } from '../../state/ui';
+import { Button } from '../../ui/Button';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { TextField } from '../../ui/TextField';
+import { firstIssueKey } from '../../ui/validation';
+import styles from '../../ui/Form.module.css';
+import { SecurityCodeField } from './SecurityCodeField';
+
+/** Changes the login password: the current one plus a code; other devices are logged out. */
+export default function PasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ old_password: '', password: '', re_password: '', code: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const issue = firstIssueKey(contract['/safe/update_password'].input, form);
+    setError(issue ? t(issue as never) : null);
+    if (issue) return;
+    setBusy(true);
+    try {
+      showToast(await call('/safe/update_password', form));
+      navigate(-1);
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const lock = <Lock size={18} className={styles.icon} />;
+  return (
+    <Page title={pageTitle(t, { area: 'setting', page: 'password' })}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p className={styles.hint}>{t('security.passwordHint')}</p>
+        <TextField
+          value={form.old_password}
+          onChange={set('old_password')}
+          placeholder={t('security.currentPassword')}
+          autoComplete="current-password"
+          name="old_password"
+          secret
+          prefix={lock}
+        />
+        <TextField
+          value={form.password}
+          onChange={set('password')}
+          placeholder={t('auth.newPasswordPlaceholder')}
+          autoComplete="new-password"
+          name="password"
+          secret
+          prefix={lock}
+        />
+        <TextField
+          value={form.re_password}
+          onChange={set('re_password')}
+          placeholder={t('auth.confirmPlaceholder')}
+          autoComplete="new-password"
+          name="re_password"
+          secret
+          prefix={lock}
+        />
+        <SecurityCodeField value={form.code} onChange={set('code')} />
+        {error && <p className={styles.error}>{error}</p>}
+        <Button type="submit" block busy={busy}>
+          {t('common.confirm')}
+        </Button>
+      </form>
+    </Page>
+  );
+}

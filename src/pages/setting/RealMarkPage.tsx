@@ -1,0 +1,36 @@
+import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../ui/Button';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { useQuery } from '../../ui/useQuery';
+import form from '../../ui/Form.module.css';
+import { IdentityLimits } from './IdentityLimits';
+import styles from './RealMarkPage.module.css';
+
+/** Where a "verification needed" answer (type 998) leads: why, where the user stands, and the way on. */
+export default function RealMarkPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = useQuery('/real/state');
+  const level = state.data?.level ?? 0;
+  const pending = state.data?.status === 'pending';
+  return (
+    <Page title={pageTitle(t, { area: 'setting', page: 'real_mark' })}>
+      <div className={form.form}>
+        <div className={styles.hero}>
+          <span className={styles.icon}>
+            <ShieldCheck size={40} strokeWidth={1.5} />
+          </span>
+          <h2>{t('identity.requiredTitle')}</h2>
+          <p>{t('identity.requiredHint')}</p>
+        </div>
+        <IdentityLimits level={level} />
+        <Button block onClick={() => navigate('/pages/setting/real')} data-testid="verify-now">
+          {t(pending ? 'identity.viewStatus' : level > 0 ? 'identity.upgrade' : 'identity.verifyNow')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,59 @@
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { call } from '../../api/request';
+import { sessionState } from '../../state/session';
+import { showToast } from '../../state/ui';
+import { SendCodeButton } from '../../ui/SendCodeButton';
+import { TextField } from '../../ui/TextField';
+import styles from '../../ui/Form.module.css';
+
+type Channel = 'email' | 'mobile';
+
+/** A verification code sent to the user's own bound email or phone (their choice when both are bound). */
+export function SecurityCodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
+  const { t } = useTranslation();
+  const { user } = useSnapshot(sessionState);
+  const channels = [user?.email ? 'email' : null, user?.mobile ? 'mobile' : null].filter((c): c is Channel => c !== null);
+  const [chosen, setChosen] = useState<Channel | null>(null);
+  const channel = chosen ?? channels[0] ?? 'email';
+  const address = channel === 'email' ? user?.email : user?.mobile && `+${user.area_code} ${user.mobile}`;
+
+  const send = async () => {
+    try {
+      showToast(await call('/safe/send_code', { channel }));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <TextField
+        value={value}
+        onChange={(v) => onChange(v.replace(/\D/g, '').slice(0, 6))}
+        placeholder={t('auth.codePlaceholder')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        name="code"
+        prefix={<KeyRound size={18} className={styles.icon} />}
+        suffix={<SendCodeButton send={send} />}
+      />
+      {address && (
+        <p className={styles.hint}>
+          {t('security.codeGoesTo', { address })}
+          {channels.length > 1 && (
+            <>
+              {' '}
+              <button type="button" className="link" onClick={() => setChosen(channel === 'email' ? 'mobile' : 'email')}>
+                {t(channel === 'email' ? 'security.usePhone' : 'security.useEmail')}
+              </button>
+            </>
+          )}
+        </p>
+      )}
+    </>
+  );
+}

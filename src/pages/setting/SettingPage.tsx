@@ -1,0 +1,163 @@
+import {
+  Banknote,
+  Bell,
+  ChevronRight,
+  CircleHelp,
+  Coins,
+  Copy,
+  FileText,
+  Gift,
+  Globe,
+  Info,
+  Landmark,
+  LogOut,
+  Mail,
+  QrCode,
+  ReceiptText,
+  Share2,
+  ShieldCheck,
+  TicketPercent,
+  UserCheck,
+  Wallet,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { LANG_NAMES } from '../../ui/LanguageSheet';
+import { call } from '../../api/request';
+import { currentLang } from '../../i18n';
+import { HOME_PATH } from '../../routes';
+import { refreshUser } from '../../state/account';
+import { fiatState } from '../../state/fiat';
+import { notificationState } from '../../state/notifications';
+import { sessionState, setToken } from '../../state/session';
+import { showToast } from '../../state/ui';
+import { Button } from '../../ui/Button';
+import { FiatSheet } from '../../ui/FiatSheet';
+import { LanguageSheet } from '../../ui/LanguageSheet';
+import { ListGroup, ListItem } from '../../ui/ListItem';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { InviteSheet } from './InviteSheet';
+import styles from './SettingPage.module.css';
+
+/** "Mine": the profile card, invitations, and every settings entry of spec §2. */
+export default function SettingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSnapshot(sessionState);
+  const { fiat } = useSnapshot(fiatState);
+  const { unread } = useSnapshot(notificationState);
+  const [sheet, setSheet] = useState<'lang' | 'fiat' | 'invite' | null>(null);
+
+  useEffect(() => {
+    void refreshUser();
+  }, []);
+
+  const logout = async () => {
+    try {
+      showToast(await call('/user/logout'));
+    } catch {
+      // Already invalid: clearing it here is all that is left.
+    }
+    setToken(null);
+    navigate(HOME_PATH, { replace: true });
+  };
+
+  const levelText = t(`settings.identity.level${Math.min(user?.identity_level ?? 0, 2)}` as never);
+  return (
+    <Page title={pageTitle(t, { area: 'setting', page: 'setting' })}>
+      <Link to="/pages/setting/userInfo" className={styles.profile} data-testid="profile-card">
+        <span className={styles.avatar}>
+          {user?.avatar ? <img src={user.avatar} alt="" /> : (user?.nickname ?? '?').slice(0, 1).toUpperCase()}
+        </span>
+        <span className={styles.who}>
+          <b data-testid="profile-nickname">{user?.nickname}</b>
+          <span className={styles.contact}>{user?.email ?? (user?.mobile ? `+${user.area_code} ${user.mobile}` : '')}</span>
+          <span className={`${styles.level} ${user?.identity_level ? styles.verified : ''}`}>
+            <UserCheck size={12} />
+            {levelText}
+          </span>
+        </span>
+        <ChevronRight size={18} className={styles.chevron} />
+      </Link>
+
+      <div className={styles.invite}>
+        <div className={styles.inviteStat}>
+          <b className="num">{user?.invite_count ?? 0}</b>
+          <span>{t('settings.inviteCount')}</span>
+        </div>
+        <button type="button" className={styles.inviteCode} onClick={() => setSheet('invite')} data-testid="invite-open">
+          <span>{t('settings.inviteCode')}</span>
+          <b className="num">
+            {user?.invite_code}
+            <Copy size={13} />
+          </b>
+        </button>
+        <button type="button" className={styles.qr} onClick={() => setSheet('invite')} aria-label={t('settings.inviteQr')}>
+          <QrCode size={26} />
+        </button>
+      </div>
+
+      <ListGroup title={t('settings.groups.account')}>
+        <ListItem icon={ShieldCheck} label={pageTitle(t, { area: 'setting', page: 'real' })} value={levelText} to="/pages/setting/real" />
+        <ListItem icon={ShieldCheck} label={pageTitle(t, { area: 'setting', page: 'security' })} to="/pages/setting/security" />
+        <ListItem icon={Wallet} label={pageTitle(t, { area: 'setting', page: 'wallet' })} to="/pages/setting/wallet" />
+        <ListItem icon={Landmark} label={pageTitle(t, { area: 'setting', page: 'bank' })} to="/pages/setting/bank" />
+        <ListItem
+          icon={Banknote}
+          label={pageTitle(t, { area: 'setting', page: 'bank_international' })}
+          to="/pages/setting/bank_international"
+        />
+        <ListItem icon={ReceiptText} label={pageTitle(t, { area: 'setting', page: 'bill' })} to="/pages/setting/bill" />
+      </ListGroup>
+
+      <ListGroup title={t('settings.groups.rewards')}>
+        <ListItem icon={Gift} label={t('settings.rebate')} to="/pages/setting/share?tab=rebate" />
+        <ListItem icon={TicketPercent} label={pageTitle(t, { area: 'setting', page: 'coupon' })} to="/pages/setting/coupon" />
+        <ListItem icon={Share2} label={pageTitle(t, { area: 'setting', page: 'share' })} to="/pages/setting/share" />
+      </ListGroup>
+
+      <ListGroup title={t('settings.groups.preferences')}>
+        <ListItem
+          icon={Bell}
+          label={pageTitle(t, { area: 'setting', page: 'notifications' })}
+          badge={unread}
+          to="/pages/setting/notifications"
+          testId="notifications-entry"
+        />
+        <ListItem icon={Coins} label={t('settings.fiat')} value={fiat.currency_code} onClick={() => setSheet('fiat')} testId="fiat-entry" />
+        <ListItem
+          icon={Globe}
+          label={t('common.language')}
+          value={LANG_NAMES[currentLang()]}
+          onClick={() => setSheet('lang')}
+          testId="language-entry"
+        />
+      </ListGroup>
+
+      <ListGroup title={t('settings.groups.help')}>
+        <ListItem icon={CircleHelp} label={pageTitle(t, { area: 'common', page: 'faq' })} to="/pages/common/faq" />
+        <ListItem
+          icon={FileText}
+          label={pageTitle(t, { area: 'setting', page: 'operational_compliance' })}
+          to="/pages/setting/operational_compliance"
+        />
+        <ListItem icon={Mail} label={pageTitle(t, { area: 'common', page: 'contactus' })} to="/pages/common/contactus" />
+        <ListItem icon={Info} label={pageTitle(t, { area: 'common', page: 'aboutus' })} to="/pages/common/aboutus" />
+      </ListGroup>
+
+      <div className={styles.logout}>
+        <Button variant="secondary" block onClick={() => void logout()} data-testid="logout">
+          <LogOut size={18} />
+          {t('auth.logout')}
+        </Button>
+      </div>
+
+      <LanguageSheet open={sheet === 'lang'} onClose={() => setSheet(null)} />
+      <FiatSheet open={sheet === 'fiat'} onClose={() => setSheet(null)} />
+      <InviteSheet open={sheet === 'invite'} code={user?.invite_code ?? ''} onClose={() => setSheet(null)} />
+    </Page>
+  );
+}

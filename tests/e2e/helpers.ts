@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const base = inject('baseUrl');
+const root = path.resolve(__dirname, '../..');
+const run = promisify(execFile);
+
+/** The newest code the development outbox holds for `to`. */
+export async function latestCode(to: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const list = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { code: string }[];
+    if (list[0]) return list[0].code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code for ${to}`);
+}
+
+/** POSTs to the API as the app would. */
+export async function api<T>(pathname: string, params: Record<string, string>, token?: string): Promise<T> {
+  const res = await fetch(`${base}/api${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
+    body: new URLSearchParams(params),
+  });
+  const body = (await res.json()) as { type: string; message: T };
+  if (body.type !== 'ok') throw new Error(`${pathname}: ${String(body.message)}`);
+  return body.message;
+}
+
+/** Registers an email account through the API and returns its token. */
+export async function registerByApi(email: string, password: string): Promise<string> {
+  await api('/sms_mail', { user_string: email, scene: 'register' });
+  await api('/user/register', { type: 'email', user_string: email, code: await latestCode(email), password, re_password: password });
+  return api<string>('/user/login', { user_string: email, password });
+}
+
+/** Opens the app already signed in with `token`. */
+export async function signInWith(page: Page, token: string, route = '/#/pages/index/index'): Promise<void> {
+  await page.goto(`${base}/#/`);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  // A hash change does not reload the app, and the token is read at start: reload on the route.
+  await page.goto(base + route);
+  await page.reload();
+}
+
+/** Runs `npm run ops -- <args>` against the e2e server, as an operator would. */
+export async function opsCli(...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, OPS_URL: base, DATA_DIR: inject('dataDir') },
+  });
+  return stdout;
+}
