@@ -52,7 +52,7 @@ describe('identity verification and its review', () => {
       id_type: 'passport',
     });
 
-    const pending = await s.ops<{ id: number; user_id: number }[]>('GET', '/identities');
+    const pending = await s.ops<{ id: number; email: string }[]>('GET', '/identities');
     const mine = (pending.body.message as { id: number; email: string }[]).find((i) => i.email === user.email)!;
     const socket = await s.socket();
     expect((await socket.timeout(5000).emitWithAck('auth', { token: user.token })).ok).toBe(true);
