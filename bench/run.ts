@@ -2,7 +2,7 @@
  * Benchmarks: figures, each beside a baseline measured in the same run. See bench/README.md.
  * Usage: npm run bench [-- name…]
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
@@ -43,6 +43,7 @@ async function withApp<T>(fn: (app: App, url: string) => Promise<T>, opts: { man
   } finally {
     await app.close();
     await db.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
