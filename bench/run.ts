@@ -26,9 +26,11 @@ const round = (n: number, d = 3) => Number(n.toFixed(d));
 async function withApp<T>(fn: (app: App, url: string) => Promise<T>, opts: { manual?: boolean; hz?: number } = {}): Promise<T> {
   const db = await openPglite(null);
   const clock = opts.manual ? new ManualClock(Date.now()) : systemClock;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kestrel-bench-'));
   const app = await buildApp({
     db,
     clock,
+    dataDir,
     seed: 'bench',
     marketHz: opts.hz ?? 10,
     historyDays: 1,
