@@ -41,3 +41,6 @@ export function parseUnits(value: string, decimals: number): bigint {
   }
   return BigInt(new Decimal(value).mul(new Decimal(10).pow(decimals)).toDecimalPlaces(0).toFixed(0));
 }
+
+/** Anything a Decimal can be made from without loss: a decimal string, an integer number, a Decimal. */
+export type DecimalValue = string | number | Decimal;

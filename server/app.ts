@@ -22,6 +22,15 @@ import { MarketSimulator } from './market/MarketSimulator';
 import { RealtimeHub } from './realtime/RealtimeHub';
 import { seed } from './seed/seed';
 import { UserRepository } from './users/UserRepository';
+import { Credits } from './funds/Credits';
+import { Deposits } from './funds/Deposits';
+import { Exchanges } from './funds/Exchanges';
+import { createFundsHandlers } from './funds/fundsHandlers';
+import { Valuation } from './funds/Valuation';
+import { Wallets } from './funds/Wallets';
+import { Withdrawals } from './funds/Withdrawals';
+import { Ledger } from './ledger/Ledger';
+import { seedFunds } from './seed/seedFunds';
 import { createLimits } from './http/limits';
 import { Identities } from './identity/Identities';
 import { createIdentityHandlers } from './identity/identityHandlers';
@@ -70,6 +79,7 @@ export interface App {
   market: MarketSimulator;
   outbox: DevOutbox | null;
   identities: Identities;
+  wallets: Wallets;
   close(): Promise<void>;
 }
 
@@ -118,6 +128,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const targets = new WithdrawalTargets(db, clock, uploads);
   const rates = new RateSource(builtInRates, clock);
   const opsToken = await OpsToken.open(options.dataDir, options.opsToken ?? null);
+  const ledger = new Ledger(clock);
+  const valuation = new Valuation(market);
+  const credits = new Credits(db, clock, ledger, notifications);
+  const wallets = new Wallets(db, clock, ledger, market, valuation, rates);
+  const deposits = new Deposits(db, clock, ledger, market, uploads, notifications);
+  const withdrawals = new Withdrawals(db, clock, ledger, market, valuation, users, limits, notifications);
+  const exchanges = new Exchanges(db, clock, ledger, market, valuation);
+  await seedFunds(db, { credits, users, market });
 
   await fastify.register(formbody);
   await fastify.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 100 } });
@@ -149,11 +167,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...createMarketHandlers({ market, clock, hub }),
       ...createContentHandlers(content),
       ...createRateHandlers(rates),
+      ...createFundsHandlers({ wallets, deposits, withdrawals, exchanges, users }),
     },
-    { translator, auth: sessions },
+    { translator, auth: sessions, identity: identities },
   );
   registerUploadRoutes(fastify, { uploads, auth: sessions, translator, limiter: limits.uploads, ops: opsToken });
-  registerOpsRoutes(fastify, { token: opsToken, translator, users, identities });
+  registerOpsRoutes(fastify, { token: opsToken, translator, users, identities, deposits, withdrawals, credits, market });
 
   if (outbox) {
     fastify.get(`${API_PREFIX}/dev/outbox`, async (req) => outbox.list(String((req.query as { to?: unknown }).to ?? '')));
@@ -187,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     market,
     outbox,
     identities,
+    wallets,
     async close() {
       await market.stop();
       hub.close();

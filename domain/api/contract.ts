@@ -10,6 +10,17 @@ import type { TopicSnapshot } from '../protocol';
 import type { Page } from './envelope';
 import type {
   BankCard,
+  BillItem,
+  DepositInfo,
+  DepositItem,
+  ExchangeItem,
+  ExchangeQuoteInfo,
+  TransferItem,
+  UserCurrency,
+  WalletDetail,
+  WalletOverview,
+  WithdrawalItem,
+  WithdrawInfo,
   ContentPage,
   Currency,
   FaqItem,
@@ -44,6 +55,8 @@ import {
   signatureField,
   timestampParam,
   uploadUrlField,
+  amountField,
+  assetAccountField,
 } from './fields';
 
 /** Who may call an endpoint: anyone, or only a signed-in user (else type 999). */
@@ -53,6 +66,8 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O = unknown, A extend
   method: 'GET' | 'POST';
   path: string;
   access: A;
+  /** Identity level the caller must have; checked before anything else is read (type 998). */
+  identity?: 1 | 2;
   input: I;
   /** Phantom: the answer's type, never read at run time. */
   output?: O;
@@ -400,6 +415,130 @@ export const contract = {
     method: 'GET',
     path: '/operational_compliance',
     access: 'public',
+    input: z.object({}),
+  }),
+  '/wallet/list': endpoint<WalletOverview>()({ method: 'GET', path: '/wallet/list', access: 'user', input: z.object({}) }),
+  '/wallet/detail': endpoint<WalletDetail>()({
+    method: 'GET',
+    path: '/wallet/detail',
+    access: 'user',
+    input: z.object({ currency: positiveIntParam('validation.currencyRequired'), type: assetAccountField }),
+  }),
+  '/wallet/change': endpoint<string>()({
+    method: 'POST',
+    path: '/wallet/change',
+    access: 'user',
+    input: z
+      .object({
+        currency_id: positiveIntParam('validation.currencyRequired'),
+        number: amountField(),
+        from_field: assetAccountField,
+        to_field: assetAccountField,
+      })
+      .refine((d) => d.from_field !== d.to_field, { error: 'validation.sameAccount', path: ['to_field'] }),
+  }),
+  '/wallet/hzhistory': endpoint<Page<TransferItem>>()({
+    method: 'GET',
+    path: '/wallet/hzhistory',
+    access: 'user',
+    input: z.object(pageFields),
+  }),
+  '/wallet/get_info': endpoint<WithdrawInfo>()({
+    method: 'GET',
+    path: '/wallet/get_info',
+    access: 'user',
+    input: z.object({ currency: positiveIntParam('validation.currencyRequired') }),
+  }),
+  '/wallet/get_in_address': endpoint<DepositInfo>()({
+    method: 'GET',
+    path: '/wallet/get_in_address',
+    access: 'user',
+    input: z.object({ currency: positiveIntParam('validation.currencyRequired') }),
+  }),
+  '/wallet/charge_req': endpoint<DepositItem>()({
+    method: 'POST',
+    path: '/wallet/charge_req',
+    access: 'user',
+    input: z.object({
+      currency: positiveIntParam('validation.currencyRequired'),
+      type: requiredText('validation.networkRequired', 16),
+      amount: amountField(),
+      voucher: uploadUrlField('validation.voucherRequired'),
+      /** The sending address or transaction id, to help the review. */
+      account: optionalText(128),
+    }),
+  }),
+  '/recharge/log': endpoint<Page<DepositItem>>()({ method: 'GET', path: '/recharge/log', access: 'user', input: z.object(pageFields) }),
+  '/wallet/legal_log': endpoint<Page<BillItem>>()({
+    method: 'GET',
+    path: '/wallet/legal_log',
+    access: 'user',
+    input: z.object(pageFields),
+  }),
+  '/wallet/bills': endpoint<Page<BillItem>>()({
+    method: 'GET',
+    path: '/wallet/bills',
+    access: 'user',
+    input: z.object({
+      account: assetAccountField.optional(),
+      currency: positiveIntParam('validation.currencyRequired').optional(),
+      kind: optionalText(32),
+      ...pageFields,
+    }),
+  }),
+  '/wallet/out': endpoint<WithdrawalItem>()({
+    method: 'POST',
+    path: '/wallet/out',
+    access: 'user',
+    identity: 1,
+    input: z.object({
+      currency: positiveIntParam('validation.currencyRequired'),
+      amount: amountField(),
+      /** `address:<id>` of a saved wallet address, or `bank` / `bank_international`. */
+      target: requiredText('validation.targetRequired', 32).regex(/^(address:[1-9]\d{0,15}|bank|bank_international)$/, {
+        error: 'validation.targetRequired',
+      }),
+      pay_password: payPasswordField,
+      remark: optionalText(100),
+    }),
+  }),
+  '/user/withdraw/list': endpoint<Page<WithdrawalItem>>()({
+    method: 'GET',
+    path: '/user/withdraw/list',
+    access: 'user',
+    input: z.object(pageFields),
+  }),
+  '/user/getTransferList': endpoint<Page<ExchangeItem>>()({
+    method: 'GET',
+    path: '/user/getTransferList',
+    access: 'user',
+    input: z.object(pageFields),
+  }),
+  '/user/getTransferFee': endpoint<ExchangeQuoteInfo>()({
+    method: 'GET',
+    path: '/user/getTransferFee',
+    access: 'user',
+    input: z.object({
+      from_currency_id: positiveIntParam('validation.currencyRequired'),
+      to_currency_id: positiveIntParam('validation.currencyRequired'),
+    }),
+  }),
+  '/user/Transfer': endpoint<ExchangeItem>()({
+    method: 'POST',
+    path: '/user/Transfer',
+    access: 'user',
+    input: z
+      .object({
+        number: amountField(),
+        from_currency_id: positiveIntParam('validation.currencyRequired'),
+        to_currency_id: positiveIntParam('validation.currencyRequired'),
+      })
+      .refine((d) => d.from_currency_id !== d.to_currency_id, { error: 'validation.sameCurrency', path: ['to_currency_id'] }),
+  }),
+  '/currency/user_currency_list': endpoint<UserCurrency[]>()({
+    method: 'GET',
+    path: '/currency/user_currency_list',
+    access: 'user',
     input: z.object({}),
   }),
 } as const;

@@ -124,3 +124,14 @@ export function uploadUrlField(requiredKey: string) {
 /** Identity document types (spec §3). */
 export const ID_TYPES = ['id_card', 'passport', 'driver_license'] as const;
 export type IdType = (typeof ID_TYPES)[number];
+
+/** An amount as typed: digits with an optional fraction (the currency's decimals are checked where the currency is known). */
+export function amountField(requiredKey = 'validation.amountRequired') {
+  return requiredText(requiredKey, 40).regex(/^\d+(\.\d+)?$/, { error: 'validation.amountInvalid' });
+}
+
+/** An asset account by name (legal, change, lever, micro) or number 1–4. */
+export const assetAccountField = z
+  .string({ error: 'validation.accountInvalid' })
+  .trim()
+  .regex(/^(legal|change|lever|micro|[1-4])$/, { error: 'validation.accountInvalid' });

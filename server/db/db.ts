@@ -8,6 +8,8 @@ export type SqlValue = string | number | boolean | null | bigint | Uint8Array;
 export interface Queryable {
   /** Runs one statement with `$1…` parameters and returns its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
 }
 
 export interface Db extends Queryable {

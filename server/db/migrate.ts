@@ -23,18 +23,10 @@ export async function migrate(db: Db): Promise<string[]> {
     for (const [i, file] of files.entries()) {
       const version = Number(file.slice(0, 3));
       if (done.has(version)) continue;
-      for (const statement of splitStatements(sources[i] ?? '')) await q.query(statement);
+      await q.exec(sources[i] ?? '');
       await q.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [version, file, Date.now()]);
       applied.push(file);
     }
     return applied;
   });
-}
-
-/** Splits a migration into statements on `;` at line ends (migrations hold no functions or quoted semicolons). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
 }

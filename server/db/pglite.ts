@@ -3,11 +3,14 @@ import type { Db, Queryable, SqlValue } from './db';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
-function wrap(q: { query: PGlite['query'] }): Queryable {
+function wrap(q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlValue[] = []) {
       const result = await q.query<T>(sql, params as unknown[]);
       return result.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
     },
   };
 }

@@ -16,6 +16,10 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       const result = await client.query(sql, params as unknown[]);
       return result.rows as T[];
     },
+    async exec(sql: string) {
+      // Without parameters pg uses the simple protocol, which runs several statements.
+      await client.query(sql);
+    },
   };
 }
 

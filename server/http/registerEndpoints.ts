@@ -14,6 +14,11 @@ export interface Authenticator {
   authenticate(token: string): Promise<AuthUser | null>;
 }
 
+export interface IdentityGate {
+  /** Throws type 998 unless the user's approved identity level is at least `level`. */
+  require(userId: number, level: 1 | 2): Promise<void>;
+}
+
 /** The raw token of an `Authorization` header: the token itself, or `Bearer <token>`. */
 export function readToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -50,7 +55,11 @@ export function sendEnvelope<T>(reply: FastifyReply, envelope: ApiEnvelope<T>, s
  * Registers one route per contract entry under /api: reads `lang`, resolves the token, validates
  * the input with the contract's schema, runs the handler and answers the envelope.
  */
-export function registerEndpoints(app: FastifyInstance, handlers: HandlerMap, deps: { translator: Translator; auth: Authenticator }): void {
+export function registerEndpoints(
+  app: FastifyInstance,
+  handlers: HandlerMap,
+  deps: { translator: Translator; auth: Authenticator; identity: IdentityGate },
+): void {
   const missing = (Object.keys(contract) as EndpointPath[]).filter((p) => !handlers[p]);
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
 
@@ -66,6 +75,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerMap, de
         const token = readToken(req.headers.authorization);
         const user = token ? await deps.auth.authenticate(token) : null;
         if (def.access === 'user' && !user) throw sessionError(token ? 'errors.sessionExpired' : 'errors.notLoggedIn');
+        // The identity gate comes before validation: an unverified user learns that first, whatever was sent.
+        const level = (def as { identity?: 1 | 2 }).identity;
+        if (level && user) await deps.identity.require(user.id, level);
         const parsed = def.input.safeParse(readParams(req));
         if (!parsed.success) {
           const first = parsed.error.issues[0];

@@ -5,7 +5,17 @@ import type { Db, Queryable } from '../db/db';
 import type { RealtimeHub } from '../realtime/RealtimeHub';
 
 /** Kinds of system notification; each has `notifications.<kind>.title` and `.body` in the locales. */
-export const NOTIFICATION_KINDS = ['identityApproved', 'identityRejected', 'passwordChanged', 'payPasswordSet'] as const;
+export const NOTIFICATION_KINDS = [
+  'identityApproved',
+  'identityRejected',
+  'passwordChanged',
+  'payPasswordSet',
+  'depositApproved',
+  'depositRejected',
+  'withdrawalCompleted',
+  'withdrawalRejected',
+  'credited',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 interface Row {

@@ -94,6 +94,43 @@ interface IdentityRow {
   reverse: string | null;
 }
 
+interface DepositRow {
+  id: number;
+  user_id: number;
+  email: string | null;
+  currency: string;
+  network: string;
+  amount: string;
+  sender: string | null;
+  voucher: string | null;
+  status: string;
+  reason: string | null;
+  created_at: number;
+}
+
+interface WithdrawalRow {
+  id: number;
+  user_id: number;
+  email: string | null;
+  currency: string;
+  amount: string;
+  fee: string;
+  arrival: string;
+  target_kind: string;
+  target_label: string;
+  target_detail: string;
+  status: string;
+  reason: string | null;
+  created_at: number;
+}
+
+/** The reason words of a reject command, or a usage error. */
+function reasonArg(words: string[]): string {
+  const reason = words.join(' ').trim();
+  if (!reason) throw new UsageError('a reason is required');
+  return reason;
+}
+
 export const COMMANDS: Record<string, Command> = {
   users: {
     args: '[search]',
@@ -141,10 +178,84 @@ export const COMMANDS: Record<string, Command> = {
     args: '<id> <reason…>',
     help: 'reject a submission with a reason the user will see (once)',
     async run([id, ...words]) {
-      const reason = words.join(' ').trim();
-      if (!reason) throw new UsageError('a reason is required');
-      const row = await ops<IdentityRow>('POST', `/identities/${idArg(id)}/reject`, { reason });
+      const row = await ops<IdentityRow>('POST', `/identities/${idArg(id)}/reject`, { reason: reasonArg(words) });
       console.log(`identity #${row.id} rejected: ${row.reason}`);
+    },
+  },
+  deposits: {
+    args: '[pending|approved|rejected|all]',
+    help: 'list deposit requests (pending by default), with links to the vouchers',
+    async run([status = 'pending']) {
+      const rows = await ops<DepositRow[]>('GET', `/deposits?status=${encodeURIComponent(status)}`);
+      table(
+        rows.map((r) => ({ ...r, requested: time(r.created_at), amount: `${r.amount} ${r.currency}` })),
+        ['id', 'user_id', 'email', 'amount', 'network', 'sender', 'status', 'reason', 'requested'],
+      );
+      for (const r of rows.filter((x) => x.voucher)) console.log(`#${r.id} voucher: ${baseUrl}${r.voucher}`);
+    },
+  },
+  'approve-deposit': {
+    args: '<id>',
+    help: 'credit a deposit to the user (once); the user is notified',
+    async run([id]) {
+      const row = await ops<DepositRow>('POST', `/deposits/${idArg(id)}/approve`);
+      console.log(`deposit #${row.id} approved: ${row.amount} ${row.currency} credited`);
+    },
+  },
+  'reject-deposit': {
+    args: '<id> <reason…>',
+    help: 'reject a deposit with a reason the user will see (once)',
+    async run([id, ...words]) {
+      const row = await ops<DepositRow>('POST', `/deposits/${idArg(id)}/reject`, { reason: reasonArg(words) });
+      console.log(`deposit #${row.id} rejected: ${row.reason}`);
+    },
+  },
+  withdrawals: {
+    args: '[pending|completed|rejected|all]',
+    help: 'list withdrawal requests (pending by default)',
+    async run([status = 'pending']) {
+      const rows = await ops<WithdrawalRow[]>('GET', `/withdrawals?status=${encodeURIComponent(status)}`);
+      table(
+        rows.map((r) => ({
+          ...r,
+          requested: time(r.created_at),
+          amount: `${r.amount} ${r.currency}`,
+          arrival: `${r.arrival} ${r.currency}`,
+          to: `${r.target_kind}: ${r.target_label} ${r.target_detail}`,
+        })),
+        ['id', 'user_id', 'email', 'amount', 'fee', 'arrival', 'to', 'status', 'reason', 'requested'],
+      );
+    },
+  },
+  'approve-withdrawal': {
+    args: '<id>',
+    help: 'complete a withdrawal after paying it out (once); the user is notified',
+    async run([id]) {
+      const row = await ops<WithdrawalRow>('POST', `/withdrawals/${idArg(id)}/approve`);
+      console.log(`withdrawal #${row.id} completed: ${row.arrival} ${row.currency} to ${row.target_label}`);
+    },
+  },
+  'reject-withdrawal': {
+    args: '<id> <reason…>',
+    help: 'reject a withdrawal and release the frozen amount (once)',
+    async run([id, ...words]) {
+      const row = await ops<WithdrawalRow>('POST', `/withdrawals/${idArg(id)}/reject`, { reason: reasonArg(words) });
+      console.log(`withdrawal #${row.id} rejected, ${row.amount} ${row.currency} released: ${row.reason}`);
+    },
+  },
+  credit: {
+    args: '<user> <account> <currency> <amount> <reason…>',
+    help: 'add money by hand (user by id, email or phone; account legal|change|lever|micro; currency by name or id)',
+    async run([user, account, currency, amount, ...words]) {
+      if (!user || !account || !currency || !amount) throw new UsageError('usage: credit <user> <account> <currency> <amount> <reason…>');
+      const row = await ops<{ id: number; user_id: number; account: string; currency: string; amount: string }>('POST', '/credit', {
+        user,
+        account,
+        currency,
+        amount,
+        reason: reasonArg(words),
+      });
+      console.log(`credit #${row.id}: ${row.amount} ${row.currency} to user ${row.user_id} (${row.account})`);
     },
   },
 };

@@ -5,6 +5,12 @@ import { readLang, sendEnvelope } from '../http/registerEndpoints';
 import type { Translator } from '../http/translator';
 import type { Identities } from '../identity/Identities';
 import type { UserRepository } from '../users/UserRepository';
+import { accountName, parseAccount } from '../../domain/funds';
+import type { Credits } from '../funds/Credits';
+import type { Deposits } from '../funds/Deposits';
+import type { Withdrawals } from '../funds/Withdrawals';
+import { readAmount } from '../funds/amounts';
+import type { MarketSource } from '../market/MarketSource';
 import type { OpsToken } from './OpsToken';
 
 export const OPS_PREFIX = '/ops';
@@ -31,6 +37,14 @@ const pageQuery = z.object({
     .default(50),
 });
 const statusQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected', 'all']).optional().default('pending') });
+const withdrawalStatusQuery = z.object({ status: z.enum(['pending', 'completed', 'rejected', 'all']).optional().default('pending') });
+const creditBody = z.object({
+  user: z.string().trim().min(1).max(254),
+  account: z.string().trim().min(1).max(8),
+  currency: z.string().trim().min(1).max(16),
+  amount: z.string().trim().min(1).max(40),
+  reason: z.string().trim().min(1).max(200),
+});
 const rejectBody = z.object({ reason: z.string().trim().min(1).max(200) });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -45,9 +59,34 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
  */
 export function registerOpsRoutes(
   app: FastifyInstance,
-  deps: { token: OpsToken; translator: Translator; users: UserRepository; identities: Identities },
+  deps: {
+    token: OpsToken;
+    translator: Translator;
+    users: UserRepository;
+    identities: Identities;
+    deposits: Deposits;
+    withdrawals: Withdrawals;
+    credits: Credits;
+    market: MarketSource;
+  },
 ): void {
-  const { users, identities } = deps;
+  const { users, identities, deposits, withdrawals, credits, market } = deps;
+
+  /** A user named by id, email or phone number (with or without its +area code). */
+  async function findUser(value: string) {
+    if (/^\d+$/.test(value)) {
+      const byId = await users.byId(Number(value));
+      if (byId) return byId;
+    }
+    if (value.includes('@')) return users.byEmail(value);
+    const digits = value.replace(/[^\d]/g, '');
+    for (let split = 1; split <= 4 && value.startsWith('+'); split++) {
+      const [match] = await users.byMobile(digits.slice(split), digits.slice(0, split));
+      if (match) return match;
+    }
+    const matches = await users.byMobile(digits, null);
+    return matches.length === 1 ? matches[0]! : null;
+  }
 
   void app.register(
     async (ops) => {
@@ -81,6 +120,62 @@ export function registerOpsRoutes(
         const { id } = parse(idParam, req.params);
         const { reason } = parse(rejectBody, req.body);
         return sendEnvelope(reply, { type: 'ok', code: 1, message: await identities.decide(id, { approve: false, reason }) });
+      });
+
+      ops.get('/deposits', async (req, reply) => {
+        const { status } = parse(statusQuery, req.query);
+        return sendEnvelope(reply, { type: 'ok', code: 1, message: await deposits.list(status === 'all' ? null : status) });
+      });
+
+      ops.post('/deposits/:id/approve', async (req, reply) => {
+        const { id } = parse(idParam, req.params);
+        return sendEnvelope(reply, { type: 'ok', code: 1, message: await deposits.decide(id, { approve: true }) });
+      });
+
+      ops.post('/deposits/:id/reject', async (req, reply) => {
+        const { id } = parse(idParam, req.params);
+        const { reason } = parse(rejectBody, req.body);
+        return sendEnvelope(reply, { type: 'ok', code: 1, message: await deposits.decide(id, { approve: false, reason }) });
+      });
+
+      ops.get('/withdrawals', async (req, reply) => {
+        const { status } = parse(withdrawalStatusQuery, req.query);
+        return sendEnvelope(reply, { type: 'ok', code: 1, message: await withdrawals.list(status === 'all' ? null : status) });
+      });
+
+      ops.post('/withdrawals/:id/approve', async (req, reply) => {
+        const { id } = parse(idParam, req.params);
+        return sendEnvelope(reply, { type: 'ok', code: 1, message: await withdrawals.decide(id, { approve: true }) });
+      });
+
+      ops.post('/withdrawals/:id/reject', async (req, reply) => {
+        const { id } = parse(idParam, req.params);
+        const { reason } = parse(rejectBody, req.body);
+        return sendEnvelope(reply, { type: 'ok', code: 1, message: await withdrawals.decide(id, { approve: false, reason }) });
+      });
+
+      ops.post('/credit', async (req, reply) => {
+        const body = parse(creditBody, req.body);
+        const user = await findUser(body.user);
+        if (!user) throw new AppError('errors.userNotFound');
+        const account = parseAccount(body.account);
+        if (!account) throw new AppError('validation.accountInvalid');
+        const currency = market.currencies.find((c) => String(c.id) === body.currency || c.name === body.currency.toUpperCase());
+        if (!currency) throw new AppError('validation.currencyRequired');
+        const amount = readAmount(body.amount, currency);
+        const id = await credits.credit({ userId: user.id, account }, currency, amount, body.reason);
+        return sendEnvelope(reply, {
+          type: 'ok',
+          code: 1,
+          message: {
+            id,
+            user_id: user.id,
+            account: accountName(account),
+            currency: currency.name,
+            amount: amount.toFixed(),
+            reason: body.reason,
+          },
+        });
       });
     },
     { prefix: OPS_PREFIX },

@@ -1,0 +1,80 @@
+/**
+ * Funds: account names, amount rules and the money formulas of withdrawals, exchanges and
+ * valuations. The server settles with these and the app previews with the same ones.
+ */
+import { Decimal, type DecimalValue } from './decimal';
+
+/** Asset accounts (spec §3): 1 legal (fiat), 2 change (coins), 3 lever (futures), 4 micro (options). */
+export const ACCOUNTS = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
+export type AccountName = keyof typeof ACCOUNTS;
+export type AccountId = (typeof ACCOUNTS)[AccountName];
+export const ACCOUNT_NAMES = Object.keys(ACCOUNTS) as AccountName[];
+
+/** The account an API value names: its name or its number 1–4; null for anything else. */
+export function parseAccount(value: string): AccountId | null {
+  if (value in ACCOUNTS) return ACCOUNTS[value as AccountName];
+  const n = Number(value);
+  return /^[1-4]$/.test(value) ? (n as AccountId) : null;
+}
+
+/** The name of account `id`. */
+export function accountName(id: AccountId): AccountName {
+  return ACCOUNT_NAMES.find((name) => ACCOUNTS[name] === id)!;
+}
+
+/** Why an amount string is refused, as an i18n key under `validation.`. */
+export type AmountIssue = 'amountRequired' | 'amountInvalid' | 'amountPositive' | 'amountDecimals';
+
+/**
+ * Reads a user-typed amount: a plain positive decimal with at most `decimals` places. No sign,
+ * exponent, NaN, Infinity or hex; never rounded silently.
+ */
+export function parseAmount(
+  value: string | undefined,
+  decimals: number,
+): { ok: true; amount: Decimal } | { ok: false; issue: AmountIssue } {
+  const text = (value ?? '').trim();
+  if (!text) return { ok: false, issue: 'amountRequired' };
+  if (!/^\d+(\.\d+)?$/.test(text) || text.length > 40) return { ok: false, issue: 'amountInvalid' };
+  const amount = new Decimal(text);
+  if (amount.lte(0)) return { ok: false, issue: 'amountPositive' };
+  if (amount.decimalPlaces() > decimals) return { ok: false, issue: 'amountDecimals' };
+  return { ok: true, amount };
+}
+
+/** What a withdrawal of `amount` delivers after the network fee; not positive when the fee eats it. */
+export function calculateArrival(amount: DecimalValue, fee: DecimalValue): Decimal {
+  return new Decimal(amount).minus(fee);
+}
+
+/** The value of `amount` of a coin in another unit, given both prices in USDT. */
+export function convertValue(amount: DecimalValue, priceUsdt: DecimalValue, unitPriceUsdt: DecimalValue): Decimal {
+  return new Decimal(amount).mul(priceUsdt).div(unitPriceUsdt);
+}
+
+export interface ExchangeQuote {
+  /** Units of the target currency per unit of the source, before the fee. */
+  rate: Decimal;
+  /** The fee, in the target currency. */
+  fee: Decimal;
+  /** What the user receives, rounded down to the target's decimals. */
+  receive: Decimal;
+}
+
+/**
+ * Exchange at the market rate (spec §7 `/user/Transfer`): `amount × fromPrice / toPrice`, less
+ * `feeRate` of it, rounded down to the target currency's decimals so the platform never pays
+ * out a fraction it does not have.
+ */
+export function calculateExchange(
+  amount: DecimalValue,
+  fromPriceUsdt: DecimalValue,
+  toPriceUsdt: DecimalValue,
+  feeRate: DecimalValue,
+  toDecimals: number,
+): ExchangeQuote {
+  const rate = new Decimal(fromPriceUsdt).div(toPriceUsdt);
+  const gross = new Decimal(amount).mul(rate);
+  const receive = gross.mul(new Decimal(1).minus(feeRate)).toDecimalPlaces(toDecimals, Decimal.ROUND_DOWN);
+  return { rate, fee: gross.minus(receive).toDecimalPlaces(toDecimals, Decimal.ROUND_DOWN), receive };
+}

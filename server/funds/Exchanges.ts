@@ -1,0 +1,96 @@
+import type { Page } from '../../domain/api/envelope';
+import type { ExchangeItem, ExchangeQuoteInfo } from '../../domain/api/types';
+import { ACCOUNTS, calculateExchange } from '../../domain/funds';
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import { AppError } from '../http/AppError';
+import type { Ledger } from '../ledger/Ledger';
+import type { MarketSource } from '../market/MarketSource';
+import { readAmount, requireCurrency } from './amounts';
+import { EXCHANGE_FEE_RATE } from './fundsConfig';
+import type { Valuation } from './Valuation';
+
+const COLUMNS = `e.id, e.from_currency_id, f.name AS from_currency, e.to_currency_id, t.name AS to_currency, e.from_amount::text AS from_amount,
+  e.to_amount::text AS to_amount, e.fee::text AS fee, e.rate::text AS rate, e.created_at`;
+const FROM = 'FROM exchanges e JOIN currencies f ON f.id = e.from_currency_id JOIN currencies t ON t.id = e.to_currency_id';
+
+/** Currency exchange in the coin account at the market rate, against the platform treasury (spec §7 `/user/Transfer`). */
+export class Exchanges {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ledger: Ledger,
+    private readonly market: MarketSource,
+    private readonly valuation: Valuation,
+  ) {}
+
+  quote(fromId: number, toId: number): ExchangeQuoteInfo {
+    requireCurrency(this.market, fromId);
+    const to = requireCurrency(this.market, toId);
+    const { fromPrice, toPrice } = this.prices(fromId, toId);
+    return {
+      from_currency_id: fromId,
+      to_currency_id: toId,
+      rate: fromPrice.div(toPrice).toSignificantDigits(12).toFixed(),
+      fee_rate: EXCHANGE_FEE_RATE,
+      to_decimals: to.decimals,
+    };
+  }
+
+  async exchange(userId: number, amountText: string, fromId: number, toId: number): Promise<ExchangeItem> {
+    if (fromId === toId) throw new AppError('validation.sameCurrency');
+    const from = requireCurrency(this.market, fromId);
+    const to = requireCurrency(this.market, toId);
+    const amount = readAmount(amountText, from);
+    const { fromPrice, toPrice } = this.prices(fromId, toId);
+    const q = calculateExchange(amount, fromPrice, toPrice, EXCHANGE_FEE_RATE, to.decimals);
+    if (q.receive.lte(0)) throw new AppError('errors.exchangeTooSmall');
+    const id = await this.db.tx(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO exchanges (user_id, from_currency_id, to_currency_id, from_amount, to_amount, fee, rate, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          userId,
+          fromId,
+          toId,
+          amount.toFixed(),
+          q.receive.toFixed(),
+          q.fee.toFixed(),
+          q.rate.toSignificantDigits(20).toFixed(),
+          this.clock.now(),
+        ],
+      );
+      const user = { userId, account: ACCOUNTS.change } as const;
+      await this.ledger.post(tx, {
+        key: `exchange:${row!.id}`,
+        kind: 'exchange',
+        ref: { type: 'exchange', id: row!.id },
+        legs: [
+          { holder: user, currencyId: fromId, available: amount.neg() },
+          { holder: { platform: 'treasury' }, currencyId: fromId, available: amount },
+          { holder: { platform: 'treasury' }, currencyId: toId, available: q.receive.plus(q.fee).neg() },
+          { holder: user, currencyId: toId, available: q.receive },
+          { holder: { platform: 'fees' }, currencyId: toId, available: q.fee },
+        ],
+      });
+      return row!.id;
+    });
+    const [item] = await this.db.query<ExchangeItem>(`SELECT ${COLUMNS} ${FROM} WHERE e.id = $1`, [id]);
+    return item!;
+  }
+
+  async page(userId: number, page: number, limit: number): Promise<Page<ExchangeItem>> {
+    const rows = await this.db.query<ExchangeItem & { total: number }>(
+      `SELECT ${COLUMNS}, COUNT(*) OVER () AS total ${FROM} WHERE e.user_id = $1 ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, (page - 1) * limit],
+    );
+    return { data: rows.map(({ total: _t, ...r }) => r), page, limit, total: rows[0]?.total ?? 0 };
+  }
+
+  private prices(fromId: number, toId: number) {
+    const fromPrice = this.valuation.priceUsdt(fromId);
+    const toPrice = this.valuation.priceUsdt(toId);
+    if (!fromPrice || !toPrice) throw new AppError('errors.exchangeNotSupported');
+    return { fromPrice, toPrice };
+  }
+}

@@ -1,0 +1,168 @@
+import type { Page } from '../../domain/api/envelope';
+import type { AccountOverview, BillItem, TransferItem, UserCurrency, WalletDetail, WalletOverview } from '../../domain/api/types';
+import { Decimal } from '../../domain/decimal';
+import { ACCOUNTS, accountName, type AccountId } from '../../domain/funds';
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import type { Ledger } from '../ledger/Ledger';
+import type { MarketSource } from '../market/MarketSource';
+import type { RateSource } from '../rates/RateSource';
+import { readAmount, requireCurrency } from './amounts';
+import { DEPOSIT_COINS, WITHDRAW_RULES } from './fundsConfig';
+import type { Valuation } from './Valuation';
+
+interface BalanceRow {
+  account: number;
+  currency_id: number;
+  available: string;
+  frozen: string;
+}
+
+interface BillRow extends BillItem {
+  total: number;
+}
+
+/** Checks a move out of an account may happen (the futures engine refuses moves out of lever while positions are open). */
+export type TransferGuard = (userId: number, from: AccountId, currencyId: number) => Promise<void>;
+
+const BILL_COLUMNS = `j.id, j.account, j.currency_id, c.name AS currency, j.delta_available::text AS delta_available,
+  j.delta_frozen::text AS delta_frozen, j.available_after::text AS available_after, j.frozen_after::text AS frozen_after,
+  j.kind, j.ref_type, j.ref_id, j.created_at`;
+
+/** Balances, their value, bills, and moves between a user's own accounts. */
+export class Wallets {
+  private readonly guards: TransferGuard[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ledger: Ledger,
+    private readonly market: MarketSource,
+    private readonly valuation: Valuation,
+    private readonly rates: RateSource,
+  ) {}
+
+  /** Registers a check run before every move between accounts. */
+  addTransferGuard(guard: TransferGuard): void {
+    this.guards.push(guard);
+  }
+
+  async overview(userId: number, fiatCode: string): Promise<WalletOverview> {
+    const rows = await this.db.query<BalanceRow>(
+      'SELECT account, currency_id, available::text AS available, frozen::text AS frozen FROM balances WHERE user_id = $1 ORDER BY account, currency_id',
+      [userId],
+    );
+    const fiat = (await this.rates.all()).find((r) => r.currency_code === fiatCode) ?? (await this.rates.all())[0]!;
+    let grand = new Decimal(0);
+    const accounts: AccountOverview[] = Object.values(ACCOUNTS).map((id) => {
+      let total = new Decimal(0);
+      const balances = rows
+        .filter((r) => r.account === id)
+        .map((r) => {
+          const sum = new Decimal(r.available).plus(r.frozen);
+          const usdt = this.valuation.toUsdt(r.currency_id, sum);
+          if (usdt) total = total.plus(usdt);
+          return {
+            currency_id: r.currency_id,
+            currency: requireCurrency(this.market, r.currency_id).name,
+            available: r.available,
+            frozen: r.frozen,
+            total: sum.toFixed(),
+            usdt_value: usdt ? usdt.toFixed(2) : null,
+          };
+        });
+      grand = grand.plus(total);
+      return { id, name: accountName(id), balances, total_usdt: total.toFixed(2), total_fiat: total.mul(fiat.rate).toFixed(2) };
+    });
+    return { accounts, total_usdt: grand.toFixed(2), total_fiat: grand.mul(fiat.rate).toFixed(2), fiat };
+  }
+
+  async detail(userId: number, currencyId: number, account: AccountId): Promise<WalletDetail> {
+    const currency = requireCurrency(this.market, currencyId);
+    const [row] = await this.db.query<BalanceRow>(
+      'SELECT account, currency_id, available::text AS available, frozen::text AS frozen FROM balances WHERE user_id = $1 AND account = $2 AND currency_id = $3',
+      [userId, account, currencyId],
+    );
+    const available = row?.available ?? '0';
+    const frozen = row?.frozen ?? '0';
+    const usdt = this.valuation.toUsdt(currencyId, new Decimal(available).plus(frozen));
+    const bills = await this.bills(userId, { account, currencyId }, 1, 20);
+    return {
+      currency_id: currencyId,
+      currency: currency.name,
+      account,
+      available,
+      frozen,
+      usdt_value: usdt ? usdt.toFixed(2) : null,
+      bills: bills.data,
+    };
+  }
+
+  /** The user's journal, newest first, optionally filtered. */
+  async bills(
+    userId: number,
+    filter: { account?: AccountId; currencyId?: number; kind?: string },
+    page: number,
+    limit: number,
+  ): Promise<Page<BillItem>> {
+    const rows = await this.db.query<BillRow>(
+      `SELECT ${BILL_COLUMNS}, COUNT(*) OVER () AS total FROM journal j JOIN currencies c ON c.id = j.currency_id
+       WHERE j.user_id = $1 AND ($2::int IS NULL OR j.account = $2) AND ($3::int IS NULL OR j.currency_id = $3) AND ($4::text IS NULL OR j.kind = $4)
+       ORDER BY j.id DESC LIMIT $5 OFFSET $6`,
+      [userId, filter.account ?? null, filter.currencyId ?? null, filter.kind ?? null, limit, (page - 1) * limit],
+    );
+    return { data: rows.map(({ total: _t, ...r }) => r), page, limit, total: rows[0]?.total ?? 0 };
+  }
+
+  /** Moves `amount` between two of the user's own accounts (spec §7 `/wallet/change`). */
+  async transfer(userId: number, currencyId: number, amountText: string, from: AccountId, to: AccountId): Promise<void> {
+    const currency = requireCurrency(this.market, currencyId);
+    const amount = readAmount(amountText, currency);
+    for (const guard of this.guards) await guard(userId, from, currencyId);
+    await this.db.tx(async (q) => {
+      const [row] = await q.query<{ id: number }>(
+        'INSERT INTO transfers (user_id, currency_id, amount, from_account, to_account, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+        [userId, currencyId, amount.toFixed(), from, to, this.clock.now()],
+      );
+      await this.ledger.post(q, {
+        key: `transfer:${row!.id}`,
+        kind: 'transfer',
+        ref: { type: 'transfer', id: row!.id },
+        legs: [
+          { holder: { userId, account: from }, currencyId, available: amount.neg() },
+          { holder: { userId, account: to }, currencyId, available: amount },
+        ],
+      });
+    });
+  }
+
+  async transfers(userId: number, page: number, limit: number): Promise<Page<TransferItem>> {
+    const rows = await this.db.query<TransferItem & { total: number }>(
+      `SELECT t.id, t.currency_id, c.name AS currency, t.amount::text AS amount, t.from_account, t.to_account, t.created_at, COUNT(*) OVER () AS total
+       FROM transfers t JOIN currencies c ON c.id = t.currency_id WHERE t.user_id = $1 ORDER BY t.id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, (page - 1) * limit],
+    );
+    return { data: rows.map(({ total: _t, ...r }) => r), page, limit, total: rows[0]?.total ?? 0 };
+  }
+
+  /** Coins the user can hold, with their coin-account balance and what each supports. */
+  async currencies(userId: number): Promise<UserCurrency[]> {
+    const rows = await this.db.query<{ currency_id: number; available: string }>(
+      'SELECT currency_id, available::text AS available FROM balances WHERE user_id = $1 AND account = $2',
+      [userId, ACCOUNTS.change],
+    );
+    const held = new Map(rows.map((r) => [r.currency_id, r.available]));
+    return this.market.currencies
+      .filter((c) => this.valuation.priceUsdt(c.id) !== null)
+      .map((c) => ({
+        currency_id: c.id,
+        currency: c.name,
+        decimals: c.decimals,
+        color: c.color,
+        available: held.get(c.id) ?? '0',
+        can_deposit: DEPOSIT_COINS.some((d) => d.currencyId === c.id),
+        can_withdraw: c.id in WITHDRAW_RULES,
+        can_exchange: true,
+      }));
+  }
+}

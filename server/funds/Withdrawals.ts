@@ -1,0 +1,245 @@
+import type { Page } from '../../domain/api/envelope';
+import type { WithdrawalItem, WithdrawInfo } from '../../domain/api/types';
+import { Decimal } from '../../domain/decimal';
+import { ACCOUNTS, calculateArrival, convertValue } from '../../domain/funds';
+import { IDENTITY_LIMITS } from '../../domain/identity';
+import type { Clock } from '../clock';
+import type { Db, Queryable } from '../db/db';
+import { AppError } from '../http/AppError';
+import type { Limits } from '../http/limits';
+import type { Ledger } from '../ledger/Ledger';
+import type { MarketSource } from '../market/MarketSource';
+import type { Notifications } from '../notifications/Notifications';
+import { checkPayPassword } from '../security/checkPayPassword';
+import { maskCardNumber } from '../targets/WithdrawalTargets';
+import type { UserRepository } from '../users/UserRepository';
+import { readAmount, requireCurrency } from './amounts';
+import { WITHDRAW_RULES } from './fundsConfig';
+import { BTC_ID, USDT_ID, type Valuation } from './Valuation';
+
+const DAY_MS = 86_400_000;
+
+type Row = Omit<WithdrawalItem, 'currency'> & { user_id: number; currency: string };
+
+const COLUMNS = `w.id, w.user_id, w.currency_id, c.name AS currency, w.amount::text AS amount, w.fee::text AS fee, w.arrival::text AS arrival,
+  w.target_kind, w.target_label, w.target_detail, w.remark, w.status, w.reason, w.created_at, w.decided_at`;
+const FROM = 'FROM withdrawals w JOIN currencies c ON c.id = w.currency_id';
+
+export interface WithdrawRequest {
+  currency: number;
+  amount: string;
+  target: string;
+  pay_password: string;
+  remark?: string | undefined;
+}
+
+/**
+ * Withdrawals: the amount is frozen at once; an operator completes (the amount leaves, the fee
+ * goes to the platform) or rejects (the amount is released). The 24 h limit by identity level
+ * (spec §6) is counted in BTC at request time, under a lock on the user so concurrent requests
+ * cannot overrun it.
+ */
+export class Withdrawals {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ledger: Ledger,
+    private readonly market: MarketSource,
+    private readonly valuation: Valuation,
+    private readonly users: UserRepository,
+    private readonly limits: Limits,
+    private readonly notifications: Notifications,
+  ) {}
+
+  async info(userId: number, currencyId: number): Promise<WithdrawInfo> {
+    const currency = requireCurrency(this.market, currencyId);
+    const rule = WITHDRAW_RULES[currencyId];
+    if (!rule) throw new AppError('errors.withdrawNotSupported');
+    const user = await this.users.byId(userId);
+    const level = user?.identity_level ?? 0;
+    const limit = this.limitBtc(level);
+    const used = await this.usedBtc(this.db, userId);
+    const [balance] = await this.db.query<{ available: string }>(
+      'SELECT available::text AS available FROM balances WHERE user_id = $1 AND account = $2 AND currency_id = $3',
+      [userId, ACCOUNTS.change, currencyId],
+    );
+    return {
+      currency_id: currency.id,
+      currency: currency.name,
+      decimals: currency.decimals,
+      fee: rule.fee,
+      min: rule.min,
+      available: balance?.available ?? '0',
+      identity_level: level,
+      limit_btc_24h: limit.toFixed(),
+      used_btc_24h: used.toFixed(8),
+      remaining_btc_24h: Decimal.max(0, limit.minus(used)).toFixed(8),
+    };
+  }
+
+  async request(userId: number, input: WithdrawRequest): Promise<WithdrawalItem> {
+    const currency = requireCurrency(this.market, input.currency);
+    const rule = WITHDRAW_RULES[currency.id];
+    if (!rule) throw new AppError('errors.withdrawNotSupported');
+    const amount = readAmount(input.amount, currency);
+    if (amount.lt(rule.min)) throw new AppError('errors.withdrawBelowMin', { min: rule.min, currency: currency.name });
+    const arrival = calculateArrival(amount, rule.fee);
+    if (arrival.lte(0)) throw new AppError('errors.withdrawBelowMin', { min: rule.min, currency: currency.name });
+    const target = await this.resolveTarget(userId, currency.id, input.target);
+    await checkPayPassword(this.users, this.limits, userId, input.pay_password);
+    const price = this.valuation.priceUsdt(currency.id);
+    const btcPrice = this.valuation.priceUsdt(BTC_ID);
+    if (!price || !btcPrice) throw new AppError('errors.priceUnavailable');
+    const btcValue = convertValue(amount, price, btcPrice);
+
+    const id = await this.db.tx(async (q) => {
+      // Serialises this user's withdrawals, so the 24 h sum below cannot be raced.
+      const [user] = await q.query<{ identity_level: number }>('SELECT identity_level FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const limit = this.limitBtc(user?.identity_level ?? 0);
+      const used = await this.usedBtc(q, userId);
+      if (used.plus(btcValue).gt(limit)) {
+        throw new AppError('errors.withdrawLimit', {
+          limit: limit.toFixed(),
+          remaining: Decimal.max(0, limit.minus(used)).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+        });
+      }
+      const [row] = await q.query<{ id: number }>(
+        `INSERT INTO withdrawals (user_id, currency_id, amount, fee, arrival, btc_value, target_kind, target_label, target_detail, remark, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11) RETURNING id`,
+        [
+          userId,
+          currency.id,
+          amount.toFixed(),
+          rule.fee,
+          arrival.toFixed(),
+          btcValue.toFixed(18),
+          target.kind,
+          target.label,
+          target.detail,
+          input.remark ?? null,
+          this.clock.now(),
+        ],
+      );
+      await this.ledger.post(q, {
+        key: `withdraw:${row!.id}:freeze`,
+        kind: 'withdraw',
+        ref: { type: 'withdrawal', id: row!.id },
+        legs: [{ holder: { userId, account: ACCOUNTS.change }, currencyId: currency.id, available: amount.neg(), frozen: amount }],
+      });
+      return row!.id;
+    });
+    return (await this.byId(id))!;
+  }
+
+  async page(userId: number, page: number, limit: number): Promise<Page<WithdrawalItem>> {
+    const rows = await this.db.query<Row & { total: number }>(
+      `SELECT ${COLUMNS}, COUNT(*) OVER () AS total ${FROM} WHERE w.user_id = $1 ORDER BY w.id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, (page - 1) * limit],
+    );
+    return { data: rows.map(({ total: _t, user_id: _u, ...r }) => r), page, limit, total: rows[0]?.total ?? 0 };
+  }
+
+  /** Withdrawals for an operator, oldest first. */
+  async list(status: WithdrawalItem['status'] | null): Promise<(WithdrawalItem & { user_id: number; email: string | null })[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS}, u.email ${FROM} JOIN users u ON u.id = w.user_id WHERE ($1::text IS NULL OR w.status = $1) ORDER BY w.id LIMIT 200`,
+      [status],
+    );
+  }
+
+  /** Completes (the amount leaves; the fee goes to the platform) or rejects (the amount is released), once. */
+  async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<WithdrawalItem> {
+    const push = await this.db.tx(async (q) => {
+      const [row] = await q.query<{ user_id: number; currency_id: number; amount: string; fee: string; arrival: string; status: string }>(
+        'SELECT user_id, currency_id, amount::text AS amount, fee::text AS fee, arrival::text AS arrival, status FROM withdrawals WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (!row) throw new AppError('errors.withdrawalNotFound');
+      if (row.status !== 'pending') throw new AppError('errors.alreadyDecided');
+      const holder = { userId: row.user_id, account: ACCOUNTS.change } as const;
+      const amount = new Decimal(row.amount);
+      await q.query('UPDATE withdrawals SET status = $2, reason = $3, decided_at = $4 WHERE id = $1', [
+        id,
+        decision.approve ? 'completed' : 'rejected',
+        decision.approve ? null : decision.reason,
+        this.clock.now(),
+      ]);
+      const currency = requireCurrency(this.market, row.currency_id).name;
+      if (decision.approve) {
+        await this.ledger.post(q, {
+          key: `withdraw:${id}:complete`,
+          kind: 'withdraw',
+          external: true,
+          ref: { type: 'withdrawal', id },
+          legs: [
+            { holder, currencyId: row.currency_id, frozen: amount.neg() },
+            { holder: { platform: 'fees' }, currencyId: row.currency_id, available: row.fee },
+          ],
+        });
+        return this.notifications.create(q, row.user_id, 'withdrawalCompleted', { amount: row.arrival, currency });
+      }
+      await this.ledger.post(q, {
+        key: `withdraw:${id}:refund`,
+        kind: 'withdraw_refund',
+        ref: { type: 'withdrawal', id },
+        legs: [{ holder, currencyId: row.currency_id, available: amount, frozen: amount.neg() }],
+      });
+      return this.notifications.create(q, row.user_id, 'withdrawalRejected', {
+        amount: row.amount,
+        currency,
+        reason: decision.approve ? '' : decision.reason,
+      });
+    });
+    push();
+    return (await this.byId(id))!;
+  }
+
+  private limitBtc(level: number): Decimal {
+    return level >= 1 ? new Decimal(IDENTITY_LIMITS[Math.min(level, 2) as 1 | 2].withdrawBtcPer24h) : new Decimal(0);
+  }
+
+  /** BTC value of the user's withdrawals in the last 24 h that were not rejected. */
+  private async usedBtc(q: Queryable, userId: number): Promise<Decimal> {
+    const [row] = await q.query<{ used: string | null }>(
+      `SELECT SUM(btc_value)::text AS used FROM withdrawals WHERE user_id = $1 AND status <> 'rejected' AND created_at > $2`,
+      [userId, this.clock.now() - DAY_MS],
+    );
+    return new Decimal(row?.used ?? 0);
+  }
+
+  /** Where the money goes: a saved address of this coin, or a saved bank card (USDT only, paid in fiat). */
+  private async resolveTarget(
+    userId: number,
+    currencyId: number,
+    target: string,
+  ): Promise<{ kind: WithdrawalItem['target_kind']; label: string; detail: string }> {
+    if (target.startsWith('address:')) {
+      const [address] = await this.db.query<{ name: string; address: string; currency_id: number }>(
+        'SELECT name, address, currency_id FROM wallet_addresses WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+        [Number(target.slice('address:'.length)), userId],
+      );
+      if (!address) throw new AppError('validation.targetRequired');
+      if (address.currency_id !== currencyId) throw new AppError('errors.targetCurrencyMismatch');
+      return { kind: 'address', label: address.name, detail: address.address };
+    }
+    if (currencyId !== USDT_ID) throw new AppError('errors.bankNeedsUsdt');
+    const kind = target === 'bank' ? 'domestic' : 'international';
+    const [card] = await this.db.query<{ bank_name: string; card_number: string; real_name: string }>(
+      'SELECT bank_name, card_number, real_name FROM bank_cards WHERE user_id = $1 AND kind = $2',
+      [userId, kind],
+    );
+    if (!card) throw new AppError('errors.bankCardRequired');
+    return {
+      kind: target as 'bank' | 'bank_international',
+      label: card.bank_name,
+      detail: `${card.real_name} ${maskCardNumber(card.card_number)}`,
+    };
+  }
+
+  private async byId(id: number): Promise<WithdrawalItem | null> {
+    const [row] = await this.db.query<Row>(`SELECT ${COLUMNS} ${FROM} WHERE w.id = $1`, [id]);
+    if (!row) return null;
+    const { user_id: _u, ...item } = row;
+    return item;
+  }
+}

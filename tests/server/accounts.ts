@@ -1,0 +1,53 @@
+import type { ManualClock } from '../../server/clock';
+import type { TestServer } from './harness';
+
+type User = Awaited<ReturnType<TestServer['signUp']>>;
+
+/** Test shortcuts that go through the real endpoints: identity level 1, a payment password, operator credits. */
+export function accountHelpers(s: TestServer, clock: ManualClock) {
+  return {
+    /** Binds a phone, submits basic verification and has the operator approve it. */
+    async verify(user: User): Promise<void> {
+      await s.bindMobile(user.token, user.ip);
+      const sent = await s.call(
+        '/user/real',
+        { real_type: '1', id_type: 'passport', name: 'Test User', card_id: 'P1234567' },
+        { token: user.token, ip: user.ip },
+      );
+      if (sent.body.type !== 'ok') throw new Error(String(sent.body.message));
+      const list = (await s.ops<{ id: number; email: string }[]>('GET', '/identities')).body.message as { id: number; email: string }[];
+      const mine = list.find((i) => i.email === user.email)!;
+      const decided = await s.ops('POST', `/identities/${mine.id}/approve`);
+      if (decided.body.type !== 'ok') throw new Error(String(decided.body.message));
+    },
+
+    /** Sets the payment password through a security code (moving past the one-code-a-minute window). */
+    async setPayPassword(user: User, pin = '246810'): Promise<void> {
+      clock.advance(61_000);
+      await s.call('/safe/send_code', { channel: 'email' }, { token: user.token, ip: user.ip });
+      const set = await s.call(
+        '/safe/pay_password',
+        { pay_password: pin, re_pay_password: pin, code: await s.lastCode(user.email) },
+        { token: user.token, ip: user.ip },
+      );
+      if (set.body.type !== 'ok') throw new Error(String(set.body.message));
+    },
+
+    /** Credits money with the operator API. */
+    async credit(user: User, account: string, currency: string, amount: string): Promise<void> {
+      const res = await s.ops('POST', '/credit', { user: user.email, account, currency, amount, reason: 'test funds' });
+      if (res.body.type !== 'ok') throw new Error(String(res.body.message));
+    },
+
+    /** The user's available and frozen amounts of one currency in one account. */
+    async balance(user: User, currency: number, type = 'change'): Promise<{ available: string; frozen: string }> {
+      const res = await s.call<{ available: string; frozen: string }>(
+        '/wallet/detail',
+        { currency: String(currency), type },
+        { method: 'GET', token: user.token },
+      );
+      if (res.body.type !== 'ok') throw new Error(String(res.body.message));
+      return res.body.message as { available: string; frozen: string };
+    },
+  };
+}

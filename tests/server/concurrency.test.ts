@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DepositItem } from '../../domain/api/types';
+import { Decimal } from '../../domain/decimal';
+import { ManualClock } from '../../server/clock';
+import { accountHelpers } from './accounts';
+import { startServer, type TestServer } from './harness';
+import { JPEG_1PX } from './images';
+import { expectLedgerInvariants } from './invariants';
+
+const USDT = 3;
+
+/**
+ * Races on the ledger. On PGlite requests are serialised by the engine; on PostgreSQL
+ * (TEST_DATABASE_URL) they really run at once, and only the row locks keep them honest.
+ */
+describe(`concurrent money movements (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let s: TestServer;
+  const clock = new ManualClock(Date.now());
+  let h: ReturnType<typeof accountHelpers>;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+    h = accountHelpers(s, clock);
+  });
+  afterAll(async () => {
+    await expectLedgerInvariants(s.db);
+    await s.close();
+  });
+
+  it('lets exactly 10 of 50 simultaneous transfers through a balance worth 10', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '100');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        s.call(
+          '/wallet/change',
+          { currency_id: String(USDT), number: '10', from_field: 'change', to_field: 'lever' },
+          { token: user.token },
+        ),
+      ),
+    );
+    const ok = results.filter((r) => r.body.type === 'ok');
+    expect(ok).toHaveLength(10);
+    expect(results.filter((r) => r.body.type === 'error').every((r) => r.body.message === 'Insufficient balance')).toBe(true);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(new Decimal((await h.balance(user, USDT)).available).toFixed()).toBe('0');
+    expect(new Decimal((await h.balance(user, USDT, 'lever')).available).toFixed()).toBe('100');
+  });
+
+  it('lets exactly 10 of 50 simultaneous withdrawals through a balance worth 10', async () => {
+    const user = await s.signUp();
+    await h.verify(user);
+    await h.setPayPassword(user);
+    await h.credit(user, 'change', 'USDT', '200');
+    await s.call(
+      '/user/wallet/save',
+      { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' },
+      { token: user.token },
+    );
+    const [row] = await s.db.query<{ id: number }>(
+      'SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
+      [user.email],
+    );
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        s.call(
+          '/wallet/out',
+          { currency: String(USDT), amount: '20', target: `address:${row!.id}`, pay_password: '246810' },
+          { token: user.token },
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.body.type === 'ok')).toHaveLength(10);
+    const balance = await h.balance(user, USDT);
+    expect(new Decimal(balance.available).toFixed()).toBe('0');
+    expect(new Decimal(balance.frozen).toFixed()).toBe('200');
+    const [count] = await s.db.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE u.email = $1`,
+      [user.email],
+    );
+    expect(count!.n).toBe(10);
+  });
+
+  it('applies an approval sent twice at the same moment once', async () => {
+    const user = await s.signUp();
+    const voucher = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
+    const deposit = (
+      await s.call<DepositItem>(
+        '/wallet/charge_req',
+        { currency: String(USDT), type: 'TRC20', amount: '75', voucher },
+        { token: user.token },
+      )
+    ).body.message as DepositItem;
+    const answers = await Promise.all([
+      s.ops('POST', `/deposits/${deposit.id}/approve`),
+      s.ops('POST', `/deposits/${deposit.id}/approve`),
+      s.ops('POST', `/deposits/${deposit.id}/approve`),
+    ]);
+    expect(answers.filter((a) => a.body.type === 'ok')).toHaveLength(1);
+    expect(new Decimal((await h.balance(user, USDT)).available).toFixed()).toBe('75');
+  });
+
+  it('keeps exchanges against the treasury balanced under load', async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => s.signUp()));
+    for (const u of users) await h.credit(u, 'change', 'USDT', '300');
+    const results = await Promise.all(
+      users.flatMap((u) =>
+        Array.from({ length: 4 }, () =>
+          s.call('/user/Transfer', { number: '100', from_currency_id: String(USDT), to_currency_id: '2' }, { token: u.token }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.body.type === 'ok')).toHaveLength(15);
+  });
+});

@@ -1,0 +1,383 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../domain/api/envelope';
+import type { BillItem, DepositItem, ExchangeItem, WalletOverview, WithdrawalItem, WithdrawInfo } from '../../domain/api/types';
+import { Decimal } from '../../domain/decimal';
+import { ManualClock } from '../../server/clock';
+import { DEMO_ACCOUNT } from '../../server/seed/seed';
+import { accountHelpers } from './accounts';
+import { startServer, type TestServer } from './harness';
+import { JPEG_1PX } from './images';
+import { expectLedgerInvariants } from './invariants';
+
+const get = { method: 'GET' as const };
+const USDT = 3;
+const BTC = 1;
+const ETH = 2;
+const eq = (a: string, b: string) => expect(new Decimal(a).toFixed()).toBe(new Decimal(b).toFixed());
+
+describe('funds', () => {
+  let s: TestServer;
+  const clock = new ManualClock(Date.now());
+  let h: ReturnType<typeof accountHelpers>;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+    h = accountHelpers(s, clock);
+  });
+  afterAll(async () => {
+    await expectLedgerInvariants(s.db);
+    await s.close();
+  });
+
+  it('shows the demo account its seeded money in every account, valued in USDT and the display currency', async () => {
+    const token = (await s.call<string>('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).body
+      .message as string;
+    const overview = (await s.call<WalletOverview>('/wallet/list', {}, { ...get, token })).body.message as WalletOverview;
+    expect(overview.accounts.map((a) => a.name)).toEqual(['legal', 'change', 'lever', 'micro']);
+    for (const a of overview.accounts) expect(new Decimal(a.total_usdt).gt(0), a.name).toBe(true);
+    const change = overview.accounts.find((a) => a.name === 'change')!;
+    expect(change.balances.map((b) => b.currency).sort()).toEqual(['BTC', 'ETH', 'USDT']);
+    const usdt = change.balances.find((b) => b.currency === 'USDT')!;
+    eq(usdt.available, '10000');
+    eq(usdt.usdt_value!, '10000');
+    expect(overview.fiat.currency_code).toBe('USDT');
+    eq(overview.total_fiat, overview.total_usdt);
+    const bills = (await s.call<Page<BillItem>>('/wallet/bills', {}, { ...get, token })).body.message as Page<BillItem>;
+    expect(bills.total).toBe(6);
+    expect(bills.data.every((b) => b.kind === 'credit')).toBe(true);
+  });
+
+  it('takes a deposit request with a voucher, credits it once on approval, and rejects another with a reason', async () => {
+    const user = await s.signUp();
+    const info = (
+      await s.call<{ networks: { type: string; address: string; min: string }[] }>(
+        '/wallet/get_in_address',
+        { currency: String(USDT), user_id: '1' },
+        { ...get, token: user.token },
+      )
+    ).body.message as { networks: { type: string }[] };
+    expect(info.networks.map((n) => n.type)).toEqual(['TRC20', 'ERC20']);
+    const voucher = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
+    const request = (amount: string, extra: Record<string, string> = {}) =>
+      s.call<DepositItem>(
+        '/wallet/charge_req',
+        { currency: String(USDT), type: 'TRC20', amount, voucher, ...extra },
+        { token: user.token },
+      );
+
+    expect((await request('5')).body.message).toBe('The minimum deposit on this network is 10');
+    expect((await request('100', { type: 'SOLANA' })).body.message).toBe('Please choose a network');
+    const stranger = await s.signUp();
+    const theirs = (await s.upload(stranger.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
+    expect((await request('100', { voucher: theirs })).body.message).toBe('Please upload the payment voucher');
+
+    const ok = (await request('250.5')).body.message as DepositItem;
+    expect(ok).toMatchObject({ status: 'pending', network: 'TRC20', currency: 'USDT' });
+    eq(ok.amount, '250.5');
+    const second = (await request('40')).body.message as DepositItem;
+
+    expect((await s.ops('POST', `/deposits/${ok.id}/approve`)).body.type).toBe('ok');
+    expect((await s.ops('POST', `/deposits/${ok.id}/approve`)).body).toMatchObject({
+      type: 'error',
+      message: 'This has already been decided',
+    });
+    eq((await h.balance(user, USDT)).available, '250.5');
+    expect((await s.ops('POST', `/deposits/${second.id}/reject`, { reason: 'Voucher does not match' })).body.type).toBe('ok');
+    eq((await h.balance(user, USDT)).available, '250.5');
+
+    const log = (await s.call<Page<DepositItem>>('/recharge/log', {}, { ...get, token: user.token })).body.message as Page<DepositItem>;
+    expect(log.data.map((d) => [d.status, d.reason])).toEqual([
+      ['rejected', 'Voucher does not match'],
+      ['approved', null],
+    ]);
+    const bills = (await s.call<Page<BillItem>>('/wallet/bills', { kind: 'deposit' }, { ...get, token: user.token })).body
+      .message as Page<BillItem>;
+    expect(bills.data).toHaveLength(1);
+    expect(bills.data[0]).toMatchObject({ account: 2, currency: 'USDT', ref_type: 'deposit', ref_id: ok.id });
+  });
+
+  it.each([
+    ['-5', 'Please enter a correct amount'],
+    ['0', 'The amount must be greater than zero'],
+    ['0.000', 'The amount must be greater than zero'],
+    ['NaN', 'Please enter a correct amount'],
+    ['Infinity', 'Please enter a correct amount'],
+    ['1e3', 'Please enter a correct amount'],
+    ['0x10', 'Please enter a correct amount'],
+    ['1.1234567', 'At most 6 decimal places'],
+    ['', 'Please enter an amount'],
+    [' 1 0', 'Please enter a correct amount'],
+  ])('refuses the amount %j everywhere with a clear message', async (number, message) => {
+    const user = await s.signUp();
+    const res = await s.call(
+      '/wallet/change',
+      { currency_id: String(USDT), number, from_field: 'change', to_field: 'lever' },
+      { token: user.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ type: 'error', code: 0, message });
+  });
+
+  it('moves money between the user’s own accounts, and only the user’s own', async () => {
+    const user = await s.signUp();
+    const other = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '100');
+    const move = (body: Record<string, string>) =>
+      s.call(
+        '/wallet/change',
+        { currency_id: String(USDT), number: '30', from_field: 'change', to_field: 'lever', ...body },
+        { token: user.token },
+      );
+    expect((await move({ to_field: 'savings' })).body.message).toBe('Unknown account');
+    expect((await move({ to_field: 'change' })).body.message).toBe('Choose two different accounts');
+    expect((await move({ number: '100.000001' })).body.message).toBe('Insufficient balance');
+    const [otherRow] = await s.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [other.email]);
+    expect((await move({ user_id: String(otherRow!.id), to_field: '3' })).body.type).toBe('ok');
+    expect((await move({ from_field: 'lever', to_field: 'micro', number: '10' })).body.type).toBe('ok');
+    eq((await h.balance(user, USDT)).available, '70');
+    eq((await h.balance(user, USDT, 'lever')).available, '20');
+    eq((await h.balance(user, USDT, '4')).available, '10');
+    eq((await h.balance(other, USDT, 'lever')).available, '0');
+    const history = (
+      await s.call<Page<{ from_account: number; to_account: number }>>('/wallet/hzhistory', {}, { ...get, token: user.token })
+    ).body.message as Page<{
+      from_account: number;
+      to_account: number;
+    }>;
+    expect(history.data.map((t) => [t.from_account, t.to_account])).toEqual([
+      [3, 4],
+      [2, 3],
+    ]);
+  });
+
+  it('answers 998 to an unverified withdrawal whatever else was sent', async () => {
+    const user = await s.signUp();
+    for (const body of [
+      {},
+      { currency: 'x', amount: '-1' },
+      { currency: String(USDT), amount: '100', target: 'bank', pay_password: '123456' },
+    ]) {
+      const res = await s.call('/wallet/out', body, { token: user.token });
+      expect(res.body).toEqual({ type: 998, code: 0, message: 'Please complete identity verification first' });
+    }
+  });
+
+  it('withdraws to a saved address: minimum, fee, arrival, frozen until the operator decides', async () => {
+    const user = await s.signUp();
+    await h.verify(user);
+    await h.setPayPassword(user);
+    await h.credit(user, 'change', 'USDT', '500');
+    await s.call(
+      '/user/wallet/save',
+      { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' },
+      { token: user.token },
+    );
+    await s.call(
+      '/user/wallet/save',
+      { currency: 'BTC', name: 'Cold', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', pay_password: '246810' },
+      { token: user.token },
+    );
+    const addresses = (await s.call<Page<{ id: number; currency: string }>>('/user/wallet/list', {}, { ...get, token: user.token })).body
+      .message as Page<{ id: number; currency: string }>;
+    const usdtAddress = addresses.data.find((a) => a.currency === 'USDT')!.id;
+    const btcAddress = addresses.data.find((a) => a.currency === 'BTC')!.id;
+
+    const info = (await s.call<WithdrawInfo>('/wallet/get_info', { currency: String(USDT) }, { ...get, token: user.token })).body
+      .message as WithdrawInfo;
+    expect(info).toMatchObject({ fee: '1', min: '10', identity_level: 1, limit_btc_24h: '200' });
+    eq(info.available, '500');
+
+    const out = (body: Record<string, string>) =>
+      s.call<WithdrawalItem>(
+        '/wallet/out',
+        { currency: String(USDT), amount: '100', target: `address:${usdtAddress}`, pay_password: '246810', ...body },
+        { token: user.token },
+      );
+    expect((await out({ amount: '5' })).body.message).toBe('The minimum withdrawal is 10 USDT');
+    expect((await out({ target: `address:${btcAddress}` })).body.message).toBe('This address is for another currency');
+    expect((await out({ target: 'address:999999' })).body.message).toBe('Please choose where to withdraw to');
+    expect((await out({ target: 'bank' })).body.message).toBe('Please add a bank card first');
+    expect((await out({ pay_password: '000000' })).body.message).toBe('Wrong payment password');
+    expect((await out({ amount: '600' })).body.message).toBe('Insufficient balance');
+
+    const w = (await out({ remark: 'rent' })).body.message as WithdrawalItem;
+    expect(w).toMatchObject({ status: 'pending', fee: '1', target_kind: 'address', target_label: 'Main', remark: 'rent' });
+    eq(w.arrival, '99');
+    const held = await h.balance(user, USDT);
+    eq(held.available, '400');
+    eq(held.frozen, '100');
+
+    const rejected = (await out({ amount: '50' })).body.message as WithdrawalItem;
+    expect((await s.ops('POST', `/withdrawals/${rejected.id}/reject`, { reason: 'Address under review' })).body.type).toBe('ok');
+    eq((await h.balance(user, USDT)).available, '400');
+
+    const feesBefore = await platformBalance(s, 'fees', USDT);
+    expect((await s.ops('POST', `/withdrawals/${w.id}/approve`)).body.type).toBe('ok');
+    expect((await s.ops('POST', `/withdrawals/${w.id}/approve`)).body.message).toBe('This has already been decided');
+    expect((await s.ops('POST', `/withdrawals/${w.id}/reject`, { reason: 'late' })).body.message).toBe('This has already been decided');
+    const after = await h.balance(user, USDT);
+    eq(after.available, '400');
+    eq(after.frozen, '0');
+    eq(await platformBalance(s, 'fees', USDT), new Decimal(feesBefore).plus(1).toFixed());
+
+    const list = (await s.call<Page<WithdrawalItem>>('/user/withdraw/list', {}, { ...get, token: user.token })).body
+      .message as Page<WithdrawalItem>;
+    expect(list.data.map((x) => [x.status, x.reason])).toEqual([
+      ['rejected', 'Address under review'],
+      ['completed', null],
+    ]);
+  });
+
+  it('holds the 24 h limit of the identity level (200 BTC at level 1)', async () => {
+    const user = await s.signUp();
+    await h.verify(user);
+    await h.setPayPassword(user);
+    await h.credit(user, 'change', 'BTC', '300');
+    await s.call(
+      '/user/wallet/save',
+      { currency: 'BTC', name: 'Cold', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', pay_password: '246810' },
+      { token: user.token },
+    );
+    const [address] = (
+      (await s.call<Page<{ id: number }>>('/user/wallet/list', {}, { ...get, token: user.token })).body.message as Page<{ id: number }>
+    ).data;
+    const out = (amount: string) =>
+      s.call(
+        '/wallet/out',
+        { currency: String(BTC), amount, target: `address:${address!.id}`, pay_password: '246810' },
+        { token: user.token },
+      );
+    expect((await out('150')).body.type).toBe('ok');
+    const over = await out('60');
+    expect(over.body.type).toBe('error');
+    expect(over.body.message).toBe('This exceeds your 24-hour withdrawal limit of 200 BTC; 50 BTC is left');
+    expect((await out('50')).body.type).toBe('ok');
+    clock.advance(24 * 3600_000 + 1);
+    expect((await out('20')).body.type).toBe('ok');
+  });
+
+  it('pays bank withdrawals from USDT to the saved card only', async () => {
+    const user = await s.signUp();
+    await h.verify(user);
+    await h.setPayPassword(user);
+    await h.credit(user, 'change', 'USDT', '100');
+    await h.credit(user, 'change', 'ETH', '1');
+    await s.call(
+      '/user/cash_save',
+      {
+        real_name: 'Li Lei',
+        card_number: '6222021234567890',
+        bank_name: 'ICBC',
+        branch: 'Pudong',
+        province_city: 'Shanghai',
+        phone: '13800138000',
+        pay_password: '246810',
+      },
+      { token: user.token },
+    );
+    expect(
+      (await s.call('/wallet/out', { currency: String(ETH), amount: '0.5', target: 'bank', pay_password: '246810' }, { token: user.token }))
+        .body.message,
+    ).toBe('Bank withdrawals are paid from USDT');
+    const res = await s.call<WithdrawalItem>(
+      '/wallet/out',
+      { currency: String(USDT), amount: '50', target: 'bank', pay_password: '246810' },
+      { token: user.token },
+    );
+    expect(res.body.message).toMatchObject({ target_kind: 'bank', target_label: 'ICBC', target_detail: 'Li Lei **** **** **** 7890' });
+  });
+
+  it('exchanges at the market rate with the fee, against the treasury', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '1000');
+    const quote = (
+      await s.call<{ rate: string; fee_rate: string }>(
+        '/user/getTransferFee',
+        { from_currency_id: String(USDT), to_currency_id: String(BTC) },
+        { ...get, token: user.token },
+      )
+    ).body.message as { rate: string; fee_rate: string };
+    expect(quote.fee_rate).toBe('0.002');
+    const btcPrice = new Decimal(s.app.market.ticker('BTC/USDT')!.price);
+    expect(new Decimal(quote.rate).toSignificantDigits(10).toFixed()).toBe(new Decimal(1).div(btcPrice).toSignificantDigits(10).toFixed());
+
+    expect(
+      (
+        await s.call(
+          '/user/Transfer',
+          { number: '10', from_currency_id: String(USDT), to_currency_id: String(USDT) },
+          { token: user.token },
+        )
+      ).body.message,
+    ).toBe('Choose two different currencies');
+    expect(
+      (
+        await s.call(
+          '/user/Transfer',
+          { number: '5000', from_currency_id: String(USDT), to_currency_id: String(BTC) },
+          { token: user.token },
+        )
+      ).body.message,
+    ).toBe('Insufficient balance');
+    const treasuryBtc = await platformBalance(s, 'treasury', BTC);
+    const done = (
+      await s.call<ExchangeItem>(
+        '/user/Transfer',
+        { number: '500', from_currency_id: String(USDT), to_currency_id: String(BTC) },
+        { token: user.token },
+      )
+    ).body.message as ExchangeItem;
+    const expected = new Decimal(500).div(btcPrice).mul(0.998).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    eq(done.to_amount, expected.toFixed());
+    eq((await h.balance(user, USDT)).available, '500');
+    eq((await h.balance(user, BTC)).available, expected.toFixed());
+    eq(await platformBalance(s, 'treasury', BTC), new Decimal(treasuryBtc).minus(done.to_amount).minus(done.fee).toFixed());
+    const list = (await s.call<Page<ExchangeItem>>('/user/getTransferList', {}, { ...get, token: user.token })).body
+      .message as Page<ExchangeItem>;
+    expect(list.data[0]).toMatchObject({ id: done.id, from_currency: 'USDT', to_currency: 'BTC' });
+  });
+
+  it('lists the coins a user can hold with what each supports', async () => {
+    const user = await s.signUp();
+    const list = (
+      await s.call<{ currency: string; can_deposit: boolean; can_withdraw: boolean }[]>(
+        '/currency/user_currency_list',
+        {},
+        { ...get, token: user.token },
+      )
+    ).body.message as { currency: string; can_deposit: boolean; can_withdraw: boolean }[];
+    expect(list.find((c) => c.currency === 'USDT')).toMatchObject({ can_deposit: true, can_withdraw: true });
+    expect(list.find((c) => c.currency === 'SOL')).toMatchObject({ can_deposit: false, can_withdraw: false });
+    expect(list.some((c) => c.currency === 'AAPL')).toBe(false);
+  });
+
+  it('keeps the journal immutable', async () => {
+    await expect(s.db.query('UPDATE journal SET delta_available = 0')).rejects.toThrow(/immutable/);
+    await expect(s.db.query('DELETE FROM journal')).rejects.toThrow(/immutable/);
+  });
+
+  it('credits by hand from the operator console, by email, phone or id', async () => {
+    const user = await s.signUp();
+    const phone = await s.bindMobile(user.token, user.ip);
+    const [row] = await s.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [user.email]);
+    for (const who of [user.email, `+${phone.area_code}${phone.mobile}`, String(row!.id)]) {
+      const res = await s.ops('POST', '/credit', { user: who, account: 'legal', currency: 'usdt', amount: '1.5', reason: 'goodwill' });
+      expect(res.body.type, who).toBe('ok');
+    }
+    eq((await h.balance(user, USDT, 'legal')).available, '4.5');
+    expect(
+      (await s.ops('POST', '/credit', { user: 'nobody@example.com', account: 'legal', currency: 'USDT', amount: '1', reason: 'x' })).body
+        .message,
+    ).toBe('No such user');
+    expect(
+      (await s.ops('POST', '/credit', { user: user.email, account: 'legal', currency: 'USDT', amount: '-1', reason: 'x' })).body.message,
+    ).toBe('Please enter a correct amount');
+  });
+});
+
+async function platformBalance(s: TestServer, platform: string, currencyId: number): Promise<string> {
+  const [row] = await s.db.query<{ available: string }>(
+    'SELECT available::text AS available FROM balances WHERE platform = $1 AND currency_id = $2',
+    [platform, currencyId],
+  );
+  return row?.available ?? '0';
+}
