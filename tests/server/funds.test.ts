@@ -151,11 +151,12 @@ describe('funds', () => {
 
   it('answers 998 to an unverified withdrawal whatever else was sent', async () => {
     const user = await s.signUp();
-    for (const body of [
+    const bodies: Record<string, string>[] = [
       {},
       { currency: 'x', amount: '-1' },
       { currency: String(USDT), amount: '100', target: 'bank', pay_password: '123456' },
-    ]) {
+    ];
+    for (const body of bodies) {
       const res = await s.call('/wallet/out', body, { token: user.token });
       expect(res.body).toEqual({ type: 998, code: 0, message: 'Please complete identity verification first' });
     }
