@@ -7,11 +7,6 @@ import { AppError } from '../../server/http/AppError';
 import { Ledger, type Holder } from '../../server/ledger/Ledger';
 import { startServer, type TestServer } from './harness';
 
-type Op =
-  | { type: 'credit'; user: number; account: AccountId; currency: number; units: number }
-  | { type: 'move'; from: number; fromAccount: AccountId; to: number; toAccount: AccountId; currency: number; units: number }
-  | { type: 'freeze' | 'release'; user: number; currency: number; units: number };
-
 const CURRENCIES = [1, 2, 3];
 const account = fc.constantFrom<AccountId>(1, 2, 3, 4);
 const currency = fc.constantFrom(...CURRENCIES);
