@@ -3,7 +3,9 @@
  * and hands the UI at most one snapshot per animation frame holding only what changed.
  */
 import { expose } from 'comlink';
+import { Decimal } from '../domain/decimal';
 import type { FiatRate } from '../domain/fiat';
+import { calculateArrival, calculateExchange, parseAmount } from '../domain/funds';
 import { Feed } from './feed/Feed';
 import { MarketBooks, type FeedStatus, type WorkerSnapshot } from './MarketBooks';
 
@@ -79,7 +81,31 @@ const api = {
   getStatus(): FeedStatus {
     return feed?.getStatus() ?? 'connecting';
   },
+
+  /**
+   * Preview of an exchange with the same formula the server settles with (domain/funds):
+   * what `amount` of the source buys at these prices, less the fee, as decimal strings.
+   */
+  previewExchange(amount: string, fromPriceUsdt: string, toPriceUsdt: string, feeRate: string, toDecimals: number): ExchangePreview | null {
+    const parsed = parseAmount(amount, 18);
+    if (!parsed.ok || new Decimal(toPriceUsdt).lte(0)) return null;
+    const q = calculateExchange(parsed.amount, fromPriceUsdt, toPriceUsdt, feeRate, toDecimals);
+    return { rate: q.rate.toSignificantDigits(10).toFixed(), fee: q.fee.toFixed(), receive: q.receive.toFixed() };
+  },
+
+  /** Preview of a withdrawal: what arrives after the fee (server formula), or null for an unreadable amount. */
+  previewArrival(amount: string, fee: string, decimals: number): string | null {
+    const parsed = parseAmount(amount, decimals);
+    return parsed.ok ? calculateArrival(parsed.amount, fee).toFixed() : null;
+  },
 };
+
+/** An exchange preview in decimal strings. */
+export interface ExchangePreview {
+  rate: string;
+  fee: string;
+  receive: string;
+}
 
 export type WorkerApi = typeof api;
 

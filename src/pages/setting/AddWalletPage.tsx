@@ -13,7 +13,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
 import { TextField } from '../../ui/TextField';
 import { useQuery } from '../../ui/useQuery';
-import { CoinBadge } from './CoinBadge';
+import { CoinBadge } from '../../ui/CoinBadge';
 import { formIssue, revealField, type FormIssue } from './formIssue';
 import { PayPasswordField, usePayPasswordMissing } from './PayPasswordField';
 import styles from './AddWalletPage.module.css';

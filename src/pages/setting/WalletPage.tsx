@@ -14,7 +14,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
 import { firstIssueKey } from '../../ui/validation';
-import { CoinBadge, useCoinColors } from './CoinBadge';
+import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { PayPasswordField, usePayPasswordMissing } from './PayPasswordField';
 import styles from './WalletPage.module.css';
 

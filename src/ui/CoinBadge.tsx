@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useQuery } from '../../ui/useQuery';
+import { useQuery } from './useQuery';
 import styles from './CoinBadge.module.css';
 
 /** Brand colours of the coins by name (spec §3: `color` without `#`); empty while the list loads. */

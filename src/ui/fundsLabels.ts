@@ -1,0 +1,14 @@
+import type { TFunction } from 'i18next';
+import { accountName, type AccountId, type AccountName } from '../../domain/funds';
+
+/** "Fiat", "Coin", "Futures", "Options": an asset account's name in the interface language. */
+export function accountLabel(t: TFunction, account: AccountId | AccountName): string {
+  const name = typeof account === 'number' ? accountName(account) : account;
+  return t(`funds.accounts.${name}`);
+}
+
+/** What a journal row was (deposit, transfer, …); unknown kinds show as they are. */
+export function billKindLabel(t: TFunction, kind: string): string {
+  return t(`funds.kinds.${kind}` as never, { defaultValue: kind });
+}
+
