@@ -49,6 +49,16 @@ const LOADERS: Record<string, PageLoader> = {
   'setting/bill': () => import('./pages/setting/BillPage'),
   'setting/operational_compliance': () => import('./pages/setting/CompliancePage'),
   'setting/notifications': () => import('./pages/setting/NotificationsPage'),
+  'fund/assets': () => import('./pages/fund/AssetsPage'),
+  'fund/receive': () => import('./pages/fund/ReceivePage'),
+  'fund/withdraw': () => import('./pages/fund/WithdrawPage'),
+  'fund/select': () => import('./pages/fund/SelectCoinPage'),
+  'fund/assets_record': () => import('./pages/fund/AssetsRecordPage'),
+  'fund/assets_all_record': () => import('./pages/fund/AllBillsPage'),
+  'fund/transfer_history': () => import('./pages/fund/TransferHistoryPage'),
+  'fund/receive_withdraw_record': () => import('./pages/fund/DepositWithdrawRecordPage'),
+  'fund/fundTransfer': () => import('./pages/fund/FundTransferPage'),
+  'fund/transfer': () => import('./pages/fund/ExchangePage'),
 };
 
 export const ROUTES: PageRoute[] = Object.entries(AREAS).flatMap(([area, pages]) =>

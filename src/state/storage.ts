@@ -1,5 +1,12 @@
 /** Local storage keys (spec §3) and the version marker that clears old storage once. */
-export const STORAGE_KEYS = { token: 'token', lang: 'lang', version: 'version', fiat: 'fiat', dismissedNotice: 'dismissedNotice' } as const;
+export const STORAGE_KEYS = {
+  token: 'token',
+  lang: 'lang',
+  version: 'version',
+  fiat: 'fiat',
+  dismissedNotice: 'dismissedNotice',
+  hideBalance: 'hideBalance',
+} as const;
 /** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
 export const STORAGE_VERSION = 1;
 

@@ -11,4 +11,3 @@ export function accountLabel(t: TFunction, account: AccountId | AccountName): st
 export function billKindLabel(t: TFunction, kind: string): string {
   return t(`funds.kinds.${kind}` as never, { defaultValue: kind });
 }
-

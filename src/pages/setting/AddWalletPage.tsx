@@ -15,7 +15,7 @@ import { TextField } from '../../ui/TextField';
 import { useQuery } from '../../ui/useQuery';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { formIssue, revealField, type FormIssue } from './formIssue';
-import { PayPasswordField, usePayPasswordMissing } from './PayPasswordField';
+import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import styles from './AddWalletPage.module.css';
 
 const WALLET_PATH = '/pages/setting/wallet';

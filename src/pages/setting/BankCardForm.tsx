@@ -14,7 +14,7 @@ import { TextField } from '../../ui/TextField';
 import { useQuery } from '../../ui/useQuery';
 import { useTimeText } from '../../ui/useTimeText';
 import { formIssue, revealField, type FormIssue } from './formIssue';
-import { PayPasswordField, usePayPasswordMissing } from './PayPasswordField';
+import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import styles from './BankCardForm.module.css';
 
 type SavePath = '/user/cash_save' | '/user/cash_save_international';

@@ -15,7 +15,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
 import { firstIssueKey } from '../../ui/validation';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
-import { PayPasswordField, usePayPasswordMissing } from './PayPasswordField';
+import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import styles from './WalletPage.module.css';
 
 const PAGE_SIZE = 10;

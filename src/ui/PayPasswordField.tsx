@@ -3,10 +3,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../api/request';
-import { refreshUser } from '../../state/account';
-import { sessionState } from '../../state/session';
-import { TextField } from '../../ui/TextField';
+import { ApiError } from '../api/request';
+import { refreshUser } from '../state/account';
+import { sessionState } from '../state/session';
+import { TextField } from './TextField';
 import styles from './PayPasswordField.module.css';
 
 export const PAY_PASSWORD_PATH = '/pages/setting/payPassword';

@@ -1,0 +1,142 @@
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Eye, EyeOff, History, Repeat } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { AccountOverview } from '../../../domain/api/types';
+import { FIAT_SYMBOLS, type FiatCode } from '../../../domain/fiat';
+import { groupThousands } from '../../../domain/format';
+import { ACCOUNT_NAMES, type AccountName } from '../../../domain/funds';
+import { onUserMessage } from '../../state/market';
+import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
+import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
+import { Empty } from '../../ui/Empty';
+import { accountLabel } from '../../ui/fundsLabels';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { Tabs } from '../../ui/Tabs';
+import { useQuery } from '../../ui/useQuery';
+import styles from './AssetsPage.module.css';
+
+const MASK = '******';
+
+/** The assets tab: total value in USDT and the display currency, quick actions, and each account's balances. */
+export default function AssetsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = (ACCOUNT_NAMES as string[]).includes(params.get('account') ?? '') ? (params.get('account') as AccountName) : 'change';
+  const wallet = useQuery('/wallet/list');
+  const colors = useCoinColors();
+  const [hidden, setHidden] = useState(() => readStored(STORAGE_KEYS.hideBalance) === '1');
+  const { reload } = wallet;
+
+  // A deposit approved or a withdrawal decided while this page is open shows at once.
+  useEffect(() => onUserMessage((m) => m.kind === 'notification' && reload()), [reload]);
+
+  const toggleHidden = () => {
+    writeStored(STORAGE_KEYS.hideBalance, hidden ? '0' : '1');
+    setHidden(!hidden);
+  };
+  const show = (text: string) => (hidden ? MASK : groupThousands(text));
+  const data = wallet.data;
+  const account: AccountOverview | undefined = data?.accounts.find((a) => a.name === tab);
+  const fiatSymbol = data ? (FIAT_SYMBOLS[data.fiat.currency_code as FiatCode] ?? '') : '';
+
+  return (
+    <Page
+      title={pageTitle(t, { area: 'fund', page: 'assets' })}
+      back={false}
+      right={
+        <Link
+          to="/pages/fund/receive_withdraw_record"
+          aria-label={pageTitle(t, { area: 'fund', page: 'receive_withdraw_record' })}
+          className={styles.navIcon}
+        >
+          <History size={20} />
+        </Link>
+      }
+    >
+      <section className={styles.total} data-testid="assets-total">
+        <div className={styles.totalHead}>
+          <span>{t('funds.assets.total')}</span>
+          <button
+            type="button"
+            onClick={toggleHidden}
+            aria-label={t(hidden ? 'funds.assets.show' : 'funds.assets.hide')}
+            data-testid="toggle-hidden"
+          >
+            {hidden ? <EyeOff size={16} /> : <Eye size={16} />}
+          </button>
+        </div>
+        <b className={`${styles.totalValue} num`} data-testid="total-usdt">
+          {data ? show(data.total_usdt) : '--'}
+        </b>
+        <span className={`${styles.totalFiat} num`}>
+          {data && t('funds.approx', { amount: `${fiatSymbol}${show(data.total_fiat)}`, currency: data.fiat.currency_code })}
+        </span>
+        <div className={styles.actions}>
+          <Link to="/pages/fund/receive" className={styles.action}>
+            <ArrowDownToLine size={20} />
+            {t('home.shortcuts.recharge')}
+          </Link>
+          <Link to="/pages/fund/withdraw" className={styles.action}>
+            <ArrowUpFromLine size={20} />
+            {t('home.shortcuts.withdraw')}
+          </Link>
+          <Link to={`/pages/fund/fundTransfer?from=${tab}`} className={styles.action}>
+            <ArrowLeftRight size={20} />
+            {t('home.shortcuts.transfer')}
+          </Link>
+          <Link to="/pages/fund/transfer" className={styles.action}>
+            <Repeat size={20} />
+            {t('home.shortcuts.exchange')}
+          </Link>
+        </div>
+      </section>
+
+      <div className={styles.tabs}>
+        <Tabs
+          items={ACCOUNT_NAMES.map((key) => ({ key, label: accountLabel(t, key) }))}
+          value={tab}
+          onChange={(key) => setParams({ account: key }, { replace: true })}
+        />
+      </div>
+      {account && (
+        <p className={styles.accountTotal}>
+          {t('funds.assets.accountTotal', { account: accountLabel(t, tab) })}
+          <b className="num">{t('funds.amount', { amount: show(account.total_usdt), currency: 'USDT' })}</b>
+        </p>
+      )}
+      {wallet.error && <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} />}
+      {account && account.balances.length === 0 && (
+        <Empty
+          text={t('funds.assets.empty')}
+          action={{ label: t('home.shortcuts.recharge'), onClick: () => navigate('/pages/fund/receive') }}
+        />
+      )}
+      <ul className={styles.list} data-testid="balances">
+        {account?.balances.map((b) => (
+          <li key={b.currency_id}>
+            <Link
+              to={`/pages/fund/assets_record?currency=${b.currency_id}&account=${account.id}`}
+              className={styles.row}
+              data-currency={b.currency}
+            >
+              <CoinBadge name={b.currency} color={colors.get(b.currency)} />
+              <span className={styles.name}>
+                <b>{b.currency}</b>
+                {b.frozen !== '0' && <span>{t('funds.assets.frozen', { amount: show(b.frozen) })}</span>}
+              </span>
+              <span className={styles.amounts}>
+                <b className="num" data-testid="available">
+                  {show(b.available)}
+                </b>
+                <span className="num">{b.usdt_value !== null && t('funds.approx', { amount: show(b.usdt_value), currency: 'USDT' })}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,136 @@
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { groupThousands } from '../../../domain/format';
+import { accountName, parseAccount } from '../../../domain/funds';
+import { onUserMessage } from '../../state/market';
+import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
+import { DelayedFallback } from '../../ui/DelayedFallback';
+import { Empty } from '../../ui/Empty';
+import { accountLabel } from '../../ui/fundsLabels';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { useQuery } from '../../ui/useQuery';
+import { BillRow } from './BillRow';
+import styles from './AssetsRecordPage.module.css';
+
+const ASSETS_PATH = '/pages/fund/assets';
+
+/**
+ * One coin in one account (spec §2 fund/assets_record): its balances and value, shortcuts to
+ * deposit, withdraw and transfer it, and its latest bills.
+ */
+export default function AssetsRecordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const currency = params.get('currency') ?? '';
+  const account = parseAccount(params.get('account') ?? '2');
+  const valid = /^[1-9]\d{0,8}$/.test(currency) && account !== null;
+  const detail = useQuery('/wallet/detail', { currency, type: String(account ?? '') }, valid);
+  const colors = useCoinColors();
+  const { reload } = detail;
+
+  // A deposit approved or a withdrawal decided while this page is open shows at once.
+  useEffect(() => onUserMessage((m) => m.kind === 'notification' && reload()), [reload]);
+
+  const title = pageTitle(t, { area: 'fund', page: 'assets_record' });
+  if (!valid || account === null) {
+    return (
+      <Page title={title}>
+        <Empty
+          text={t('funds.records.missingCoin')}
+          action={{ label: t('funds.records.goAssets'), onClick: () => navigate(ASSETS_PATH) }}
+        />
+      </Page>
+    );
+  }
+
+  const data = detail.data;
+  const name = accountName(account);
+  let body;
+  if (!data) {
+    body = detail.error ? (
+      <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} />
+    ) : (
+      <div className={styles.pending}>
+        <DelayedFallback />
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <section className={styles.card} data-testid="record-header">
+          <div className={styles.head}>
+            <CoinBadge name={data.currency} color={colors.get(data.currency)} size={40} />
+            <b className={styles.coin}>{data.currency}</b>
+            <span className={styles.account}>{t('funds.records.account', { account: accountLabel(t, name) })}</span>
+          </div>
+          <span className={styles.label}>{t('funds.records.available')}</span>
+          <b className={`${styles.available} num`} data-testid="record-available">
+            {groupThousands(data.available)}
+          </b>
+          {data.usdt_value !== null && (
+            <span className={`${styles.value} num`} data-testid="record-value">
+              {t('funds.records.usdtValue', { value: groupThousands(data.usdt_value) })}
+            </span>
+          )}
+          <div className={styles.frozen}>
+            <span className={styles.label}>{t('funds.records.frozen')}</span>
+            <b className="num" data-testid="record-frozen">
+              {groupThousands(data.frozen)}
+            </b>
+          </div>
+          <nav className={styles.actions}>
+            <Link to={`/pages/fund/receive?currency=${data.currency_id}`} className={styles.action}>
+              <span className={styles.actionIcon}>
+                <ArrowDownToLine size={18} />
+              </span>
+              {t('funds.records.deposit')}
+            </Link>
+            <Link to={`/pages/fund/withdraw?currency=${data.currency_id}`} className={styles.action}>
+              <span className={styles.actionIcon}>
+                <ArrowUpFromLine size={18} />
+              </span>
+              {t('funds.records.withdraw')}
+            </Link>
+            <Link to={`/pages/fund/fundTransfer?currency=${data.currency_id}&from=${name}`} className={styles.action}>
+              <span className={styles.actionIcon}>
+                <ArrowLeftRight size={18} />
+              </span>
+              {t('funds.records.transfer')}
+            </Link>
+          </nav>
+        </section>
+
+        <section className={styles.bills}>
+          <header className={styles.billsHead}>
+            <h2 className={styles.billsTitle}>{t('funds.records.recent')}</h2>
+            <Link
+              to={`/pages/fund/assets_all_record?account=${account}&currency=${data.currency_id}`}
+              className={styles.all}
+              data-testid="all-bills"
+            >
+              {t('funds.records.allBills')}
+              <ChevronRight size={16} />
+            </Link>
+          </header>
+          {data.bills.length === 0 ? (
+            <div className={styles.emptyBills}>
+              <Empty text={t('funds.records.noBills')} />
+            </div>
+          ) : (
+            <ul className={styles.list} data-testid="record-bills">
+              {data.bills.map((bill) => (
+                <BillRow key={bill.id} bill={bill} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </>
+    );
+  }
+
+  return <Page title={title}>{body}</Page>;
+}

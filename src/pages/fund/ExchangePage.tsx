@@ -1,0 +1,269 @@
+import { ArrowDownUp, ChevronDown, History, Info } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { contract, type InputOf } from '../../../domain/api/contract';
+import type { UserCurrency } from '../../../domain/api/types';
+import { groupThousands } from '../../../domain/format';
+import { topics } from '../../../domain/protocol';
+import { call } from '../../api/request';
+import { marketState } from '../../state/market';
+import { showToast } from '../../state/ui';
+import { getWorker } from '../../worker-client';
+import { Button } from '../../ui/Button';
+import { CoinBadge } from '../../ui/CoinBadge';
+import form from '../../ui/Form.module.css';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { useQuery } from '../../ui/useQuery';
+import { useTopics } from '../../ui/useTopics';
+import { firstIssueKey } from '../../ui/validation';
+import { CurrencySheet, currencyColor } from './CurrencySheet';
+import styles from './ExchangePage.module.css';
+
+const USDT_ID = '3';
+const BTC_ID = '1';
+const USDT = 'USDT';
+const QUOTES = [topics.quotes()];
+const HISTORY_PATH = '/pages/fund/transfer_history?tab=exchange';
+
+type Side = 'from' | 'to';
+
+interface Preview {
+  /** Units of the target per unit of the source. */
+  rate: string;
+  /** For the typed amount; null while it is empty or unreadable. */
+  fee: string | null;
+  receive: string | null;
+}
+
+/**
+ * Currency exchange in the coin account (spec §2 fund/transfer) at the market rate. The preview
+ * comes from the worker with the server's formula and live prices; the server settles at its
+ * own price when it executes.
+ */
+export default function ExchangePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [pair, setPair] = useState(() => {
+    const from = params.get('currency') ?? USDT_ID;
+    return { from, to: from === USDT_ID ? BTC_ID : USDT_ID };
+  });
+  const [amount, setAmount] = useState('');
+  const [picking, setPicking] = useState<Side | null>(null);
+  const [error, setError] = useState<{ text: string; onAmount: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  useTopics(QUOTES);
+
+  const list = useQuery('/currency/user_currency_list');
+  const currencies = useMemo(() => (list.data ?? []).filter((c) => c.can_exchange), [list.data]);
+  const byId = (id: string) => currencies.find((c) => String(c.currency_id) === id);
+  const fromCoin = byId(pair.from);
+  const toCoin = byId(pair.to);
+  const fromName = fromCoin?.currency ?? '';
+  const toName = toCoin?.currency ?? '';
+
+  const wallet = useQuery('/wallet/detail', { currency: pair.from, type: 'change' });
+  const available = wallet.data && String(wallet.data.currency_id) === pair.from ? wallet.data.available : null;
+
+  const quoteQuery = useQuery('/user/getTransferFee', { from_currency_id: pair.from, to_currency_id: pair.to }, pair.from !== pair.to);
+  const quote =
+    quoteQuery.data && String(quoteQuery.data.from_currency_id) === pair.from && String(quoteQuery.data.to_currency_id) === pair.to
+      ? quoteQuery.data
+      : null;
+
+  const tickers = useSnapshot(marketState.tickers);
+  const priceOf = (name: string) => (name === USDT ? '1' : (tickers[`${name}/${USDT}`]?.price ?? null));
+  const livePrices = fromName && toName ? { from: priceOf(fromName), to: priceOf(toName) } : null;
+  // Without a live ticker, the server's quoted rate stands in for the price ratio.
+  const fromPrice = livePrices?.from && livePrices.to ? livePrices.from : (quote?.rate ?? null);
+  const toPrice = livePrices?.from && livePrices.to ? livePrices.to : '1';
+  const feeRate = quote?.fee_rate ?? null;
+  const toDecimals = quote?.to_decimals ?? null;
+
+  useEffect(() => {
+    if (fromPrice === null || feeRate === null || toDecimals === null) return setPreview(null);
+    let live = true;
+    const worker = getWorker();
+    const text = amount.trim();
+    void Promise.all([
+      worker.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals),
+      text ? worker.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals) : Promise.resolve(null),
+    ]).then(([unit, typed]) => {
+      if (!live) return;
+      setPreview(unit ? { rate: unit.rate, fee: typed?.fee ?? null, receive: typed?.receive ?? null } : null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [amount, fromPrice, toPrice, feeRate, toDecimals]);
+
+  const choose = (side: Side, coin: UserCurrency) => {
+    const id = String(coin.currency_id);
+    const other: Side = side === 'from' ? 'to' : 'from';
+    setPair((p) => (p[other] === id ? { from: p.to, to: p.from } : { ...p, [side]: id }));
+    if (side === 'from' || pair.from === id) setAmount('');
+    setPicking(null);
+    setError(null);
+  };
+  const swap = () => {
+    setPair((p) => ({ from: p.to, to: p.from }));
+    setAmount('');
+    setError(null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input: InputOf<'/user/Transfer'> = { number: amount.trim(), from_currency_id: pair.from, to_currency_id: pair.to };
+    const issue = firstIssueKey(contract['/user/Transfer'].input, input);
+    setError(issue ? { text: t(issue as never), onAmount: issue.startsWith('validation.amount') } : null);
+    if (issue) return;
+    setBusy(true);
+    try {
+      const done = await call('/user/Transfer', input);
+      showToast(
+        t('funds.exchange.done', {
+          paid: t('funds.amount', { amount: groupThousands(done.from_amount), currency: done.from_currency }),
+          received: t('funds.amount', { amount: groupThousands(done.to_amount), currency: done.to_currency }),
+        }),
+      );
+      setAmount('');
+      wallet.reload();
+      list.reload();
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const coinButton = (side: Side, coin: UserCurrency | undefined) => (
+    <button
+      type="button"
+      className={styles.coin}
+      onClick={() => setPicking(side)}
+      aria-haspopup="dialog"
+      aria-label={`${t(`funds.exchange.${side}`)} ${coin?.currency ?? ''}`}
+      data-testid={`exchange-${side}-currency`}
+    >
+      {coin && <CoinBadge name={coin.currency} color={currencyColor(coin)} size={30} />}
+      <span className={styles.coinName}>{coin?.currency ?? '--'}</span>
+      <ChevronDown size={16} className={styles.chevron} />
+    </button>
+  );
+
+  const amountText = (value: string | null | undefined, currency: string) =>
+    value ? t('funds.amount', { amount: groupThousands(value), currency }) : '--';
+
+  return (
+    <Page
+      title={pageTitle(t, { area: 'fund', page: 'transfer' })}
+      right={
+        <Link to={HISTORY_PATH} className={styles.history} aria-label={t('funds.exchange.history')} data-testid="exchange-history">
+          <History size={20} />
+        </Link>
+      }
+    >
+      <form className={form.form} onSubmit={submit} noValidate data-testid="exchange-form">
+        <div className={styles.pair}>
+          <section className={`${styles.panel} ${error?.onAmount ? styles.invalid : ''}`}>
+            <header className={styles.head}>
+              <span>{t('funds.exchange.from')}</span>
+              <span className={styles.avail} data-testid="exchange-available">
+                {t('funds.exchange.available', { amount: amountText(available, fromName) })}
+              </span>
+            </header>
+            <div className={styles.body}>
+              {coinButton('from', fromCoin)}
+              <input
+                className={`num ${styles.input}`}
+                value={amount}
+                onChange={(e) => {
+                  setAmount(e.target.value);
+                  if (error?.onAmount) setError(null);
+                }}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t('funds.exchange.amountPlaceholder')}
+                name="number"
+                aria-label={t('funds.exchange.amount')}
+                aria-invalid={error?.onAmount || undefined}
+                data-testid="exchange-amount"
+              />
+              <button
+                type="button"
+                className={styles.all}
+                onClick={() => available !== null && setAmount(available)}
+                disabled={available === null}
+                data-testid="exchange-all"
+              >
+                {t('funds.exchange.all')}
+              </button>
+            </div>
+          </section>
+
+          <button type="button" className={styles.swap} onClick={swap} aria-label={t('funds.exchange.swap')} data-testid="exchange-swap">
+            <ArrowDownUp size={18} />
+          </button>
+
+          <section className={styles.panel}>
+            <header className={styles.head}>
+              <span>{t('funds.exchange.to')}</span>
+            </header>
+            <div className={styles.body}>
+              {coinButton('to', toCoin)}
+              <output className={`num ${styles.estimate} ${preview?.receive ? '' : styles.empty}`} data-testid="exchange-estimate">
+                {preview?.receive ? t('funds.exchange.estimate', { amount: groupThousands(preview.receive) }) : '0'}
+              </output>
+            </div>
+          </section>
+        </div>
+        {error?.onAmount && <p className={form.error}>{error.text}</p>}
+
+        <dl className={styles.details} data-testid="exchange-preview">
+          <div>
+            <dt>{t('funds.exchange.rate')}</dt>
+            <dd className="num">
+              {preview && fromName && toName
+                ? t('funds.exchange.rateValue', { from: fromName, rate: groupThousands(preview.rate), to: toName })
+                : '--'}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('funds.exchange.fee')}</dt>
+            <dd className="num">{amountText(preview?.fee, toName)}</dd>
+          </div>
+          <div className={`${styles.receive} ${preview?.receive ? styles.filled : ''}`}>
+            <dt>{t('funds.exchange.receive')}</dt>
+            <dd className="num" data-testid="exchange-receive">
+              {preview?.receive ? t('funds.approx', { amount: groupThousands(preview.receive), currency: toName }) : '--'}
+            </dd>
+          </div>
+        </dl>
+
+        <p className={styles.note}>
+          <Info size={14} />
+          <span>{t('funds.exchange.note')}</span>
+        </p>
+
+        {error && !error.onAmount && <p className={form.error}>{error.text}</p>}
+        <Button type="submit" block busy={busy} data-testid="exchange-submit">
+          {t('funds.exchange.submit')}
+        </Button>
+      </form>
+
+      <CurrencySheet
+        open={picking !== null}
+        title={t(picking === 'to' ? 'funds.exchange.chooseTo' : 'funds.exchange.chooseFrom')}
+        currencies={currencies}
+        value={picking === 'to' ? pair.to : pair.from}
+        onSelect={(coin) => picking && choose(picking, coin)}
+        onClose={() => setPicking(null)}
+        showAvailable
+        testId="exchange-currency-list"
+      />
+    </Page>
+  );
+}

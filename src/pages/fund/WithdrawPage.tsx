@@ -1,0 +1,216 @@
+import { Check, Landmark, Plus, ShieldAlert, Wallet } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { contract } from '../../../domain/api/contract';
+import { groupThousands } from '../../../domain/format';
+import { call } from '../../api/request';
+import { showToast } from '../../state/ui';
+import { getWorker } from '../../worker-client';
+import { Button } from '../../ui/Button';
+import { Empty } from '../../ui/Empty';
+import { Page } from '../../ui/Page';
+import { pageTitle } from '../../ui/pageTitle';
+import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
+import { TextField } from '../../ui/TextField';
+import { useQuery } from '../../ui/useQuery';
+import { firstIssueKey } from '../../ui/validation';
+import form from '../../ui/Form.module.css';
+import { CoinPickerRow } from './CoinPickerRow';
+import styles from './WithdrawPage.module.css';
+
+const USDT_ID = '3';
+
+interface TargetOption {
+  value: string;
+  title: string;
+  detail: string;
+  icon: typeof Wallet;
+}
+
+/**
+ * Withdraw (spec §2 fund/withdraw): to a saved address of the coin or, for USDT, a saved bank
+ * card; shows the fee, the minimum, what arrives and what the 24 h limit leaves; asks for the
+ * payment password. Identity verification comes first (the server answers 998 otherwise).
+ */
+export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const currency = params.get('currency') ?? USDT_ID;
+  const info = useQuery('/wallet/get_info', { currency });
+  const addresses = useQuery('/user/wallet/list', { limit: '100' });
+  const isUsdt = currency === USDT_ID;
+  const [cards, setCards] = useState<{ bank: string | null; intl: string | null }>({ bank: null, intl: null });
+  const [target, setTarget] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [arrival, setArrival] = useState<string | null>(null);
+  const [remark, setRemark] = useState('');
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pay = usePayPasswordMissing();
+
+  useEffect(() => {
+    if (!isUsdt) return;
+    void Promise.all([
+      call('/user/cash_info', undefined, { silent: true }),
+      call('/user/cash_info_international', undefined, { silent: true }),
+    ]).then(
+      ([bank, intl]) =>
+        setCards({
+          bank: bank && `${bank.bank_name} ${bank.card_number.slice(-4)}`,
+          intl: intl && `${intl.bank_name} ${intl.card_number.slice(-4)}`,
+        }),
+      () => undefined,
+    );
+  }, [isUsdt]);
+
+  const fee = info.data?.fee;
+  useEffect(() => {
+    if (!fee || !info.data) return setArrival(null);
+    void getWorker().previewArrival(amount.trim(), fee, info.data.decimals).then(setArrival);
+  }, [amount, fee, info.data]);
+
+  const options: TargetOption[] = [
+    ...(addresses.data?.data ?? [])
+      .filter((a) => String(a.currency_id) === currency)
+      .map((a) => ({ value: `address:${a.id}`, title: a.name, detail: a.address, icon: Wallet })),
+    ...(isUsdt && cards.bank ? [{ value: 'bank', title: t('funds.withdraw.bank'), detail: cards.bank, icon: Landmark }] : []),
+    ...(isUsdt && cards.intl
+      ? [{ value: 'bank_international', title: t('funds.withdraw.bankInternational'), detail: cards.intl, icon: Landmark }]
+      : []),
+  ];
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = { currency, amount: amount.trim(), target: target ?? '', pay_password: pin, remark: remark || undefined };
+    const issue = firstIssueKey(contract['/wallet/out'].input, input);
+    setError(issue ? t(issue as never) : null);
+    if (issue) return;
+    setBusy(true);
+    try {
+      await call('/wallet/out', input);
+      showToast(t('funds.withdraw.submitted'));
+      navigate('/pages/fund/receive_withdraw_record?tab=withdraw', { replace: true });
+    } catch (failure) {
+      pay.noteError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = pageTitle(t, { area: 'fund', page: 'withdraw' });
+  if (info.error) {
+    return (
+      <Page title={title}>
+        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: info.reload }} />
+      </Page>
+    );
+  }
+  const d = info.data;
+  return (
+    <Page title={title}>
+      <form className={form.form} onSubmit={submit} noValidate>
+        {d && <CoinPickerRow currency={d.currency} next="withdraw" label={t('funds.receive.changeCoin')} />}
+        {d && d.identity_level < 1 && (
+          <Link to="/pages/setting/real" className={styles.verify} data-testid="verify-first">
+            <ShieldAlert size={18} />
+            <span>{t('funds.withdraw.verifyFirst')}</span>
+          </Link>
+        )}
+        {d && (
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('funds.withdraw.available')}</dt>
+              <dd className="num">{t('funds.amount', { amount: groupThousands(d.available), currency: d.currency })}</dd>
+            </div>
+            <div>
+              <dt>{t('funds.withdraw.limitLeft')}</dt>
+              <dd className="num" data-testid="limit-left">
+                {t('funds.amount', { amount: d.remaining_btc_24h, currency: 'BTC' })}
+              </dd>
+            </div>
+          </dl>
+        )}
+
+        <h3 className={form.section}>{t('funds.withdraw.to')}</h3>
+        <div className={styles.targets} role="radiogroup">
+          {options.map((o) => (
+            <button
+              key={o.value}
+              type="button"
+              role="radio"
+              aria-checked={target === o.value}
+              className={`${styles.target} ${target === o.value ? styles.chosen : ''}`}
+              onClick={() => setTarget(o.value)}
+            >
+              <o.icon size={18} />
+              <span className={styles.targetText}>
+                <b>{o.title}</b>
+                <span className="num">{o.detail}</span>
+              </span>
+              {target === o.value && <Check size={18} className={styles.check} />}
+            </button>
+          ))}
+          <div className={styles.addRow}>
+            <Link to="/pages/setting/addWallet" className={styles.add}>
+              <Plus size={14} />
+              {t('funds.withdraw.addAddress')}
+            </Link>
+            {isUsdt && !cards.bank && (
+              <Link to="/pages/setting/bank" className={styles.add}>
+                <Plus size={14} />
+                {t('funds.withdraw.addBank')}
+              </Link>
+            )}
+          </div>
+        </div>
+
+        <TextField
+          label={t('funds.withdraw.amount')}
+          value={amount}
+          onChange={setAmount}
+          inputMode="decimal"
+          placeholder={d ? t('funds.withdraw.minPlaceholder', { min: d.min }) : ''}
+          name="amount"
+          suffix={
+            d && (
+              <button type="button" className="link" onClick={() => setAmount(d.available)}>
+                {t('funds.withdraw.all')}
+              </button>
+            )
+          }
+        />
+        {d && (
+          <dl className={styles.summary}>
+            <div>
+              <dt>{t('funds.withdraw.fee')}</dt>
+              <dd className="num">{t('funds.amount', { amount: d.fee, currency: d.currency })}</dd>
+            </div>
+            <div>
+              <dt>{t('funds.withdraw.arrival')}</dt>
+              <dd className="num" data-testid="arrival">
+                {arrival && !arrival.startsWith('-') ? t('funds.amount', { amount: groupThousands(arrival), currency: d.currency }) : '--'}
+              </dd>
+            </div>
+          </dl>
+        )}
+        <TextField
+          label={t('funds.withdraw.remark')}
+          value={remark}
+          onChange={setRemark}
+          placeholder={t('funds.withdraw.remarkPlaceholder')}
+          name="remark"
+          maxLength={100}
+        />
+        <PayPasswordField value={pin} onChange={setPin} missing={pay.missing} />
+        <p className={form.hint}>{t('funds.withdraw.arrivalNote')}</p>
+        {error && <p className={form.error}>{error}</p>}
+        <Button type="submit" block busy={busy}>
+          {t('funds.withdraw.submit')}
+        </Button>
+      </form>
+    </Page>
+  );
+}
