@@ -72,8 +72,8 @@ export class Withdrawals {
       available: balance?.available ?? '0',
       identity_level: level,
       limit_btc_24h: limit.toFixed(),
-      used_btc_24h: used.toFixed(8),
-      remaining_btc_24h: Decimal.max(0, limit.minus(used)).toFixed(8),
+      used_btc_24h: used.toDecimalPlaces(8, Decimal.ROUND_UP).toFixed(),
+      remaining_btc_24h: Decimal.max(0, limit.minus(used)).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
     };
   }
 

@@ -10,7 +10,7 @@ export function CoinPickerRow({ currency, next, label }: { currency: string; nex
     <Link to={`/pages/fund/select?next=${next}`} className={styles.row} data-testid="coin-picker">
       <CoinBadge name={currency} color={colors.get(currency)} size={32} />
       <b>{currency}</b>
-      <span>{label}</span>
+      <span className={styles.label}>{label}</span>
       <ChevronRight size={18} />
     </Link>
   );

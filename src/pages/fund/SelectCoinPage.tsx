@@ -53,7 +53,7 @@ export default function SelectCoinPage() {
             >
               <CoinBadge name={c.currency} color={c.color ? `#${c.color}` : undefined} size={32} />
               <b>{c.currency}</b>
-              <span className="num">{groupThousands(c.available)}</span>
+              <span className={`${styles.balance} num`}>{groupThousands(c.available)}</span>
             </button>
           </li>
         ))}
