@@ -104,7 +104,10 @@ export default function AssetsPage() {
       {account && (
         <p className={styles.accountTotal}>
           {t('funds.assets.accountTotal', { account: accountLabel(t, tab) })}
-          <b className="num">{t('funds.amount', { amount: show(account.total_usdt), currency: 'USDT' })}</b>
+          <span className={styles.accountValue}>
+            <b className="num">{t('funds.amount', { amount: show(account.total_usdt), currency: 'USDT' })}</b>
+            <span className="num">{t('funds.approxFiat', { amount: `${fiatSymbol}${show(account.total_fiat)}` })}</span>
+          </span>
         </p>
       )}
       {wallet.error && <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} />}
