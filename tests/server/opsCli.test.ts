@@ -3,15 +3,21 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityState } from '../../domain/api/types';
+import { ManualClock } from '../../server/clock';
+import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
+import { JPEG_1PX } from './images';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 
 describe('the operator CLI (npm run ops)', () => {
   let s: TestServer;
+  const clock = new ManualClock(Date.now());
+  let h: ReturnType<typeof accountHelpers>;
   beforeAll(async () => {
-    s = await startServer({ startMarket: false });
+    s = await startServer({ startMarket: false, clock });
+    h = accountHelpers(s, clock);
   });
   afterAll(() => s.close());
 
@@ -56,6 +62,41 @@ describe('the operator CLI (npm run ops)', () => {
     expect(again.out).toContain('This has already been decided');
     const state = (await s.call<IdentityState>('/real/state', {}, { method: 'GET', token: user.token })).body.message as IdentityState;
     expect(state.level).toBe(1);
+  });
+
+  it('reviews deposits and withdrawals, and credits by hand', async () => {
+    const user = await s.signUp();
+    expect((await ops(['credit', user.email, 'change', 'USDT', '300', 'welcome', 'bonus'])).out).toMatch(/credit #\d+: 300 USDT/);
+    const voucher = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
+    await s.call('/wallet/charge_req', { currency: '3', type: 'TRC20', amount: '120', voucher }, { token: user.token });
+    const listed = await ops(['deposits']);
+    const depositId = new RegExp(`^(\\d+)\\s+\\d+\\s+${user.email.replace('.', '\\.')}`, 'm').exec(listed.out)?.[1];
+    expect(listed.out).toContain('120 USDT');
+    expect((await ops(['approve-deposit', depositId!])).out).toContain('120 USDT credited');
+    expect((await ops(['approve-deposit', depositId!])).code).toBe(1);
+
+    // A withdrawal: rejected (released) and another completed, from the console.
+    await h.verify(user);
+    await h.setPayPassword(user);
+    await s.call('/user/wallet/save', { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' }, { token: user.token });
+    const [address] = await s.db.query<{ id: number }>('SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1', [user.email]);
+    const out = () => s.call('/wallet/out', { currency: '3', amount: '100', target: `address:${address!.id}`, pay_password: '246810' }, { token: user.token });
+    expect((await out()).body.type).toBe('ok');
+    expect((await out()).body.type).toBe('ok');
+    const pending = await ops(['withdrawals']);
+    const ids = [...pending.out.matchAll(new RegExp(`^(\\d+)\\s+\\d+\\s+${user.email.replace('.', '\\.')}`, 'gm'))].map((m) => m[1]!);
+    expect(ids).toHaveLength(2);
+    expect(pending.out).toContain('99 USDT');
+    expect((await ops(['reject-withdrawal', ids[0]!, 'Address', 'flagged'])).out).toContain('released: Address flagged');
+    expect((await ops(['approve-withdrawal', ids[1]!])).out).toContain('completed: 99 USDT to Main');
+    expect((await ops(['approve-withdrawal', ids[1]!])).code).toBe(1);
+    const balance = (await s.call<{ available: string; frozen: string }>('/wallet/detail', { currency: '3', type: 'change' }, { method: 'GET', token: user.token })).body.message as {
+      available: string;
+      frozen: string;
+    };
+    expect([Number(balance.available), Number(balance.frozen)]).toEqual([320, 0]);
+    expect((await ops(['credit', 'nobody@example.com', 'change', 'USDT', '1', 'x'])).code).toBe(1);
+    expect((await ops(['credit', user.email, 'change'])).code).toBe(2);
   });
 
   it('needs a reason to reject, a token, and a known command', async () => {
