@@ -78,9 +78,21 @@ describe('the operator CLI (npm run ops)', () => {
     // A withdrawal: rejected (released) and another completed, from the console.
     await h.verify(user);
     await h.setPayPassword(user);
-    await s.call('/user/wallet/save', { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' }, { token: user.token });
-    const [address] = await s.db.query<{ id: number }>('SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1', [user.email]);
-    const out = () => s.call('/wallet/out', { currency: '3', amount: '100', target: `address:${address!.id}`, pay_password: '246810' }, { token: user.token });
+    await s.call(
+      '/user/wallet/save',
+      { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' },
+      { token: user.token },
+    );
+    const [address] = await s.db.query<{ id: number }>(
+      'SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
+      [user.email],
+    );
+    const out = () =>
+      s.call(
+        '/wallet/out',
+        { currency: '3', amount: '100', target: `address:${address!.id}`, pay_password: '246810' },
+        { token: user.token },
+      );
     expect((await out()).body.type).toBe('ok');
     expect((await out()).body.type).toBe('ok');
     const pending = await ops(['withdrawals']);
@@ -90,7 +102,13 @@ describe('the operator CLI (npm run ops)', () => {
     expect((await ops(['reject-withdrawal', ids[0]!, 'Address', 'flagged'])).out).toContain('released: Address flagged');
     expect((await ops(['approve-withdrawal', ids[1]!])).out).toContain('completed: 99 USDT to Main');
     expect((await ops(['approve-withdrawal', ids[1]!])).code).toBe(1);
-    const balance = (await s.call<{ available: string; frozen: string }>('/wallet/detail', { currency: '3', type: 'change' }, { method: 'GET', token: user.token })).body.message as {
+    const balance = (
+      await s.call<{ available: string; frozen: string }>(
+        '/wallet/detail',
+        { currency: '3', type: 'change' },
+        { method: 'GET', token: user.token },
+      )
+    ).body.message as {
       available: string;
       frozen: string;
     };
