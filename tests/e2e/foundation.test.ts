@@ -84,6 +84,17 @@ describe('foundation in a phone browser', () => {
       .toEqual([expect.stringContaining('ETH')]);
   });
 
+  it('shows the popup notice once, until dismissed', async () => {
+    await page.goto(`${base}/#/pages/index/index`);
+    await expect.poll(() => page.getByTestId('notice-popup').count()).toBe(1);
+    await shot(page, 'home-notice');
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await expect.poll(() => page.getByTestId('notice-popup').count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.locator('[data-symbol="BTC/USDT"]').first().textContent()).toMatch(/\d/);
+    expect(await page.getByTestId('notice-popup').count()).toBe(0);
+  });
+
   it('re-renders in Chinese when the language changes, and remembers it', async () => {
     await page.goto(`${base}/#/pages/index/index`);
     await page.getByRole('button', { name: 'Language' }).click();
@@ -100,9 +111,10 @@ describe('foundation in a phone browser', () => {
     await expect.poll(() => page.locator('[data-tab="home"]').textContent()).toBe('Home');
   });
 
-  it('logs out, after which account pages ask to log in', async () => {
+  it('logs out from the settings page, after which account pages ask to log in', async () => {
     await page.getByTestId('account-button').click();
-    await expect.poll(() => page.getByTestId('account-nickname').textContent()).toBeTruthy();
+    await page.waitForURL(/#\/pages\/setting\/setting/);
+    await expect.poll(() => page.getByTestId('profile-nickname').textContent()).toBeTruthy();
     await page.getByTestId('logout').click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto(`${base}/#/pages/fund/assets`);
