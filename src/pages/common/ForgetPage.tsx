@@ -14,7 +14,7 @@ import { Page } from '../../ui/Page';
 import { SendCodeButton } from '../../ui/SendCodeButton';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import { pageTitle } from '../../ui/pageTitle';
 import styles from './AuthLayout.module.css';
 
@@ -30,14 +30,7 @@ export default function ForgetPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const validate = (schema: Parameters<typeof firstIssueKey>[0], input: unknown): boolean => {
-    const issue = firstIssueKey(schema, input);
-    setError(issue ? t(issue as never) : null);
-    return !issue;
-  };
+  const { error, setError, busy, check: validate, run } = useForm();
 
   const sendCode = async (): Promise<boolean> => {
     try {
@@ -66,15 +59,10 @@ export default function ForgetPage() {
       repassword: confirm,
     };
     if (!validate(contract['/user/forget'].input, input)) return;
-    setBusy(true);
-    try {
-      showToast(await call('/user/forget', input));
-      navigate(`/pages/common/login?account=${encodeURIComponent(account)}`, { replace: true });
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(() => call('/user/forget', input));
+    if (done === undefined) return;
+    showToast(done);
+    navigate(`/pages/common/login?account=${encodeURIComponent(account)}`, { replace: true });
   };
 
   return (

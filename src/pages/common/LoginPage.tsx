@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { LanguageSheet } from '../../ui/LanguageSheet';
 import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import styles from './AuthLayout.module.css';
 
 /** Only app routes may be a redirect target, never another site. */
@@ -27,25 +27,17 @@ export default function LoginPage() {
   const site = useSnapshot(siteState);
   const [account, setAccount] = useState(params.get('account') ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, check, run } = useForm();
   const [langOpen, setLangOpen] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { user_string: account, password };
-    const issue = firstIssueKey(contract['/user/login'].input, input);
-    setError(issue ? t(issue as never) : null);
-    if (issue) return;
-    setBusy(true);
-    try {
-      setToken(await call('/user/login', input));
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch {
-      // The API client has shown the message.
-    } finally {
-      setBusy(false);
-    }
+    if (!check(contract['/user/login'].input, input)) return;
+    const token = await run(() => call('/user/login', input));
+    if (token === undefined) return;
+    setToken(token);
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Gift, KeyRound, Lock, Mail } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
@@ -14,7 +14,7 @@ import { Page } from '../../ui/Page';
 import { SendCodeButton } from '../../ui/SendCodeButton';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import styles from './AuthLayout.module.css';
 
 type RegisterType = 'email' | 'mobile';
@@ -33,19 +33,12 @@ export default function RegisterPage() {
   const form = useSnapshot(draft, { sync: true });
   const { choice } = useSnapshot(areaState);
   const area = selectArea(choice, currentLang());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, check: validate, run } = useForm();
 
   useEffect(() => {
     const invite = params.get('code');
     if (invite) draft.invite = invite;
   }, [params]);
-
-  const validate = (schema: Parameters<typeof firstIssueKey>[0], input: unknown): boolean => {
-    const issue = firstIssueKey(schema, input);
-    setError(issue ? t(issue as never) : null);
-    return !issue;
-  };
 
   const sendCode = async (): Promise<boolean> => {
     try {
@@ -72,16 +65,11 @@ export default function RegisterPage() {
         ? { type: 'email', user_string: form.email, ...secrets }
         : { type: 'mobile', user_string: form.mobile, area_code: area.code, ...secrets };
     if (!validate(contract['/user/register'].input, input)) return;
-    setBusy(true);
-    try {
-      showToast(await call('/user/register', input));
-      resetDraft();
-      navigate(`/pages/common/login?account=${encodeURIComponent(input.user_string)}`, { replace: true });
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(() => call('/user/register', input));
+    if (done === undefined) return;
+    showToast(done);
+    resetDraft();
+    navigate(`/pages/common/login?account=${encodeURIComponent(input.user_string)}`, { replace: true });
   };
 
   return (

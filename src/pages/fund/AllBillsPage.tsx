@@ -11,8 +11,8 @@ import { Sheet } from '../../ui/Sheet';
 import { Tabs } from '../../ui/Tabs';
 import { useQuery } from '../../ui/useQuery';
 import { BillRow } from './BillRow';
-import { PagedView } from './PagedView';
-import { usePagedList } from './usePagedList';
+import { PagedView } from '../../ui/PagedView';
+import { usePagedList } from '../../ui/usePagedList';
 import styles from './AllBillsPage.module.css';
 
 /** The bill kinds the filter offers, in the order of the journal's life cycle. */

@@ -12,8 +12,8 @@ import { Sheet } from '../../ui/Sheet';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Tabs } from '../../ui/Tabs';
 import { useTimeText } from '../../ui/useTimeText';
-import { PagedView } from './PagedView';
-import { usePagedList, type PagedList } from './usePagedList';
+import { PagedView } from '../../ui/PagedView';
+import { usePagedList, type PagedList } from '../../ui/usePagedList';
 import styles from './DepositWithdrawRecordPage.module.css';
 
 type Tab = 'deposit' | 'withdraw';

@@ -14,7 +14,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
 import { useQuery } from '../../ui/useQuery';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
 import styles from './ReceivePage.module.css';
@@ -36,8 +36,7 @@ export default function ReceivePage() {
   const [amount, setAmount] = useState('');
   const [sender, setSender] = useState('');
   const [voucher, setVoucher] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, check, run } = useForm();
 
   const networks = info.data?.networks ?? [];
   const chosen = networks.find((n) => n.type === network) ?? networks[0];
@@ -60,19 +59,11 @@ export default function ReceivePage() {
     e.preventDefault();
     if (!chosen) return;
     const input = { currency, type: chosen.type, amount: amount.trim(), voucher: voucher ?? '', account: sender || undefined };
-    const issue = firstIssueKey(contract['/wallet/charge_req'].input, input);
-    setError(issue ? t(issue as never) : null);
-    if (issue) return;
-    setBusy(true);
-    try {
-      await call('/wallet/charge_req', input);
-      showToast(t('funds.receive.submitted'));
-      navigate('/pages/fund/receive_withdraw_record', { replace: true });
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    if (!check(contract['/wallet/charge_req'].input, input)) return;
+    const done = await run(() => call('/wallet/charge_req', input));
+    if (done === undefined) return;
+    showToast(t('funds.receive.submitted'));
+    navigate('/pages/fund/receive_withdraw_record', { replace: true });
   };
 
   const title = pageTitle(t, { area: 'fund', page: 'receive' });

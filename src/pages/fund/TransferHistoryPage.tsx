@@ -9,8 +9,8 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { useTimeText } from '../../ui/useTimeText';
-import { PagedView } from './PagedView';
-import { usePagedList } from './usePagedList';
+import { PagedView } from '../../ui/PagedView';
+import { usePagedList } from '../../ui/usePagedList';
 import styles from './TransferHistoryPage.module.css';
 
 type Tab = 'transfer' | 'exchange';

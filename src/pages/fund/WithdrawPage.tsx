@@ -14,7 +14,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import { TextField } from '../../ui/TextField';
 import { useQuery } from '../../ui/useQuery';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
 import styles from './WithdrawPage.module.css';
@@ -47,8 +47,7 @@ export default function WithdrawPage() {
   const [arrival, setArrival] = useState<string | null>(null);
   const [remark, setRemark] = useState('');
   const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, check, run } = useForm();
   const pay = usePayPasswordMissing();
 
   useEffect(() => {
@@ -85,19 +84,11 @@ export default function WithdrawPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { currency, amount: amount.trim(), target: target ?? '', pay_password: pin, remark: remark || undefined };
-    const issue = firstIssueKey(contract['/wallet/out'].input, input);
-    setError(issue ? t(issue as never) : null);
-    if (issue) return;
-    setBusy(true);
-    try {
-      await call('/wallet/out', input);
-      showToast(t('funds.withdraw.submitted'));
-      navigate('/pages/fund/receive_withdraw_record?tab=withdraw', { replace: true });
-    } catch (failure) {
-      pay.noteError(failure);
-    } finally {
-      setBusy(false);
-    }
+    if (!check(contract['/wallet/out'].input, input)) return;
+    const done = await run(() => call('/wallet/out', input), pay.noteError);
+    if (done === undefined) return;
+    showToast(t('funds.withdraw.submitted'));
+    navigate('/pages/fund/receive_withdraw_record?tab=withdraw', { replace: true });
   };
 
   const title = pageTitle(t, { area: 'fund', page: 'withdraw' });

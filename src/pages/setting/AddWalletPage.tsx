@@ -14,7 +14,7 @@ import { Sheet } from '../../ui/Sheet';
 import { TextField } from '../../ui/TextField';
 import { useQuery } from '../../ui/useQuery';
 import { CoinBadge } from '../../ui/CoinBadge';
-import { formIssue, revealField, type FormIssue } from './formIssue';
+import { firstIssue, revealField, type Issue } from '../../ui/validation';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import styles from './AddWalletPage.module.css';
 
@@ -39,7 +39,7 @@ export default function AddWalletPage() {
   const [qrcode, setQrcode] = useState<string | null>(null);
   const [pin, setPin] = useState('');
   const [picking, setPicking] = useState(false);
-  const [issue, setIssue] = useState<FormIssue<Field> | null>(null);
+  const [issue, setIssue] = useState<Issue | null>(null);
   const [busy, setBusy] = useState(false);
   const { missing, noteError } = usePayPasswordMissing();
 
@@ -61,7 +61,7 @@ export default function AddWalletPage() {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const input: InputOf<'/user/wallet/save'> = { currency, name, address, qrcode: qrcode ?? undefined, pay_password: pin };
-    const found = formIssue<Field>(contract['/user/wallet/save'].input, input);
+    const found = firstIssue(contract['/user/wallet/save'].input, input);
     setIssue(found);
     if (found) return revealField(e.currentTarget, found.field);
     setBusy(true);

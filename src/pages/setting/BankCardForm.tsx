@@ -13,7 +13,7 @@ import form from '../../ui/Form.module.css';
 import { TextField } from '../../ui/TextField';
 import { useQuery } from '../../ui/useQuery';
 import { useTimeText } from '../../ui/useTimeText';
-import { formIssue, revealField, type FormIssue } from './formIssue';
+import { firstIssue, revealField, type Issue } from '../../ui/validation';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import styles from './BankCardForm.module.css';
 
@@ -140,7 +140,7 @@ function CardEditor({ kind, card, onSaved }: { kind: BankCardKind; card: BankCar
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(() => initialValues(card));
   const [pin, setPin] = useState('');
-  const [issue, setIssue] = useState<FormIssue<Field> | null>(null);
+  const [issue, setIssue] = useState<Issue | null>(null);
   const [busy, setBusy] = useState(false);
   const { missing, noteError } = usePayPasswordMissing();
   const { fields } = KINDS[kind];
@@ -163,7 +163,7 @@ function CardEditor({ kind, card, onSaved }: { kind: BankCardKind; card: BankCar
 
   /** Checks `input` with the endpoint's own rules, then saves it. */
   const save = async <P extends SavePath>(path: P, input: InputOf<P>, target: HTMLFormElement) => {
-    const found = formIssue<Field>(contract[path].input, input);
+    const found = firstIssue(contract[path].input, input);
     setIssue(found);
     if (found) return revealField(target, found.field);
     setBusy(true);

@@ -13,7 +13,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { SendCodeButton } from '../../ui/SendCodeButton';
 import { TextField } from '../../ui/TextField';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 
 /** Binds (or changes) the email with a code sent to it. */
@@ -23,14 +23,7 @@ export default function BindEmailPage() {
   const { user } = useSnapshot(sessionState);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const check = (schema: Parameters<typeof firstIssueKey>[0], input: unknown) => {
-    const issue = firstIssueKey(schema, input);
-    setError(issue ? t(issue as never) : null);
-    return !issue;
-  };
+  const { error, busy, check, run } = useForm();
 
   const send = async () => {
     const input = { user_string: email, scene: 'bind' as const };
@@ -47,16 +40,11 @@ export default function BindEmailPage() {
     e.preventDefault();
     const input = { email, code };
     if (!check(contract['/safe/email'].input, input)) return;
-    setBusy(true);
-    try {
-      showToast(await call('/safe/email', input));
-      await refreshUser();
-      navigate(-1);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(() => call('/safe/email', input));
+    if (done === undefined) return;
+    showToast(done);
+    await refreshUser();
+    navigate(-1);
   };
 
   return (

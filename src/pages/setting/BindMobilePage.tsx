@@ -16,7 +16,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { SendCodeButton } from '../../ui/SendCodeButton';
 import { TextField } from '../../ui/TextField';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 
 /** Binds (or changes) the phone number with a code sent to it. */
@@ -28,14 +28,7 @@ export default function BindMobilePage() {
   const area = selectArea(choice, currentLang());
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const check = (schema: Parameters<typeof firstIssueKey>[0], input: unknown) => {
-    const issue = firstIssueKey(schema, input);
-    setError(issue ? t(issue as never) : null);
-    return !issue;
-  };
+  const { error, busy, check, run } = useForm();
 
   const send = async () => {
     const input = { area_code: area.code, mobile, scene: 'bind' as const };
@@ -52,16 +45,11 @@ export default function BindMobilePage() {
     e.preventDefault();
     const input = { area_code: area.code, mobile, code };
     if (!check(contract['/safe/mobile'].input, input)) return;
-    setBusy(true);
-    try {
-      showToast(await call('/safe/mobile', input));
-      await refreshUser();
-      navigate(-1);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(() => call('/safe/mobile', input));
+    if (done === undefined) return;
+    showToast(done);
+    await refreshUser();
+    navigate(-1);
   };
 
   return (

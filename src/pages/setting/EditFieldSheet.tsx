@@ -7,7 +7,7 @@ import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { TextField } from '../../ui/TextField';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 
 type Field = { path: '/user/editNickname'; name: 'nickname' } | { path: '/user/editSignature'; name: 'signature' };
@@ -28,29 +28,21 @@ export function EditFieldSheet({
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, check, run } = useForm();
   useEffect(() => {
     setValue(initial);
     setError(null);
-  }, [initial, field]);
+  }, [initial, field, setError]);
   if (!field) return null;
 
   const save = async () => {
     const input = { [field.name]: value };
-    const issue = firstIssueKey(contract[field.path].input, input);
-    setError(issue ? t(issue as never) : null);
-    if (issue) return;
-    setBusy(true);
-    try {
-      showToast(await call(field.path, input as never));
-      await refreshUser();
-      onClose();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    if (!check(contract[field.path].input, input)) return;
+    const done = await run(() => call(field.path, input as never));
+    if (done === undefined) return;
+    showToast(done);
+    await refreshUser();
+    onClose();
   };
 
   return (

@@ -1,15 +1,26 @@
-import { Bell, CheckCheck, KeyRound, LockKeyhole, ShieldAlert, ShieldCheck, type LucideIcon } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  Bell,
+  CheckCheck,
+  CircleX,
+  Gift,
+  KeyRound,
+  LockKeyhole,
+  ShieldAlert,
+  ShieldCheck,
+  type LucideIcon,
+} from 'lucide-react';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '../../../domain/api/envelope';
 import type { NotificationItem } from '../../../domain/api/types';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
-import { DelayedFallback } from '../../ui/DelayedFallback';
-import { Empty } from '../../ui/Empty';
+import { PagedView } from '../../ui/PagedView';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
+import { usePagedList } from '../../ui/usePagedList';
 import { useTimeText } from '../../ui/useTimeText';
 import styles from './NotificationsPage.module.css';
 
@@ -19,6 +30,11 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'prim
   identityRejected: { icon: ShieldAlert, tone: 'down' },
   passwordChanged: { icon: KeyRound, tone: 'primary' },
   payPasswordSet: { icon: LockKeyhole, tone: 'primary' },
+  depositApproved: { icon: ArrowDownToLine, tone: 'up' },
+  depositRejected: { icon: CircleX, tone: 'down' },
+  withdrawalCompleted: { icon: ArrowUpFromLine, tone: 'up' },
+  withdrawalRejected: { icon: CircleX, tone: 'down' },
+  credited: { icon: Gift, tone: 'up' },
 };
 
 /** The interpolation values of a notification's body: identity ones also name their level. */
@@ -28,70 +44,19 @@ function bodyParams(t: TFunction, item: NotificationItem): Record<string, string
   return { ...item.params, levelName };
 }
 
-type Status = 'loading' | 'idle' | 'error';
-
 /** System notifications (`GET /user/notifications`), newest first, paged; tapping one marks it read. */
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const timeText = useTimeText();
-  const [items, setItems] = useState<NotificationItem[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loadedPage, setLoadedPage] = useState(0);
-  const [status, setStatus] = useState<Status>('loading');
-  const alive = useRef(true);
-  const busy = useRef(false);
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  const load = useCallback(async (page: number) => {
-    if (busy.current) return;
-    busy.current = true;
-    setStatus('loading');
-    try {
-      const answer = await call('/user/notifications', { page: String(page), limit: String(PAGE_SIZE_DEFAULT) });
-      if (!alive.current) return;
-      setItems((prev) => {
-        if (page === 1) return answer.data;
-        const seen = new Set(prev.map((n) => n.id));
-        return [...prev, ...answer.data.filter((n) => !seen.has(n.id))];
-      });
-      setTotal(answer.total);
-      setLoadedPage(page);
-      setStatus('idle');
-    } catch {
-      if (alive.current) setStatus('error');
-    } finally {
-      busy.current = false;
-    }
-  }, []);
-
-  useEffect(() => {
-    alive.current = true;
-    void load(1);
-    return () => {
-      alive.current = false;
-    };
-  }, [load]);
-
-  const hasMore = loadedPage > 0 && items.length < total;
-  const loadMore = useCallback(() => void load(loadedPage + 1), [load, loadedPage]);
-
-  // Loads the next page when the end of the list scrolls into view.
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasMore || status !== 'idle') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), {
-      rootMargin: '120px',
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, status, loadMore]);
+  const list = usePagedList('/user/notifications', {}, PAGE_SIZE_DEFAULT);
+  const { update } = list;
 
   const markRead = async (item: NotificationItem) => {
-    setItems((prev) => prev.map((n) => (n.id === item.id ? { ...n, read: true } : n)));
+    update((items) => items.map((n) => (n.id === item.id ? { ...n, read: true } : n)));
     try {
       await call('/user/notifications/read', { id: String(item.id) });
     } catch {
-      if (alive.current) setItems((prev) => prev.map((n) => (n.id === item.id ? { ...n, read: false } : n)));
+      update((items) => items.map((n) => (n.id === item.id ? { ...n, read: false } : n)));
     }
     await refreshUser();
   };
@@ -102,11 +67,11 @@ export default function NotificationsPage() {
     } catch {
       return;
     }
-    if (alive.current) setItems((prev) => prev.map((n) => (n.read ? n : { ...n, read: true })));
+    update((items) => items.map((n) => (n.read ? n : { ...n, read: true })));
     await refreshUser();
   };
 
-  const anyUnread = items.some((n) => !n.read);
+  const anyUnread = list.items.some((n) => !n.read);
   const right = (
     <button
       type="button"
@@ -121,21 +86,11 @@ export default function NotificationsPage() {
     </button>
   );
 
-  let body;
-  if (loadedPage === 0) {
-    body =
-      status === 'error' ? (
-        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void load(1) }} />
-      ) : (
-        <DelayedFallback />
-      );
-  } else if (items.length === 0) {
-    body = <Empty text={t('notifications.empty')} />;
-  } else {
-    body = (
-      <>
+  return (
+    <Page title={pageTitle(t, { area: 'setting', page: 'notifications' })} right={right}>
+      <PagedView list={list} emptyText={t('notifications.empty')}>
         <ul className={styles.list}>
-          {items.map((item) => {
+          {list.items.map((item) => {
             const { icon: Icon, tone } = KIND_ICONS[item.kind] ?? { icon: Bell, tone: 'primary' };
             const content = (
               <>
@@ -165,28 +120,7 @@ export default function NotificationsPage() {
             );
           })}
         </ul>
-        <div ref={sentinel} className={styles.footer}>
-          {hasMore ? (
-            <button type="button" className={styles.more} onClick={loadMore} disabled={status === 'loading'}>
-              {status === 'loading' ? (
-                <span className={styles.spinner} role="progressbar" aria-label={t('common.loading')} />
-              ) : status === 'error' ? (
-                t('common.retry')
-              ) : (
-                t('notifications.loadMore')
-              )}
-            </button>
-          ) : (
-            <span className={styles.end}>{t('common.noMoreData')}</span>
-          )}
-        </div>
-      </>
-    );
-  }
-
-  return (
-    <Page title={pageTitle(t, { area: 'setting', page: 'notifications' })} right={right}>
-      {body}
+      </PagedView>
     </Page>
   );
 }

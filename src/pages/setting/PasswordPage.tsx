@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { TextField } from '../../ui/TextField';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { SecurityCodeField } from './SecurityCodeField';
 
@@ -18,24 +18,16 @@ export default function PasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form, setForm] = useState({ old_password: '', password: '', re_password: '', code: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, check, run } = useForm();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const issue = firstIssueKey(contract['/safe/update_password'].input, form);
-    setError(issue ? t(issue as never) : null);
-    if (issue) return;
-    setBusy(true);
-    try {
-      showToast(await call('/safe/update_password', form));
-      navigate(-1);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    if (!check(contract['/safe/update_password'].input, form)) return;
+    const done = await run(() => call('/safe/update_password', form));
+    if (done === undefined) return;
+    showToast(done);
+    navigate(-1);
   };
 
   const lock = <Lock size={18} className={styles.icon} />;

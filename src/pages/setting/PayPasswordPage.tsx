@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { TextField } from '../../ui/TextField';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { SecurityCodeField } from './SecurityCodeField';
 
@@ -22,25 +22,17 @@ export default function PayPasswordPage() {
   const navigate = useNavigate();
   const { user } = useSnapshot(sessionState);
   const [form, setForm] = useState({ pay_password: '', re_pay_password: '', code: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, check, run } = useForm();
   const digits = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value.replace(/\D/g, '').slice(0, 6) }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const issue = firstIssueKey(contract['/safe/pay_password'].input, form);
-    setError(issue ? t(issue as never) : null);
-    if (issue) return;
-    setBusy(true);
-    try {
-      showToast(await call('/safe/pay_password', form));
-      await refreshUser();
-      navigate(-1);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    if (!check(contract['/safe/pay_password'].input, form)) return;
+    const done = await run(() => call('/safe/pay_password', form));
+    if (done === undefined) return;
+    showToast(done);
+    await refreshUser();
+    navigate(-1);
   };
 
   const key = <KeyRound size={18} className={styles.icon} />;

@@ -19,7 +19,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
 import { useQuery } from '../../ui/useQuery';
-import { firstIssueKey } from '../../ui/validation';
+import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { IdentityLimits } from './IdentityLimits';
 import styles from './RealPage.module.css';
@@ -99,8 +99,7 @@ function StatusCard({ level, pending }: { level: number; pending: 1 | 2 | null }
 function BasicForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const draft = useSnapshot(kycDraft, { sync: true });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, check, run } = useForm();
   const countryName = draft.country
     ? new Intl.DisplayNames([LANG_TAGS[currentLang()]], { type: 'region' }).of(draft.country)
     : t('identity.chooseCountry');
@@ -114,18 +113,11 @@ function BasicForm({ onDone }: { onDone: () => void }) {
       card_id: draft.card_id,
       country: draft.country ?? undefined,
     };
-    const issue = firstIssueKey(contract['/user/real'].input, input);
-    setError(issue ? t(issue as never) : null);
-    if (issue) return;
-    setBusy(true);
-    try {
-      showToast(await call('/user/real', input));
-      onDone();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    if (!check(contract['/user/real'].input, input)) return;
+    const done = await run(() => call('/user/real', input));
+    if (done === undefined) return;
+    showToast(done);
+    onDone();
   };
 
   return (
@@ -166,24 +158,16 @@ function AdvancedForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const [front, setFront] = useState<string | null>(null);
   const [back, setBack] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, check, run } = useForm();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { real_type: '2' as const, front_pic: front ?? '', reverse_pic: back ?? '' };
-    const issue = firstIssueKey(contract['/user/real'].input, input);
-    setError(issue ? t(issue as never) : null);
-    if (issue) return;
-    setBusy(true);
-    try {
-      showToast(await call('/user/real', input));
-      onDone();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    if (!check(contract['/user/real'].input, input)) return;
+    const done = await run(() => call('/user/real', input));
+    if (done === undefined) return;
+    showToast(done);
+    onDone();
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DelayedFallback } from '../../ui/DelayedFallback';
-import { Empty } from '../../ui/Empty';
+import { DelayedFallback } from './DelayedFallback';
+import { Empty } from './Empty';
 import type { PagedList } from './usePagedList';
 import styles from './PagedView.module.css';
 
@@ -46,7 +46,7 @@ export function PagedView<T>({ list, emptyText, children }: { list: PagedList<T>
             ) : status === 'error' ? (
               t('common.retry')
             ) : (
-              t('funds.records.loadMore')
+              t('common.loadMore')
             )}
           </button>
         ) : (

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EndpointPath, InputOf, OutputOf } from '../../../domain/api/contract';
-import type { Page } from '../../../domain/api/envelope';
-import { call } from '../../api/request';
+import type { EndpointPath, InputOf, OutputOf } from '../../domain/api/contract';
+import type { Page } from '../../domain/api/envelope';
+import { call } from '../api/request';
 
 /** Endpoints that answer one page of a list. */
 export type PagedPath = { [P in EndpointPath]: OutputOf<P> extends Page<{ id: number }> ? P : never }[EndpointPath];
@@ -11,6 +11,7 @@ export type ItemOf<P extends PagedPath> = OutputOf<P> extends Page<infer T exten
 /** The filters of paged endpoint `P`: its input without `page` and `limit`. */
 export type FilterOf<P extends PagedPath> = Omit<InputOf<P>, 'page' | 'limit'>;
 
+/** Rows per page of record lists. */
 export const RECORDS_PAGE_SIZE = 20;
 
 export interface PagedList<T> {
@@ -24,6 +25,8 @@ export interface PagedList<T> {
   loadMore: () => void;
   /** Loads page 1 again and replaces the list with it. */
   reload: () => void;
+  /** Changes loaded rows in place (an optimistic "read" mark, say). */
+  update: (change: (items: T[]) => T[]) => void;
 }
 
 interface ListState<T> {
@@ -106,6 +109,8 @@ export function usePagedList<P extends PagedPath>(path: P, filter: FilterOf<P>, 
     void fetchPage(loadedPage + 1);
   }, [fetchPage, loadedPage]);
 
+  const update = useCallback((change: (items: ItemOf<P>[]) => ItemOf<P>[]) => setState((s) => ({ ...s, items: change(s.items) })), []);
+
   const hasMore = loadedPage > 0 && state.items.length < state.total;
-  return { ...state, hasMore, loadMore, reload };
+  return { ...state, hasMore, loadMore, reload, update };
 }
