@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAuthHandlers } from './auth/authHandlers';
 import { createLogDelivery, DevOutbox, type CodeDelivery } from './auth/CodeDelivery';
 import { SessionStore } from './auth/SessionStore';
@@ -92,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const fastify = Fastify({
     logger: options.logger ?? false,
     // One line per request drowns the log (socket.io polling alone); errors are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     // Hostile input gets an envelope, not a stack: see the error handler below.
