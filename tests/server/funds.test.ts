@@ -196,6 +196,18 @@ describe('funds', () => {
     expect((await out({ amount: '5' })).body.message).toBe('The minimum withdrawal is 10 USDT');
     expect((await out({ target: `address:${btcAddress}` })).body.message).toBe('This address is for another currency');
     expect((await out({ target: 'address:999999' })).body.message).toBe('Please choose where to withdraw to');
+    const stranger = await s.signUp();
+    await h.setPayPassword(stranger);
+    await s.call(
+      '/user/wallet/save',
+      { currency: 'USDT', name: 'Theirs', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLXX', pay_password: '246810' },
+      { token: stranger.token },
+    );
+    const [theirs] = await s.db.query<{ id: number }>(
+      'SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
+      [stranger.email],
+    );
+    expect((await out({ target: `address:${theirs!.id}` })).body.message).toBe('Please choose where to withdraw to');
     expect((await out({ target: 'bank' })).body.message).toBe('Please add a bank card first');
     expect((await out({ pay_password: '000000' })).body.message).toBe('Wrong payment password');
     expect((await out({ amount: '600' })).body.message).toBe('Insufficient balance');
