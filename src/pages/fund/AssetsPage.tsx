@@ -72,7 +72,7 @@ export default function AssetsPage() {
           {data ? show(data.total_usdt) : '--'}
         </b>
         <span className={`${styles.totalFiat} num`}>
-          {data && t('funds.approx', { amount: `${fiatSymbol}${show(data.total_fiat)}`, currency: data.fiat.currency_code })}
+          {data && t('funds.approxFiat', { amount: `${fiatSymbol}${show(data.total_fiat)}` })}
         </span>
         <div className={styles.actions}>
           <Link to="/pages/fund/receive" className={styles.action}>
