@@ -24,8 +24,10 @@ export interface UserInfo {
   /** Highest approved identity level, 0–2. */
   identity_level: number;
   pay_password_set: boolean;
-  /** Users who registered with this user's invite code. */
+  /** Users who registered with this user's invite code… */
   invite_count: number;
+  /** …and how many of them have traded. */
+  traded_invite_count: number;
   unread_notifications: number;
 }
 

@@ -12,7 +12,7 @@ export function createProfileHandlers(deps: { users: UserRepository; uploads: Up
       const user = await users.byId(ctx.user.id);
       if (!user) throw new AppError('errors.sessionExpired', {}, 999);
       return toUserInfo(user, {
-        invite_count: await users.inviteCount(user.id),
+        ...(await users.inviteStats(user.id)),
         unread_notifications: await notifications.count(user.id, true),
       });
     },

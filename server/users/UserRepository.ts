@@ -40,7 +40,10 @@ function makeInviteCode(): string {
 }
 
 /** The user's view of themselves; counts come from elsewhere. */
-export function toUserInfo(row: UserRow, counts: { invite_count: number; unread_notifications: number }): UserInfo {
+export function toUserInfo(
+  row: UserRow,
+  counts: { invite_count: number; traded_invite_count: number; unread_notifications: number },
+): UserInfo {
   return {
     id: row.id,
     email: row.email,
@@ -135,8 +138,17 @@ export class UserRepository {
     return { rows, total: rows[0]?.total ?? 0 };
   }
 
-  async inviteCount(id: number): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM users WHERE invited_by = $1', [id]);
-    return row?.n ?? 0;
+  /**
+   * How many users registered with this user's invite code, and how many of them have traded.
+   * Exchanges are the trades that exist so far; the trading features add their tables here.
+   */
+  async inviteStats(id: number): Promise<{ invite_count: number; traded_invite_count: number }> {
+    const [row] = await this.db.query<{ invite_count: number; traded_invite_count: number }>(
+      `SELECT COUNT(*)::int AS invite_count,
+              COUNT(*) FILTER (WHERE EXISTS (SELECT 1 FROM exchanges e WHERE e.user_id = u.id))::int AS traded_invite_count
+       FROM users u WHERE u.invited_by = $1`,
+      [id],
+    );
+    return row ?? { invite_count: 0, traded_invite_count: 0 };
   }
 }

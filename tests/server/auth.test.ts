@@ -95,6 +95,10 @@ describe('accounts over HTTP', () => {
     expect(ok.body.type).toBe('ok');
     const [row] = await s.db.query<{ invited_by: number }>('SELECT invited_by FROM users WHERE email = $1', [email]);
     expect(row!.invited_by).toBe(id);
+    const stats = (
+      await s.call<{ invite_count: number; traded_invite_count: number }>('/user/info', {}, { token: inviter.token, method: 'GET' })
+    ).body.message;
+    expect(stats).toMatchObject({ invite_count: 1, traded_invite_count: 0 });
   });
 
   it.each([

@@ -349,6 +349,36 @@ describe('funds', () => {
     expect(list.data[0]).toMatchObject({ id: done.id, from_currency: 'USDT', to_currency: 'BTC' });
   });
 
+  it('counts an invitee as traded once they exchange', async () => {
+    const inviter = await s.signUp();
+    const code = (
+      (await s.call<{ invite_code: string }>('/user/info', {}, { ...get, token: inviter.token })).body.message as { invite_code: string }
+    ).invite_code;
+    const email = `invitee${Date.now()}@example.com`;
+    clock.advance(61_000);
+    await s.call('/sms_mail', { user_string: email, scene: 'register' });
+    const reg = {
+      type: 'email',
+      user_string: email,
+      code: await s.lastCode(email),
+      password: 'secret123',
+      re_password: 'secret123',
+      extension_code: code,
+    };
+    expect((await s.call('/user/register', reg)).body.type).toBe('ok');
+    const invitee = (await s.call<string>('/user/login', { user_string: email, password: 'secret123' })).body.message as string;
+    const stats = async () =>
+      (await s.call<{ invite_count: number; traded_invite_count: number }>('/user/info', {}, { ...get, token: inviter.token })).body
+        .message;
+    expect(await stats()).toMatchObject({ invite_count: 1, traded_invite_count: 0 });
+    await s.ops('POST', '/credit', { user: email, account: 'change', currency: 'USDT', amount: '50', reason: 'test' });
+    expect(
+      (await s.call('/user/Transfer', { number: '20', from_currency_id: String(USDT), to_currency_id: String(ETH) }, { token: invitee }))
+        .body.type,
+    ).toBe('ok');
+    expect(await stats()).toMatchObject({ invite_count: 1, traded_invite_count: 1 });
+  });
+
   it('lists the coins a user can hold with what each supports', async () => {
     const user = await s.signUp();
     const list = (

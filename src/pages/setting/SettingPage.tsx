@@ -85,8 +85,16 @@ export default function SettingPage() {
 
       <div className={styles.invite}>
         <div className={styles.inviteStat}>
-          <b className="num">{user?.invite_count ?? 0}</b>
+          <b className="num" data-testid="invite-count">
+            {user?.invite_count ?? 0}
+          </b>
           <span>{t('settings.inviteCount')}</span>
+        </div>
+        <div className={styles.inviteStat}>
+          <b className="num" data-testid="traded-invite-count">
+            {user?.traded_invite_count ?? 0}
+          </b>
+          <span>{t('settings.tradedInviteCount')}</span>
         </div>
         <button type="button" className={styles.inviteCode} onClick={() => setSheet('invite')} data-testid="invite-open">
           <span>{t('settings.inviteCode')}</span>
