@@ -45,6 +45,7 @@ export interface Movers {
 }
 
 const MOVERS_KEPT = 10;
+const MOVERS_EVERY_MS = 1000;
 
 /** Ranks tickers by 24 h change, both ways, and USDT pairs by 24 h turnover. */
 function rankMovers(tickers: Iterable<Ticker>): Movers {
@@ -79,6 +80,7 @@ export class MarketBooks {
   private klines = new Map<string, KlineChange>();
   private userMessages: UserMessage[] = [];
   private status: FeedStatus | null = null;
+  private moversAt = -Infinity;
 
   setFiat(fiat: FiatRate): void {
     this.fiat = fiat;
@@ -167,14 +169,18 @@ export class MarketBooks {
     );
   }
 
-  /** Builds the views of what changed and clears the change marks. */
-  takeSnapshot(): WorkerSnapshot {
+  /** Builds the views of what changed and clears the change marks; `nowMs` paces the movers ranking. */
+  takeSnapshot(nowMs = Date.now()): WorkerSnapshot {
     const snap: WorkerSnapshot = {};
     if (this.status !== null) snap.status = this.status;
     if (this.dirtyTickers.size) {
       snap.tickers = {};
       for (const symbol of this.dirtyTickers) snap.tickers[symbol] = buildTickerView(this.tickers.get(symbol)!, this.fiat);
-      snap.movers = rankMovers(this.tickers.values());
+      // Rankings change slowly and cost a sort: once a second is enough for the home page.
+      if (nowMs - this.moversAt >= MOVERS_EVERY_MS) {
+        snap.movers = rankMovers(this.tickers.values());
+        this.moversAt = nowMs;
+      }
     }
     if (this.dirtyBooks.size) {
       snap.depth = {};
