@@ -126,11 +126,11 @@ describe('MarketBooks', () => {
       seq: 1,
       data: [ticker('BTC/USDT', '100.00', '1.00'), ticker('ETH/USDT', '10.00', '0.00', 2)],
     });
-    books.takeSnapshot();
+    books.takeSnapshot(0);
     expect(books.isDirty).toBe(false);
     for (let i = 0; i < 100; i++)
       books.applyMessage({ topic: 'quotes', kind: 'quotes', seq: i + 2, data: [ticker('BTC/USDT', `${101 + i}.00`, '2.50')] });
-    const snap = books.takeSnapshot();
+    const snap = books.takeSnapshot(5_000);
     expect(Object.keys(snap.tickers!)).toEqual(['BTC/USDT']);
     expect(snap.tickers!['BTC/USDT']).toMatchObject({
       price: '200.00',
@@ -140,7 +140,12 @@ describe('MarketBooks', () => {
       turnoverText: '2.50M',
     });
     expect(snap.movers!.gainers[0]).toBe('BTC/USDT');
-    expect(books.takeSnapshot()).toEqual({});
+    expect(books.takeSnapshot(5_100)).toEqual({});
+    // Rankings are refreshed at most once a second.
+    books.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 200, data: [ticker('ETH/USDT', '11.00', '9.00', 2)] });
+    expect(books.takeSnapshot(5_500).movers).toBeUndefined();
+    books.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 201, data: [ticker('ETH/USDT', '12.00', '9.50', 2)] });
+    expect(books.takeSnapshot(6_100).movers!.gainers[0]).toBe('ETH/USDT');
   });
 
   it('converts prices into the display currency with decimal math', () => {
