@@ -42,7 +42,8 @@ export interface SimulatorOptions {
   historyDays: number;
 }
 
-interface PairState {
+/** A pair's live market; `PairState` adds its current ticker. */
+interface PairMarket {
   def: PairDef;
   pair: MarketPair;
   precision: Precision;
@@ -62,6 +63,9 @@ interface PairState {
   asks: Map<number, bigint>;
   /** Newest first. */
   trades: Trade[];
+}
+
+interface PairState extends PairMarket {
   ticker: Ticker;
 }
 
@@ -263,7 +267,7 @@ export class MarketSimulator implements MarketSource {
     this.summariseDay(s);
   }
 
-  private summariseDay(s: PairState): void {
+  private summariseDay(s: PairMarket): void {
     let high = -Infinity;
     let low = Infinity;
     let volume = 0n;
@@ -280,7 +284,7 @@ export class MarketSimulator implements MarketSource {
     s.dayTurnover = turnover;
   }
 
-  private buildTicker(s: PairState): Ticker {
+  private buildTicker(s: PairMarket): Ticker {
     const minute = s.bars.get('1min')!;
     const { priceDecimals: pd, qtyDecimals: qd } = s.precision;
     const open = s.day[0]?.open ?? minute.open;
@@ -300,7 +304,7 @@ export class MarketSimulator implements MarketSource {
   }
 
   /** Re-lays the 20-level book around the current price; returns only the levels that changed. */
-  private rebuildBook(s: PairState): DepthBook {
+  private rebuildBook(s: PairMarket): DepthBook {
     const step = s.def.depthStepTicks;
     const bestBid = Math.floor(s.price / step) * step;
     const bestAsk = bestBid + step;
@@ -318,7 +322,7 @@ export class MarketSimulator implements MarketSource {
     return delta;
   }
 
-  private levelQty(s: PairState, previous: bigint | undefined, level: number): bigint {
+  private levelQty(s: PairMarket, previous: bigint | undefined, level: number): bigint {
     if (previous !== undefined && this.random.next() < LEVEL_PERSISTENCE) return previous;
     const scale = (1 + level * 0.15) * Math.exp(0.6 * this.random.gaussian());
     return BigInt(Math.max(1, Math.round(Number(s.tradeLots) * 2 * scale)));
@@ -391,7 +395,7 @@ export class MarketSimulator implements MarketSource {
     }
     const currentMinute = calculatePeriodStart('1min', now);
     const day = (await this.store.barsSince(def.id, '1min', now - DAY_MS, precision)).filter((b) => b.t < currentMinute);
-    const state: PairState = {
+    const state: PairMarket = {
       def,
       pair,
       precision,
@@ -409,12 +413,10 @@ export class MarketSimulator implements MarketSource {
       bids: new Map(),
       asks: new Map(),
       trades: [],
-      ticker: undefined as unknown as Ticker,
     };
     this.summariseDay(state);
     this.rebuildBook(state);
-    state.ticker = this.buildTicker(state);
-    return state;
+    return { ...state, ticker: this.buildTicker(state) };
   }
 
   /** Writes closed bars and the changed bars in progress; one write at a time. */
