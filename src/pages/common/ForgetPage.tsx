@@ -1,4 +1,4 @@
-import { KeyRound, Lock, Mail } from 'lucide-react';
+import { Lock, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { showToast } from '../../state/ui';
 import { AreaCodeButton } from '../../ui/AreaCodeButton';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
-import { SendCodeButton } from '../../ui/SendCodeButton';
+import { CodeField } from '../../ui/CodeField';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
@@ -91,16 +91,7 @@ export default function ForgetPage() {
             name="account"
             prefix={type === 'mobile' ? <AreaCodeButton code={area.code} /> : <Mail size={18} className={styles.icon} />}
           />
-          <TextField
-            value={code}
-            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-            placeholder={t('auth.codePlaceholder')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            name="code"
-            prefix={<KeyRound size={18} className={styles.icon} />}
-            suffix={<SendCodeButton send={sendCode} />}
-          />
+          <CodeField value={code} onChange={setCode} send={sendCode} />
           <TextField
             value={password}
             onChange={setPassword}

@@ -1,4 +1,4 @@
-import { Gift, KeyRound, Lock, Mail } from 'lucide-react';
+import { Gift, Lock, Mail } from 'lucide-react';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { showToast } from '../../state/ui';
 import { AreaCodeButton } from '../../ui/AreaCodeButton';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
-import { SendCodeButton } from '../../ui/SendCodeButton';
+import { CodeField } from '../../ui/CodeField';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
@@ -113,16 +113,7 @@ export default function RegisterPage() {
               prefix={<AreaCodeButton code={area.code} />}
             />
           )}
-          <TextField
-            value={form.code}
-            onChange={(v) => (draft.code = v.replace(/\D/g, '').slice(0, 6))}
-            placeholder={t('auth.codePlaceholder')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            name="code"
-            prefix={<KeyRound size={18} className={styles.icon} />}
-            suffix={<SendCodeButton send={sendCode} />}
-          />
+          <CodeField value={form.code} onChange={(v) => (draft.code = v)} send={sendCode} />
           <TextField
             value={form.password}
             onChange={(v) => (draft.password = v)}

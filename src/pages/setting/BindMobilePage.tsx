@@ -1,4 +1,3 @@
-import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -14,7 +13,7 @@ import { AreaCodeButton } from '../../ui/AreaCodeButton';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { SendCodeButton } from '../../ui/SendCodeButton';
+import { CodeField } from '../../ui/CodeField';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
@@ -67,16 +66,7 @@ export default function BindMobilePage() {
           name="mobile"
           prefix={<AreaCodeButton code={area.code} />}
         />
-        <TextField
-          value={code}
-          onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-          placeholder={t('auth.codePlaceholder')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          name="code"
-          prefix={<KeyRound size={18} className={styles.icon} />}
-          suffix={<SendCodeButton send={send} />}
-        />
+        <CodeField value={code} onChange={setCode} send={send} />
         {error && <p className={styles.error}>{error}</p>}
         <Button type="submit" block busy={busy}>
           {t('common.confirm')}

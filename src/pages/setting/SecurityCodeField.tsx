@@ -1,12 +1,10 @@
-import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { call } from '../../api/request';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
-import { SendCodeButton } from '../../ui/SendCodeButton';
-import { TextField } from '../../ui/TextField';
+import { CodeField } from '../../ui/CodeField';
 import styles from '../../ui/Form.module.css';
 
 type Channel = 'email' | 'mobile';
@@ -31,16 +29,7 @@ export function SecurityCodeField({ value, onChange }: { value: string; onChange
 
   return (
     <>
-      <TextField
-        value={value}
-        onChange={(v) => onChange(v.replace(/\D/g, '').slice(0, 6))}
-        placeholder={t('auth.codePlaceholder')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        name="code"
-        prefix={<KeyRound size={18} className={styles.icon} />}
-        suffix={<SendCodeButton send={send} />}
-      />
+      <CodeField value={value} onChange={onChange} send={send} />
       {address && (
         <p className={styles.hint}>
           {t('security.codeGoesTo', { address })}
