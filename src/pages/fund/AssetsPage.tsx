@@ -1,12 +1,11 @@
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Eye, EyeOff, History, Repeat } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AccountOverview } from '../../../domain/api/types';
 import { FIAT_SYMBOLS, type FiatCode } from '../../../domain/fiat';
 import { groupThousands } from '../../../domain/format';
 import { ACCOUNT_NAMES, type AccountName } from '../../../domain/funds';
-import { onUserMessage } from '../../state/market';
 import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Empty } from '../../ui/Empty';
@@ -15,6 +14,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { useQuery } from '../../ui/useQuery';
+import { useReloadOnNotification } from '../../ui/useReloadOnNotification';
 import styles from './AssetsPage.module.css';
 
 const MASK = '******';
@@ -30,8 +30,7 @@ export default function AssetsPage() {
   const [hidden, setHidden] = useState(() => readStored(STORAGE_KEYS.hideBalance) === '1');
   const { reload } = wallet;
 
-  // A deposit approved or a withdrawal decided while this page is open shows at once.
-  useEffect(() => onUserMessage((m) => m.kind === 'notification' && reload()), [reload]);
+  useReloadOnNotification(reload);
 
   const toggleHidden = () => {
     writeStored(STORAGE_KEYS.hideBalance, hidden ? '0' : '1');

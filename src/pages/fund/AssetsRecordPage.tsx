@@ -1,10 +1,8 @@
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { groupThousands } from '../../../domain/format';
 import { accountName, parseAccount } from '../../../domain/funds';
-import { onUserMessage } from '../../state/market';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';
@@ -12,6 +10,7 @@ import { accountLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { useQuery } from '../../ui/useQuery';
+import { useReloadOnNotification } from '../../ui/useReloadOnNotification';
 import { BillRow } from './BillRow';
 import styles from './AssetsRecordPage.module.css';
 
@@ -32,8 +31,7 @@ export default function AssetsRecordPage() {
   const colors = useCoinColors();
   const { reload } = detail;
 
-  // A deposit approved or a withdrawal decided while this page is open shows at once.
-  useEffect(() => onUserMessage((m) => m.kind === 'notification' && reload()), [reload]);
+  useReloadOnNotification(reload);
 
   const title = pageTitle(t, { area: 'fund', page: 'assets_record' });
   if (!valid || account === null) {

@@ -1,10 +1,9 @@
 import { Image as ImageIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { DepositItem, WithdrawalItem } from '../../../domain/api/types';
 import { groupThousands } from '../../../domain/format';
-import { onUserMessage } from '../../state/market';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
@@ -13,7 +12,9 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { Tabs } from '../../ui/Tabs';
 import { useTimeText } from '../../ui/useTimeText';
 import { PagedView } from '../../ui/PagedView';
-import { usePagedList, type PagedList } from '../../ui/usePagedList';
+import { usePagedList } from '../../ui/usePagedList';
+import { useReloadOnNotification } from '../../ui/useReloadOnNotification';
+import cards from './RecordCards.module.css';
 import styles from './DepositWithdrawRecordPage.module.css';
 
 type Tab = 'deposit' | 'withdraw';
@@ -40,33 +41,42 @@ export default function DepositWithdrawRecordPage() {
   );
 }
 
-/** Reloads `list` when a notification arrives (a request was decided while the page is open). */
-function useLiveReload<T>(list: PagedList<T>): void {
-  const { reload } = list;
-  useEffect(() => onUserMessage((m) => m.kind === 'notification' && reload()), [reload]);
+/** The top of a record card: coin, amount and review state. */
+function CardHead({
+  currency,
+  amount,
+  status,
+}: {
+  currency: string;
+  amount: string;
+  status: DepositItem['status'] | WithdrawalItem['status'];
+}) {
+  const colors = useCoinColors();
+  return (
+    <div className={styles.head}>
+      <CoinBadge name={currency} color={colors.get(currency)} size={32} />
+      <b className={`${styles.amount} num`}>
+        {groupThousands(amount)}
+        <span className={styles.unit}>{currency}</span>
+      </b>
+      <StatusBadge status={status} />
+    </div>
+  );
 }
 
 function Deposits() {
   const { t } = useTranslation();
   const timeText = useTimeText();
-  const colors = useCoinColors();
   const list = usePagedList('/recharge/log', {});
   const [voucher, setVoucher] = useState<DepositItem | null>(null);
-  useLiveReload(list);
+  useReloadOnNotification(list.reload);
   return (
     <>
       <PagedView list={list} emptyText={t('funds.history.noDeposits')}>
-        <ul className={styles.cards} data-testid="deposits">
+        <ul className={cards.cards} data-testid="deposits">
           {list.items.map((item) => (
-            <li key={item.id} className={styles.card} data-testid="deposit-item" data-status={item.status}>
-              <div className={styles.head}>
-                <CoinBadge name={item.currency} color={colors.get(item.currency)} size={32} />
-                <b className={`${styles.amount} num`}>
-                  {groupThousands(item.amount)}
-                  <span className={styles.unit}>{item.currency}</span>
-                </b>
-                <StatusBadge status={item.status} />
-              </div>
+            <li key={item.id} className={cards.card} data-testid="deposit-item" data-status={item.status}>
+              <CardHead currency={item.currency} amount={item.amount} status={item.status} />
               <dl className={styles.facts}>
                 <div>
                   <dt>{t('funds.history.network')}</dt>
@@ -101,22 +111,14 @@ function Deposits() {
 function Withdrawals() {
   const { t } = useTranslation();
   const timeText = useTimeText();
-  const colors = useCoinColors();
   const list = usePagedList('/user/withdraw/list', {});
-  useLiveReload(list);
+  useReloadOnNotification(list.reload);
   return (
     <PagedView list={list} emptyText={t('funds.history.noWithdrawals')}>
-      <ul className={styles.cards} data-testid="withdrawals">
+      <ul className={cards.cards} data-testid="withdrawals">
         {list.items.map((item: WithdrawalItem) => (
-          <li key={item.id} className={styles.card} data-testid="withdrawal-item" data-status={item.status}>
-            <div className={styles.head}>
-              <CoinBadge name={item.currency} color={colors.get(item.currency)} size={32} />
-              <b className={`${styles.amount} num`}>
-                {groupThousands(item.amount)}
-                <span className={styles.unit}>{item.currency}</span>
-              </b>
-              <StatusBadge status={item.status} />
-            </div>
+          <li key={item.id} className={cards.card} data-testid="withdrawal-item" data-status={item.status}>
+            <CardHead currency={item.currency} amount={item.amount} status={item.status} />
             <dl className={styles.facts}>
               <div>
                 <dt>{t('funds.history.fee')}</dt>

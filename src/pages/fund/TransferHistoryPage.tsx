@@ -11,6 +11,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useTimeText } from '../../ui/useTimeText';
 import { PagedView } from '../../ui/PagedView';
 import { usePagedList } from '../../ui/usePagedList';
+import cards from './RecordCards.module.css';
 import styles from './TransferHistoryPage.module.css';
 
 type Tab = 'transfer' | 'exchange';
@@ -85,9 +86,9 @@ function Exchanges() {
   const list = usePagedList('/user/getTransferList', {});
   return (
     <PagedView list={list} emptyText={t('funds.history.noExchanges')}>
-      <ul className={styles.cards} data-testid="exchanges">
+      <ul className={cards.cards} data-testid="exchanges">
         {list.items.map((item) => (
-          <li key={item.id} className={styles.card} data-testid="exchange-item">
+          <li key={item.id} className={cards.card} data-testid="exchange-item">
             <div className={styles.pair}>
               <span className={styles.side}>
                 <b className="num">{groupThousands(item.from_amount)}</b>
