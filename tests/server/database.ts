@@ -10,7 +10,14 @@ import type { Db } from '../../server/db/db';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 
-export const TEMPLATE_DB = 'kestrel_test_template';
+/**
+ * The template's name, derived from the base database's, so two checkouts testing against one
+ * PostgreSQL server (each with its own TEST_DATABASE_URL database) never drop each other's template.
+ */
+export function templateDbName(base: string): string {
+  const name = new URL(base).pathname.replace(/^\//, '').replace(/[^a-z0-9_]/gi, '_') || 'test';
+  return `kestrel_tpl_${name}`.toLowerCase();
+}
 
 /** The URL of another database on the same PostgreSQL server. */
 export function databaseUrl(base: string, name: string): string {
@@ -45,7 +52,7 @@ export async function openTestDatabase(templatePath: string): Promise<TestDataba
   const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+      await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${templateDbName(base)}`);
       break;
     } catch (error) {
       // Two files copying the template at the same instant: PostgreSQL refuses one; try again.

@@ -7,7 +7,7 @@ import { systemClock } from '../../server/clock';
 import type { Db } from '../../server/db/db';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
-import { adminQuery, databaseUrl, TEMPLATE_DB } from './database';
+import { adminQuery, databaseUrl, templateDbName } from './database';
 import { TEST_APP_OPTIONS } from './options';
 
 declare module 'vitest' {
@@ -23,11 +23,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const templatePath = path.join(dir, 'template.tar');
   const base = process.env.TEST_DATABASE_URL;
   const pglite = base ? null : await openPglite(null);
+  const template = base ? templateDbName(base) : '';
   if (base) {
-    await adminQuery(base, `DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-    await adminQuery(base, `CREATE DATABASE ${TEMPLATE_DB}`);
+    await adminQuery(base, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await adminQuery(base, `CREATE DATABASE ${template}`);
   }
-  const db: Db = pglite ?? (await openPostgres(databaseUrl(base!, TEMPLATE_DB)));
+  const db: Db = pglite ?? (await openPostgres(databaseUrl(base!, template)));
   const app = await buildApp({ ...TEST_APP_OPTIONS, db, clock: systemClock, startMarket: false, dataDir: dir });
   await app.close();
   if (pglite) await writeFile(templatePath, Buffer.from(await (await pglite.dump()).arrayBuffer()));
@@ -35,6 +36,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('templatePath', templatePath);
   return async () => {
     await rm(dir, { recursive: true, force: true });
-    if (base) await adminQuery(base, `DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+    if (base) await adminQuery(base, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   };
 }
