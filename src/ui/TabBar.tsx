@@ -1,7 +1,7 @@
 import { ArrowLeftRight, ChartCandlestick, House, Landmark, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { TABS, type TabKey } from '../routes';
+import { TABS, type TabKey } from '../routing';
 import styles from './TabBar.module.css';
 
 const ICONS: Record<TabKey, LucideIcon> = {

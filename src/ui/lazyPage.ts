@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageLoader } from '../routes';
+import type { PageLoader } from '../routing';
 
 /** A page chunk that has not arrived after this long fails (spec §9: 60 s in the router). */
 export const PAGE_CHUNK_TIMEOUT_MS = 60_000;

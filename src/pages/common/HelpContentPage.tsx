@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PageRoute } from '../../routes';
+import type { PageRoute } from '../../routing';
 import { ContentView } from '../../ui/ContentView';
 import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';

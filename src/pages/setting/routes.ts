@@ -1,0 +1,24 @@
+import { defineArea } from '../../routing';
+
+/** The setting area's pages (spec §2). */
+export default defineArea('setting', {
+  setting: { load: () => import('./SettingPage') },
+  userInfo: { load: () => import('./UserInfoPage') },
+  security: { load: () => import('./SecurityPage') },
+  password: { load: () => import('./PasswordPage') },
+  payPassword: { load: () => import('./PayPasswordPage') },
+  real: { load: () => import('./RealPage') },
+  real_mark: { load: () => import('./RealMarkPage') },
+  bank: { load: () => import('./BankPage') },
+  bank_international: { load: () => import('./BankInternationalPage') },
+  bill: { load: () => import('./BillPage') },
+  coupon: {},
+  operational_compliance: { load: () => import('./CompliancePage'), public: true },
+  share: {},
+  wallet: { load: () => import('./WalletPage') },
+  addWallet: { load: () => import('./AddWalletPage') },
+  areas: { load: () => import('./AreasPage'), public: true },
+  notifications: { load: () => import('./NotificationsPage') },
+  bindMobile: { load: () => import('./BindMobilePage') },
+  bindEmail: { load: () => import('./BindEmailPage') },
+});
