@@ -20,6 +20,7 @@ import { createTranslator } from './http/translator';
 import { createMarketHandlers } from './market/marketHandlers';
 import { MarketSimulator } from './market/MarketSimulator';
 import { RealtimeHub } from './realtime/RealtimeHub';
+import { soleLeadership, type Leadership } from './platform/leadership';
 import { seed } from './seed/seed';
 import { UserRepository } from './users/UserRepository';
 import { Credits } from './funds/Credits';
@@ -69,6 +70,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Start the market ticking (tests may step it by hand). Default true. */
   startMarket?: boolean;
+  /**
+   * Who runs the market source and the engines: one node at a time. Default: this process
+   * alone (PGlite, or one PostgreSQL node); `main.ts` passes an advisory-lock role on PostgreSQL.
+   */
+  leadership?: (log: FastifyBaseLogger) => Leadership;
   /** Replaces the code delivery (tests). */
   delivery?: (log: FastifyBaseLogger) => CodeDelivery;
 }
@@ -198,7 +204,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await fastify.ready();
-  if (options.startMarket !== false) market.start();
+  const leadership = options.leadership?.(log) ?? soleLeadership();
+  if (options.startMarket !== false) await leadership.start({ start: () => market.start(), stop: () => market.stop() });
 
   return {
     fastify,
@@ -208,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     identities,
     wallets,
     async close() {
+      await leadership.stop();
       await market.stop();
       hub.close();
       await fastify.close();

@@ -2,12 +2,14 @@ import { systemClock } from './clock';
 import { readConfig } from './config';
 import { openDb } from './db/openDb';
 import { buildApp } from './app';
+import { AdvisoryLockLeadership } from './platform/leadership';
 import { DEMO_ACCOUNT } from './seed/seed';
 
 /** Entry point of `npm start`: the app, the API, the socket and the market on one port. */
 async function main(): Promise<void> {
   const config = readConfig();
   const db = await openDb(config);
+
   const app = await buildApp({
     db,
     clock: systemClock,
@@ -21,6 +23,8 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     opsToken: config.opsToken,
     logger: { level: process.env.LOG_LEVEL || 'info' },
+    // On PostgreSQL several nodes may share the database: one of them runs the market and the engines.
+    leadership: config.databaseUrl ? (log) => new AdvisoryLockLeadership(config.databaseUrl!, systemClock, log) : undefined,
   });
   await app.fastify.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
