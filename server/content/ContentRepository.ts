@@ -2,10 +2,7 @@ import type { ContentPage, FaqItem, NewsDetail, NewsItem } from '../../domain/ap
 import type { Page } from '../../domain/api/envelope';
 import type { Lang } from '../../domain/i18n';
 import type { Db } from '../db/db';
-
-interface NewsRow extends NewsDetail {
-  total: number;
-}
+import { paginate } from '../db/paginate';
 
 /** Text is taken in the asked language, else in English. */
 const NEWS_SELECT = `
@@ -25,18 +22,17 @@ export class ContentRepository {
   }
 
   async newsPage(cId: number, lang: Lang, page: number, limit: number): Promise<Page<NewsItem>> {
-    const rows = await this.db.query<NewsRow>(
-      `SELECT *, COUNT(*) OVER () AS total FROM (${NEWS_SELECT} WHERE n.c_id = $2 AND NOT n.popup) x
-       ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-      [lang, cId, limit, (page - 1) * limit],
+    return paginate<NewsDetail, NewsItem>(
+      this.db,
+      {
+        select: '*',
+        from: `FROM (${NEWS_SELECT} WHERE n.c_id = $2 AND NOT n.popup) x`,
+        orderBy: 'created_at DESC, id DESC',
+        params: [lang, cId],
+      },
+      { page, limit },
+      ({ id, c_id, title, summary, image, link, created_at }) => ({ id, c_id, title, summary, image, link, created_at }),
     );
-    const total = rows[0]?.total ?? (page > 1 ? await this.countNews(cId) : 0);
-    return {
-      data: rows.map(({ id, c_id, title, summary, image, link, created_at }) => ({ id, c_id, title, summary, image, link, created_at })),
-      page,
-      limit,
-      total: Number(total),
-    };
   }
 
   async newsDetail(id: number, lang: Lang): Promise<NewsDetail | null> {
@@ -66,10 +62,5 @@ export class ContentRepository {
        ORDER BY f.sort, f.id`,
       [lang],
     );
-  }
-
-  private async countNews(cId: number): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM news WHERE c_id = $1 AND NOT popup', [cId]);
-    return row?.n ?? 0;
   }
 }

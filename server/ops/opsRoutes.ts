@@ -101,9 +101,12 @@ export function registerOpsRoutes(
 
       ops.get('/users', async (req, reply) => {
         const { q, page, limit } = parse(pageQuery, req.query);
-        const { rows, total } = await users.search(q || null, limit, (page - 1) * limit);
-        const data = rows.map(({ password_hash: _p, pay_password_hash, ...u }) => ({ ...u, pay_password_set: pay_password_hash !== null }));
-        return sendEnvelope(reply, { type: 'ok', code: 1, message: { data, page, limit, total } });
+        const found = await users.search(q || null, { page, limit });
+        const data = found.data.map(({ password_hash: _p, pay_password_hash, ...u }) => ({
+          ...u,
+          pay_password_set: pay_password_hash !== null,
+        }));
+        return sendEnvelope(reply, { type: 'ok', code: 1, message: { ...found, data } });
       });
 
       ops.get('/identities', async (req, reply) => {

@@ -2,6 +2,7 @@ import type { Page } from '../../domain/api/envelope';
 import type { BankCard, BankCardKind, WalletAddress } from '../../domain/api/types';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
+import { paginate } from '../db/paginate';
 import type { UploadStore } from '../uploads/UploadStore';
 
 interface AddressRow {
@@ -12,7 +13,6 @@ interface AddressRow {
   address: string;
   qrcode_name: string | null;
   created_at: number;
-  total: number;
 }
 
 type CardRow = Omit<BankCard, 'card_number'> & { card_number: string };
@@ -51,21 +51,18 @@ export class WithdrawalTargets {
   }
 
   async addresses(userId: number, page: number, limit: number): Promise<Page<WalletAddress>> {
-    const rows = await this.db.query<AddressRow>(
-      `SELECT w.id, w.currency_id, c.name AS currency, w.name, w.address, u.name AS qrcode_name, w.created_at, COUNT(*) OVER () AS total
-       FROM wallet_addresses w JOIN currencies c ON c.id = w.currency_id LEFT JOIN uploads u ON u.id = w.qrcode_upload_id
-       WHERE w.user_id = $1 AND w.deleted_at IS NULL ORDER BY w.id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, (page - 1) * limit],
+    return paginate<AddressRow, WalletAddress>(
+      this.db,
+      {
+        select: 'w.id, w.currency_id, c.name AS currency, w.name, w.address, u.name AS qrcode_name, w.created_at',
+        from: `FROM wallet_addresses w JOIN currencies c ON c.id = w.currency_id LEFT JOIN uploads u ON u.id = w.qrcode_upload_id
+               WHERE w.user_id = $1 AND w.deleted_at IS NULL`,
+        orderBy: 'w.id DESC',
+        params: [userId],
+      },
+      { page, limit },
+      ({ qrcode_name, ...r }) => ({ ...r, qrcode: qrcode_name ? this.uploads.urlFor({ name: qrcode_name, is_public: false }) : null }),
     );
-    return {
-      data: rows.map(({ qrcode_name, total: _total, ...r }) => ({
-        ...r,
-        qrcode: qrcode_name ? this.uploads.urlFor({ name: qrcode_name, is_public: false }) : null,
-      })),
-      page,
-      limit,
-      total: rows[0]?.total ?? 0,
-    };
   }
 
   /** Removes one of the user's addresses; false when it is not theirs or already gone. */

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { UserInfo } from '../../domain/api/types';
 import { isLang } from '../../domain/i18n';
+import type { Page } from '../../domain/api/envelope';
 import type { Db, Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
 
 export interface UserRow {
   id: number;
@@ -127,15 +129,18 @@ export class UserRepository {
   }
 
   /** Users for an operator, newest first; `q` matches email, phone, nickname or id. */
-  async search(q: string | null, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+  async search(q: string | null, page: { page: number; limit: number }): Promise<Page<UserRow>> {
     const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const rows = await this.db.query<UserRow & { total: number }>(
-      `SELECT *, COUNT(*) OVER () AS total FROM users
-       WHERE $1::text IS NULL OR email ILIKE $1 OR mobile ILIKE $1 OR nickname ILIKE $1 OR id::text = $2
-       ORDER BY id DESC LIMIT $3 OFFSET $4`,
-      [pattern, q ?? '', limit, offset],
+    return paginate<UserRow>(
+      this.db,
+      {
+        select: '*',
+        from: 'FROM users WHERE $1::text IS NULL OR email ILIKE $1 OR mobile ILIKE $1 OR nickname ILIKE $1 OR id::text = $2',
+        orderBy: 'id DESC',
+        params: [pattern, q ?? ''],
+      },
+      page,
     );
-    return { rows, total: rows[0]?.total ?? 0 };
   }
 
   /**

@@ -35,6 +35,9 @@ describe('site settings and news', () => {
     const times = all.data.map((n) => n.created_at);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect((await s.call('/news/list', { c_id: '4', limit: '101' }, get)).body.type).toBe('error');
+    // A page past the end is empty but still tells the true total (paginate()).
+    const past = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '10', page: '99' }, get)).body.message as Page<NewsItem>;
+    expect(past).toMatchObject({ data: [], page: 99, limit: 10, total: all.total });
   });
 
   it('serves every article in all 9 languages', async () => {
