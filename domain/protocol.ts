@@ -4,7 +4,7 @@
  * number and a payload whose shape the topic's kind decides. See docs/PROTOCOL.md.
  */
 import type { DepthBook, Kline, Ticker, Trade } from './market/types';
-import type { NotificationItem } from './api/types';
+import type { NotificationItem } from './notifications/types';
 import type { KlinePeriod } from './market/periods';
 import { isKlinePeriod } from './market/periods';
 

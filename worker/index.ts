@@ -5,7 +5,7 @@
 import { expose } from 'comlink';
 import { Decimal } from '../domain/decimal';
 import type { FiatRate } from '../domain/fiat';
-import { calculateArrival, calculateExchange, parseAmount } from '../domain/funds';
+import { calculateArrival, calculateExchange, parseAmount } from '../domain/funds/formulas';
 import { Feed } from './feed/Feed';
 import { MarketBooks, type FeedStatus, type WorkerSnapshot } from './MarketBooks';
 

@@ -135,3 +135,11 @@ export const assetAccountField = z
   .string({ error: 'validation.accountInvalid' })
   .trim()
   .regex(/^(legal|change|lever|micro|[1-4])$/, { error: 'validation.accountInvalid' });
+
+/** True when a password and its confirmation are the same. */
+export function passwordsMatch(d: { password: string; confirm: string }): boolean {
+  return d.password === d.confirm;
+}
+
+/** A yes/no switch sent as `1`/`0` (or `true`/`false`). */
+export const flagField = z.enum(['1', '0', 'true', 'false'], { error: 'validation.invalid' }).transform((v) => v === '1' || v === 'true');

@@ -71,3 +71,15 @@ export interface Trade {
 export const DEPTH_LEVELS = 20;
 /** Recent trades kept per symbol for snapshots. */
 export const TRADES_KEPT = 50;
+
+/** A coin or fiat currency (`GET /currency/list`). */
+export interface Currency {
+  id: number;
+  name: string;
+  /** Decimals amounts of this currency may carry. */
+  decimals: number;
+  /** Brand colour without `#` (spec §3), or null for the default. */
+  color: string | null;
+  /** True for quote currencies (USDT, USD). */
+  is_legal: boolean;
+}

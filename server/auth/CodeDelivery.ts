@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxEntry } from '../../domain/api/types';
+import type { OutboxEntry } from '../../domain/auth/types';
 import type { Lang } from '../../domain/i18n';
 
 export interface CodeMessage {

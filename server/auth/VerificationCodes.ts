@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { CodeScene } from '../../domain/api/contract';
+import type { CodeScene } from '../../domain/auth/contract';
 import type { Lang } from '../../domain/i18n';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';

@@ -1,4 +1,4 @@
-import type { ContentPage, FaqItem, NewsDetail, NewsItem } from '../../domain/api/types';
+import type { ContentPage, FaqItem, NewsDetail, NewsItem } from '../../domain/content/types';
 import type { Page } from '../../domain/api/envelope';
 import type { Lang } from '../../domain/i18n';
 import type { Db } from '../db/db';

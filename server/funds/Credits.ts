@@ -1,5 +1,5 @@
 import type { Decimal } from '../../domain/decimal';
-import type { AccountId } from '../../domain/funds';
+import type { AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import type { Ledger, PlatformAccount } from '../ledger/Ledger';

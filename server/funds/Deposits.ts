@@ -1,7 +1,7 @@
 import type { Page } from '../../domain/api/envelope';
-import type { DepositInfo, DepositItem } from '../../domain/api/types';
+import type { DepositInfo, DepositItem } from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
-import { ACCOUNTS } from '../../domain/funds';
+import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AppError } from '../http/AppError';

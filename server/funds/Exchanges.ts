@@ -1,6 +1,6 @@
 import type { Page } from '../../domain/api/envelope';
-import type { ExchangeItem, ExchangeQuoteInfo } from '../../domain/api/types';
-import { ACCOUNTS, calculateExchange } from '../../domain/funds';
+import type { ExchangeItem, ExchangeQuoteInfo } from '../../domain/funds/types';
+import { ACCOUNTS, calculateExchange } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AppError } from '../http/AppError';

@@ -1,7 +1,7 @@
 import type { Page } from '../../domain/api/envelope';
-import type { AccountOverview, BillItem, TransferItem, UserCurrency, WalletDetail, WalletOverview } from '../../domain/api/types';
+import type { AccountOverview, BillItem, TransferItem, UserCurrency, WalletDetail, WalletOverview } from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
-import { ACCOUNTS, accountName, type AccountId } from '../../domain/funds';
+import { ACCOUNTS, accountName, type AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { Ledger } from '../ledger/Ledger';

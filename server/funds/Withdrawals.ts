@@ -1,7 +1,7 @@
 import type { Page } from '../../domain/api/envelope';
-import type { WithdrawalItem, WithdrawInfo } from '../../domain/api/types';
+import type { WithdrawalItem, WithdrawInfo } from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
-import { ACCOUNTS, calculateArrival, convertValue } from '../../domain/funds';
+import { ACCOUNTS, calculateArrival, convertValue } from '../../domain/funds/formulas';
 import { IDENTITY_LIMITS } from '../../domain/identity';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';

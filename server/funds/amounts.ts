@@ -1,6 +1,6 @@
-import type { Currency } from '../../domain/api/types';
+import type { Currency } from '../../domain/market/types';
 import type { Decimal } from '../../domain/decimal';
-import { parseAmount } from '../../domain/funds';
+import { parseAmount } from '../../domain/funds/formulas';
 import { AppError } from '../http/AppError';
 import type { MarketSource } from '../market/MarketSource';
 

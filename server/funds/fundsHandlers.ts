@@ -1,4 +1,4 @@
-import { parseAccount, type AccountId } from '../../domain/funds';
+import { parseAccount, type AccountId } from '../../domain/funds/formulas';
 import { AppError } from '../http/AppError';
 import type { HandlerMap } from '../http/context';
 import type { UserRepository } from '../users/UserRepository';

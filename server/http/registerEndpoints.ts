@@ -68,7 +68,7 @@ export function registerEndpoints(
     const handler = handlers[path] as unknown as (input: unknown, ctx: RequestContext) => Promise<unknown>;
     app.route({
       method: def.method,
-      url: API_PREFIX + def.path,
+      url: API_PREFIX + path,
       handler: async (req, reply) => {
         const lang = readLang(req);
         const t = deps.translator.forLang(lang);

@@ -1,4 +1,4 @@
-import type { IdentityState } from '../../domain/api/types';
+import type { IdentityState } from '../../domain/identity/types';
 import type { Clock } from '../clock';
 import { UNIQUE_VIOLATION, sqlState, type Db } from '../db/db';
 import { AppError, identityError } from '../http/AppError';

@@ -1,5 +1,5 @@
 import { Decimal, type DecimalValue } from '../../domain/decimal';
-import type { AccountId } from '../../domain/funds';
+import type { AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
 import { AppError } from '../http/AppError';

@@ -12,7 +12,7 @@ import {
   type Ticker,
   type Trade,
 } from '../../domain/market/types';
-import type { Currency } from '../../domain/api/types';
+import type { Currency } from '../../domain/market/types';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { applyTrade, openBar, toKline, type Bar } from './bars';

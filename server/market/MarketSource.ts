@@ -1,6 +1,6 @@
 import type { KlinePeriod } from '../../domain/market/periods';
 import type { DepthBook, Kline, MarketPair, Ticker, Trade } from '../../domain/market/types';
-import type { Currency } from '../../domain/api/types';
+import type { Currency } from '../../domain/market/types';
 
 /** What changed in one tick of the market, for the realtime layer to publish. */
 export interface MarketTick {

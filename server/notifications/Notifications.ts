@@ -1,5 +1,5 @@
 import type { Page } from '../../domain/api/envelope';
-import type { NotificationItem } from '../../domain/api/types';
+import type { NotificationItem } from '../../domain/notifications/types';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import type { RealtimeHub } from '../realtime/RealtimeHub';

@@ -5,7 +5,7 @@ import { readLang, sendEnvelope } from '../http/registerEndpoints';
 import type { Translator } from '../http/translator';
 import type { Identities } from '../identity/Identities';
 import type { UserRepository } from '../users/UserRepository';
-import { accountName, parseAccount } from '../../domain/funds';
+import { accountName, parseAccount } from '../../domain/funds/formulas';
 import type { Credits } from '../funds/Credits';
 import type { Deposits } from '../funds/Deposits';
 import type { Withdrawals } from '../funds/Withdrawals';

@@ -1,4 +1,4 @@
-import type { FiatRateInfo } from '../../domain/api/types';
+import type { FiatRateInfo } from '../../domain/rates/types';
 import { FIAT_CODES, type FiatCode } from '../../domain/fiat';
 import type { Clock } from '../clock';
 

@@ -1,5 +1,5 @@
 import type { Page } from '../../domain/api/envelope';
-import type { BankCard, BankCardKind, WalletAddress } from '../../domain/api/types';
+import type { BankCard, BankCardKind, WalletAddress } from '../../domain/targets/types';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { paginate } from '../db/paginate';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { UserInfo } from '../../domain/api/types';
+import type { UserInfo } from '../../domain/profile/types';
 import { isLang } from '../../domain/i18n';
 import type { Page } from '../../domain/api/envelope';
 import type { Db, Queryable } from '../db/db';

@@ -56,7 +56,7 @@ export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, 
   const headers: Record<string, string> = {};
   if (sessionState.token) headers.Authorization = sessionState.token;
   const isGet = def.method === 'GET';
-  const url = `${API_BASE}${def.path}${isGet ? `?${data.toString()}` : ''}`;
+  const url = `${API_BASE}${path}${isGet ? `?${data.toString()}` : ''}`;
   const request = fetch(url, {
     method: def.method,
     headers: isGet ? headers : { ...headers, 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { UserInfo } from '../../domain/api/types';
+import type { UserInfo } from '../../domain/profile/types';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /** The signed-in user: the token in storage (spec §3), the profile once fetched. */

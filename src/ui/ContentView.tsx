@@ -1,4 +1,4 @@
-import type { ContentPage } from '../../domain/api/types';
+import type { ContentPage } from '../../domain/content/types';
 import styles from './ContentView.module.css';
 
 /** A help page's body: paragraphs separated by blank lines. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { accountName, type AccountId, type AccountName } from '../../domain/funds';
+import { accountName, type AccountId, type AccountName } from '../../domain/funds/formulas';
 
 /** "Fiat", "Coin", "Futures", "Options": an asset account's name in the interface language. */
 export function accountLabel(t: TFunction, account: AccountId | AccountName): string {

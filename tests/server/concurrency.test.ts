@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepositItem } from '../../domain/api/types';
+import type { DepositItem } from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
 import { ManualClock } from '../../server/clock';
 import { accountHelpers } from './accounts';

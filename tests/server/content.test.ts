@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../domain/api/envelope';
-import type { NewsDetail, NewsItem } from '../../domain/api/types';
+import type { NewsDetail, NewsItem } from '../../domain/content/types';
 import { startServer, type TestServer } from './harness';
 
 const get = { method: 'GET' as const };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../domain/api/envelope';
-import type { BillItem, DepositItem, ExchangeItem, WalletOverview, WithdrawalItem, WithdrawInfo } from '../../domain/api/types';
+import type { BillItem, DepositItem, ExchangeItem, WalletOverview, WithdrawalItem, WithdrawInfo } from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
 import { ManualClock } from '../../server/clock';
 import { DEMO_ACCOUNT } from '../../server/seed/seed';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdentityState, NotificationItem, UserInfo } from '../../domain/api/types';
+import type { IdentityState } from '../../domain/identity/types';
+import type { NotificationItem } from '../../domain/notifications/types';
+import type { UserInfo } from '../../domain/profile/types';
 import type { UserMessage } from '../../domain/protocol';
 import { AppError } from '../../server/http/AppError';
 import { nextMessage, startServer, type TestServer } from './harness';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
-import type { AccountId } from '../../domain/funds';
+import type { AccountId } from '../../domain/funds/formulas';
 import { ManualClock } from '../../server/clock';
 import { AppError } from '../../server/http/AppError';
 import { Ledger, type Holder } from '../../server/ledger/Ledger';

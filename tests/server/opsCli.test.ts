@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdentityState } from '../../domain/api/types';
+import type { IdentityState } from '../../domain/identity/types';
 import { ManualClock } from '../../server/clock';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';

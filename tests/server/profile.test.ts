@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../domain/api/envelope';
-import type { BankCard, FiatRateInfo, UserInfo, WalletAddress } from '../../domain/api/types';
+import type { BankCard, WalletAddress } from '../../domain/targets/types';
+import type { FiatRateInfo } from '../../domain/rates/types';
+import type { UserInfo } from '../../domain/profile/types';
 import { ManualClock } from '../../server/clock';
 import { startServer, type TestServer } from './harness';
 import { JPEG_1PX } from './images';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionInfo, UserInfo } from '../../domain/api/types';
+import type { SessionInfo } from '../../domain/security/types';
+import type { UserInfo } from '../../domain/profile/types';
 import { ManualClock } from '../../server/clock';
 import { startServer, type TestServer } from './harness';
 

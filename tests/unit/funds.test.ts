@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
-import { calculateArrival, calculateExchange, convertValue, parseAccount, parseAmount } from '../../domain/funds';
+import { calculateArrival, calculateExchange, convertValue, parseAccount, parseAmount } from '../../domain/funds/formulas';
 import { IDENTITY_LIMITS, selectFiatTradeLimit } from '../../domain/identity';
 
 describe('amounts', () => {

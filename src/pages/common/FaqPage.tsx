@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FaqItem } from '../../../domain/api/types';
+import type { FaqItem } from '../../../domain/content/types';
 import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';

@@ -2,7 +2,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ACCOUNT_NAMES, accountName, parseAccount, type AccountName } from '../../../domain/funds';
+import { ACCOUNT_NAMES, accountName, parseAccount, type AccountName } from '../../../domain/funds/formulas';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { accountLabel, billKindLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';

@@ -2,10 +2,10 @@ import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Eye, EyeOff, History,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AccountOverview } from '../../../domain/api/types';
+import type { AccountOverview } from '../../../domain/funds/types';
 import { FIAT_SYMBOLS, type FiatCode } from '../../../domain/fiat';
 import { groupThousands } from '../../../domain/format';
-import { ACCOUNT_NAMES, type AccountName } from '../../../domain/funds';
+import { ACCOUNT_NAMES, type AccountName } from '../../../domain/funds/formulas';
 import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Empty } from '../../ui/Empty';

@@ -2,7 +2,7 @@ import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight } from '
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { groupThousands } from '../../../domain/format';
-import { accountName, parseAccount } from '../../../domain/funds';
+import { accountName, parseAccount } from '../../../domain/funds/formulas';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';

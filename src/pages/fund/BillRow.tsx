@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { BillItem } from '../../../domain/api/types';
+import type { BillItem } from '../../../domain/funds/types';
 import { groupThousands } from '../../../domain/format';
-import { parseAccount } from '../../../domain/funds';
+import { parseAccount } from '../../../domain/funds/formulas';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { accountLabel, billKindLabel } from '../../ui/fundsLabels';
 import { useTimeText } from '../../ui/useTimeText';

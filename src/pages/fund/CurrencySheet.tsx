@@ -1,7 +1,7 @@
 import { Check, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserCurrency } from '../../../domain/api/types';
+import type { UserCurrency } from '../../../domain/funds/types';
 import { groupThousands } from '../../../domain/format';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { Sheet } from '../../ui/Sheet';

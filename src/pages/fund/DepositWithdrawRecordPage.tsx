@@ -2,7 +2,7 @@ import { Image as ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { DepositItem, WithdrawalItem } from '../../../domain/api/types';
+import type { DepositItem, WithdrawalItem } from '../../../domain/funds/types';
 import { groupThousands } from '../../../domain/format';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Page } from '../../ui/Page';

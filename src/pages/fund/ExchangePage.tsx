@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
-import type { UserCurrency } from '../../../domain/api/types';
+import type { UserCurrency } from '../../../domain/funds/types';
 import { groupThousands } from '../../../domain/format';
 import { topics } from '../../../domain/protocol';
 import { call } from '../../api/request';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import { groupThousands } from '../../../domain/format';
-import { ACCOUNT_NAMES, accountName, parseAccount, type AccountName } from '../../../domain/funds';
+import { ACCOUNT_NAMES, accountName, parseAccount, type AccountName } from '../../../domain/funds/formulas';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';

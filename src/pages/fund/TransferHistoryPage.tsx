@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { groupThousands } from '../../../domain/format';
-import { parseAccount } from '../../../domain/funds';
+import { parseAccount } from '../../../domain/funds/formulas';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { accountLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';

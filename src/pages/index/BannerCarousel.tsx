@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { NewsItem } from '../../../domain/api/types';
+import type { NewsItem } from '../../../domain/content/types';
 import styles from './BannerCarousel.module.css';
 
 const ADVANCE_MS = 4500;

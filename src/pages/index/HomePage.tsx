@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { NEWS_CATEGORY } from '../../../domain/api/types';
+import { NEWS_CATEGORY } from '../../../domain/content/types';
 import { topics } from '../../../domain/protocol';
 import { sessionState } from '../../state/session';
 import { siteState } from '../../state/site';

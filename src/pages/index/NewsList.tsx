@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { NewsItem } from '../../../domain/api/types';
+import type { NewsItem } from '../../../domain/content/types';
 import { useTimeText } from '../../ui/useTimeText';
 import home from './HomePage.module.css';
 import styles from './NewsList.module.css';

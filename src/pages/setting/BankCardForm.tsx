@@ -3,7 +3,7 @@ import { CreditCard, Landmark } from 'lucide-react';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract, type InputOf } from '../../../domain/api/contract';
-import type { BankCard, BankCardKind } from '../../../domain/api/types';
+import type { BankCard, BankCardKind } from '../../../domain/targets/types';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';

@@ -14,7 +14,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '../../../domain/api/envelope';
-import type { NotificationItem } from '../../../domain/api/types';
+import type { NotificationItem } from '../../../domain/notifications/types';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
 import { PagedView } from '../../ui/PagedView';

@@ -2,7 +2,7 @@ import { KeyRound, Lock, Mail, MonitorSmartphone, Smartphone } from 'lucide-reac
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { SessionInfo } from '../../../domain/api/types';
+import type { SessionInfo } from '../../../domain/security/types';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
 import { sessionState } from '../../state/session';

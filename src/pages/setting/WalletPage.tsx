@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { contract } from '../../../domain/api/contract';
 import { PAGE_SIZE_MAX } from '../../../domain/api/envelope';
-import type { WalletAddress } from '../../../domain/api/types';
+import type { WalletAddress } from '../../../domain/targets/types';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';

@@ -2,7 +2,7 @@
  * Funds: account names, amount rules and the money formulas of withdrawals, exchanges and
  * valuations. The server settles with these and the app previews with the same ones.
  */
-import { Decimal, type DecimalValue } from './decimal';
+import { Decimal, type DecimalValue } from '../decimal';
 
 /** Asset accounts (spec §3): 1 legal (fiat), 2 change (coins), 3 lever (futures), 4 micro (options). */
 export const ACCOUNTS = { legal: 1, change: 2, lever: 3, micro: 4 } as const;

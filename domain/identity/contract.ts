@@ -1,0 +1,33 @@
+/** The identity area's endpoints (see domain/api/contract.ts for how areas are merged). */
+import { z } from 'zod';
+import { defineEndpoints, endpoint } from '../api/endpoint';
+import { ID_TYPES, requiredText, uploadUrlField } from '../api/fields';
+import type { IdentityState } from './types';
+
+const identityInput = z.discriminatedUnion(
+  'real_type',
+  [
+    z.object({
+      real_type: z.literal('1'),
+      id_type: z.enum(ID_TYPES, { error: 'validation.idTypeInvalid' }),
+      name: requiredText('validation.realNameRequired', 60).regex(/^[\p{L}\p{M}][\p{L}\p{M} .'·-]*$/u, {
+        error: 'validation.realNameInvalid',
+      }),
+      card_id: requiredText('validation.cardIdRequired', 30).regex(/^[A-Za-z0-9-]{5,30}$/, { error: 'validation.cardIdInvalid' }),
+      country: requiredText('validation.countryRequired', 2)
+        .regex(/^[A-Z]{2}$/, { error: 'validation.countryRequired' })
+        .optional(),
+    }),
+    z.object({
+      real_type: z.literal('2'),
+      front_pic: uploadUrlField('validation.frontPicRequired'),
+      reverse_pic: uploadUrlField('validation.reversePicRequired'),
+    }),
+  ],
+  { error: 'validation.realTypeInvalid' },
+);
+
+export const identityEndpoints = defineEndpoints({
+  '/real/state': endpoint<IdentityState>()({ method: 'GET', access: 'user', input: z.object({}) }),
+  '/user/real': endpoint<string>()({ method: 'POST', access: 'user', input: identityInput }),
+});
