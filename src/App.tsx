@@ -1,7 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, Outlet, RouterProvider, useLocation, useRouteError } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { startLiveInvalidation } from './api/liveInvalidation';
+import { queryClient } from './api/queryClient';
 import { LOGIN_PATH, REDIRECT_DELAY_MS } from './api/request';
 import { setNavigator } from './navigation';
 import { HOME_PATH, ROUTES, TABS, type PageRoute } from './routes';
@@ -97,6 +100,14 @@ const router = createHashRouter([
 
 setNavigator((path) => void router.navigate(path));
 
+// Server state: one cache for the app, kept true by the private channel (pages never poll).
+const stopLiveInvalidation = startLiveInvalidation(queryClient);
+import.meta.hot?.dispose(stopLiveInvalidation);
+
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
 }

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { FIAT_CODES, FIAT_SYMBOLS } from '../../domain/fiat';
+import { useInvalidate } from '../api/queries';
 import { fiatState } from '../state/fiat';
 import { chooseFiat } from '../state/preferences';
 import { Sheet } from './Sheet';
@@ -11,6 +12,7 @@ import styles from './LanguageSheet.module.css';
 export function FiatSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { fiat } = useSnapshot(fiatState);
+  const invalidate = useInvalidate();
   return (
     <Sheet open={open} title={t('settings.fiat')} onClose={onClose}>
       <ul className={styles.list}>
@@ -19,7 +21,7 @@ export function FiatSheet({ open, onClose }: { open: boolean; onClose: () => voi
             <button
               type="button"
               className={styles.item}
-              onClick={() => void chooseFiat(code).then(onClose)}
+              onClick={() => void chooseFiat(code).then(() => (onClose(), invalidate('balances')))}
               aria-current={code === fiat.currency_code || undefined}
             >
               <span>

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedFallback } from './DelayedFallback';
 import { Empty } from './Empty';
-import type { PagedList } from './usePagedList';
+import type { PagedList } from '../api/queries';
 import styles from './PagedView.module.css';
 
 /**

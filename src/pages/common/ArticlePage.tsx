@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { apiQuery } from '../../api/queries';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { useQuery } from '../../ui/useQuery';
 import { useTimeText } from '../../ui/useTimeText';
 import styles from './ArticlePage.module.css';
 
@@ -13,11 +14,12 @@ export default function ArticlePage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const timeText = useTimeText();
-  const { data, error, reload } = useQuery('/news/detail', { id }, /^\d+$/.test(id));
+  const valid = /^\d+$/.test(id);
+  const { data, isError, refetch } = useQuery({ ...apiQuery('/news/detail', { id }), enabled: valid });
   return (
     <Page title={pageTitle(t, { area: 'common', page: 'article' })}>
-      {!/^\d+$/.test(id) || error ? (
-        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} />
+      {!valid || isError ? (
+        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void refetch() }} />
       ) : data ? (
         <article className={styles.article}>
           <h2 className={styles.title}>{data.title}</h2>

@@ -1,23 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaqItem } from '../../../domain/content/types';
+import { apiQuery } from '../../api/queries';
 import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { useQuery } from '../../ui/useQuery';
 import styles from './FaqPage.module.css';
 
 /** Frequently asked questions (`GET /faq`): an accordion, one answer open at a time. */
 export default function FaqPage() {
   const { t } = useTranslation();
-  const { data, error, reload } = useQuery('/faq');
+  const { data, isError, refetch } = useQuery(apiQuery('/faq'));
   const [openId, setOpenId] = useState<number | null>(null);
   return (
     <Page title={pageTitle(t, { area: 'common', page: 'faq' })}>
-      {error ? (
-        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} />
+      {isError && !data ? (
+        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void refetch() }} />
       ) : !data ? (
         <DelayedFallback />
       ) : data.length === 0 ? (

@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PageRoute } from '../../routing';
+import { apiQuery } from '../../api/queries';
 import { ContentView } from '../../ui/ContentView';
 import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { useQuery } from '../../ui/useQuery';
 
 /** Endpoints that answer one help text (`ContentPage`). */
 export type HelpContentPath = '/contactus' | '/aboutus' | '/operational_compliance';
@@ -19,11 +20,11 @@ interface HelpContentPageProps {
 /** A help page whose text comes from the server: contact us, about us, compliance. */
 export function HelpContentPage({ path, route }: HelpContentPageProps) {
   const { t } = useTranslation();
-  const { data, error, reload } = useQuery(path);
+  const { data, isError, refetch } = useQuery(apiQuery(path));
   return (
     <Page title={pageTitle(t, route)}>
-      {error ? (
-        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} />
+      {isError && !data ? (
+        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void refetch() }} />
       ) : data ? (
         <ContentView page={data} />
       ) : (

@@ -1,18 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ACCOUNT_NAMES, accountName, parseAccount, type AccountName } from '../../../domain/funds/formulas';
+import { apiQuery, usePages } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { accountLabel, billKindLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
 import { Tabs } from '../../ui/Tabs';
-import { useQuery } from '../../ui/useQuery';
 import { BillRow } from './BillRow';
 import { PagedView } from '../../ui/PagedView';
-import { usePagedList } from '../../ui/usePagedList';
 import styles from './AllBillsPage.module.css';
 
 /** The bill kinds the filter offers, in the order of the journal's life cycle. */
@@ -30,7 +30,7 @@ export default function AllBillsPage() {
   const [params, setParams] = useSearchParams();
   const [sheet, setSheet] = useState<'currency' | 'kind' | null>(null);
   const colors = useCoinColors();
-  const currencies = useQuery('/currency/user_currency_list');
+  const currencies = useQuery(apiQuery('/currency/user_currency_list'));
 
   const accountId = parseAccount(params.get('account') ?? '');
   const tab: AccountTab = accountId ? accountName(accountId) : ALL;
@@ -39,7 +39,7 @@ export default function AllBillsPage() {
   const kindParam = params.get('kind') ?? '';
   const kind = (KINDS as readonly string[]).includes(kindParam) ? kindParam : '';
 
-  const list = usePagedList('/wallet/bills', {
+  const list = usePages('/wallet/bills', {
     ...(tab !== ALL && { account: tab }),
     ...(currency && { currency }),
     ...(kind && { kind }),

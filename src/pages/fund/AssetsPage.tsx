@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Eye, EyeOff, History, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import type { AccountOverview } from '../../../domain/funds/types';
 import { FIAT_SYMBOLS, type FiatCode } from '../../../domain/fiat';
 import { groupThousands } from '../../../domain/format';
 import { ACCOUNT_NAMES, type AccountName } from '../../../domain/funds/formulas';
+import { apiQuery } from '../../api/queries';
 import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Empty } from '../../ui/Empty';
@@ -13,8 +15,6 @@ import { accountLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
-import { useQuery } from '../../ui/useQuery';
-import { useReloadOnNotification } from '../../ui/useReloadOnNotification';
 import styles from './AssetsPage.module.css';
 
 const MASK = '******';
@@ -25,12 +25,9 @@ export default function AssetsPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = (ACCOUNT_NAMES as string[]).includes(params.get('account') ?? '') ? (params.get('account') as AccountName) : 'change';
-  const wallet = useQuery('/wallet/list');
+  const wallet = useQuery(apiQuery('/wallet/list'));
   const colors = useCoinColors();
   const [hidden, setHidden] = useState(() => readStored(STORAGE_KEYS.hideBalance) === '1');
-  const { reload } = wallet;
-
-  useReloadOnNotification(reload);
 
   const toggleHidden = () => {
     writeStored(STORAGE_KEYS.hideBalance, hidden ? '0' : '1');
@@ -109,7 +106,9 @@ export default function AssetsPage() {
           </span>
         </p>
       )}
-      {wallet.error && <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} />}
+      {wallet.isError && !data && (
+        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void wallet.refetch() }} />
+      )}
       {account && account.balances.length === 0 && (
         <Empty
           text={t('funds.assets.empty')}

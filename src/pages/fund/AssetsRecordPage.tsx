@@ -1,16 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { groupThousands } from '../../../domain/format';
 import { accountName, parseAccount } from '../../../domain/funds/formulas';
+import { apiQuery } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';
 import { accountLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { useQuery } from '../../ui/useQuery';
-import { useReloadOnNotification } from '../../ui/useReloadOnNotification';
 import { BillRow } from './BillRow';
 import styles from './AssetsRecordPage.module.css';
 
@@ -27,11 +27,8 @@ export default function AssetsRecordPage() {
   const currency = params.get('currency') ?? '';
   const account = parseAccount(params.get('account') ?? '2');
   const valid = /^[1-9]\d{0,8}$/.test(currency) && account !== null;
-  const detail = useQuery('/wallet/detail', { currency, type: String(account ?? '') }, valid);
+  const detail = useQuery({ ...apiQuery('/wallet/detail', { currency, type: String(account ?? '') }), enabled: valid });
   const colors = useCoinColors();
-  const { reload } = detail;
-
-  useReloadOnNotification(reload);
 
   const title = pageTitle(t, { area: 'fund', page: 'assets_record' });
   if (!valid || account === null) {
@@ -49,8 +46,8 @@ export default function AssetsRecordPage() {
   const name = accountName(account);
   let body;
   if (!data) {
-    body = detail.error ? (
-      <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} />
+    body = detail.isError ? (
+      <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void detail.refetch() }} />
     ) : (
       <div className={styles.pending}>
         <DelayedFallback />

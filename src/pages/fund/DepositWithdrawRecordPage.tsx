@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { DepositItem, WithdrawalItem } from '../../../domain/funds/types';
 import { groupThousands } from '../../../domain/format';
+import { usePages } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
@@ -12,8 +13,6 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { Tabs } from '../../ui/Tabs';
 import { useTimeText } from '../../ui/useTimeText';
 import { PagedView } from '../../ui/PagedView';
-import { usePagedList } from '../../ui/usePagedList';
-import { useReloadOnNotification } from '../../ui/useReloadOnNotification';
 import cards from './RecordCards.module.css';
 import styles from './DepositWithdrawRecordPage.module.css';
 
@@ -67,9 +66,8 @@ function CardHead({
 function Deposits() {
   const { t } = useTranslation();
   const timeText = useTimeText();
-  const list = usePagedList('/recharge/log', {});
+  const list = usePages('/recharge/log', {});
   const [voucher, setVoucher] = useState<DepositItem | null>(null);
-  useReloadOnNotification(list.reload);
   return (
     <>
       <PagedView list={list} emptyText={t('funds.history.noDeposits')}>
@@ -111,8 +109,7 @@ function Deposits() {
 function Withdrawals() {
   const { t } = useTranslation();
   const timeText = useTimeText();
-  const list = usePagedList('/user/withdraw/list', {});
-  useReloadOnNotification(list.reload);
+  const list = usePages('/user/withdraw/list', {});
   return (
     <PagedView list={list} emptyText={t('funds.history.noWithdrawals')}>
       <ul className={cards.cards} data-testid="withdrawals">

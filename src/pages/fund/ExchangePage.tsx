@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowDownUp, ChevronDown, History, Info } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { contract, type InputOf } from '../../../domain/api/contract';
 import type { UserCurrency } from '../../../domain/funds/types';
 import { groupThousands } from '../../../domain/format';
 import { topics } from '../../../domain/protocol';
+import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { marketState } from '../../state/market';
 import { showToast } from '../../state/ui';
@@ -16,7 +18,6 @@ import { CoinBadge } from '../../ui/CoinBadge';
 import form from '../../ui/Form.module.css';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { useQuery } from '../../ui/useQuery';
 import { useTopics } from '../../ui/useTopics';
 import { firstIssueKey } from '../../ui/validation';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
@@ -57,7 +58,8 @@ export default function ExchangePage() {
   const [preview, setPreview] = useState<Preview | null>(null);
   useTopics(QUOTES);
 
-  const list = useQuery('/currency/user_currency_list');
+  const invalidate = useInvalidate();
+  const list = useQuery(apiQuery('/currency/user_currency_list'));
   const currencies = useMemo(() => (list.data ?? []).filter((c) => c.can_exchange), [list.data]);
   const byId = (id: string) => currencies.find((c) => String(c.currency_id) === id);
   const fromCoin = byId(pair.from);
@@ -65,10 +67,13 @@ export default function ExchangePage() {
   const fromName = fromCoin?.currency ?? '';
   const toName = toCoin?.currency ?? '';
 
-  const wallet = useQuery('/wallet/detail', { currency: pair.from, type: 'change' });
+  const wallet = useQuery(apiQuery('/wallet/detail', { currency: pair.from, type: 'change' }));
   const available = wallet.data && String(wallet.data.currency_id) === pair.from ? wallet.data.available : null;
 
-  const quoteQuery = useQuery('/user/getTransferFee', { from_currency_id: pair.from, to_currency_id: pair.to }, pair.from !== pair.to);
+  const quoteQuery = useQuery({
+    ...apiQuery('/user/getTransferFee', { from_currency_id: pair.from, to_currency_id: pair.to }),
+    enabled: pair.from !== pair.to,
+  });
   const quote =
     quoteQuery.data && String(quoteQuery.data.from_currency_id) === pair.from && String(quoteQuery.data.to_currency_id) === pair.to
       ? quoteQuery.data
@@ -130,8 +135,7 @@ export default function ExchangePage() {
         }),
       );
       setAmount('');
-      wallet.reload();
-      list.reload();
+      void invalidate('balances', 'exchanges');
     } catch {
       // Shown by the API client.
     } finally {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowUpDown, Check, ChevronDown, ChevronRight, Coins, History, Landmark, Timer, TrendingUp } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import { groupThousands } from '../../../domain/format';
 import { ACCOUNT_NAMES, accountName, parseAccount, type AccountName } from '../../../domain/funds/formulas';
+import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -14,7 +16,6 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
 import { TextField } from '../../ui/TextField';
-import { useQuery } from '../../ui/useQuery';
 import { firstIssueKey } from '../../ui/validation';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
@@ -47,10 +48,11 @@ export default function FundTransferPage() {
   const [error, setError] = useState<{ text: string; onAmount: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const list = useQuery('/currency/user_currency_list');
+  const invalidate = useInvalidate();
+  const list = useQuery(apiQuery('/currency/user_currency_list'));
   const currencies = list.data ?? [];
   const coin = currencies.find((c) => String(c.currency_id) === currency);
-  const wallet = useQuery('/wallet/detail', { currency, type: accounts.from });
+  const wallet = useQuery(apiQuery('/wallet/detail', { currency, type: accounts.from }));
   const available = wallet.data && String(wallet.data.currency_id) === currency ? wallet.data.available : null;
   const coinName = coin?.currency ?? wallet.data?.currency ?? '';
 
@@ -80,7 +82,7 @@ export default function FundTransferPage() {
     try {
       showToast(await call('/wallet/change', input));
       setAmount('');
-      wallet.reload();
+      void invalidate('balances', 'transfers');
     } catch {
       // Shown by the API client.
     } finally {

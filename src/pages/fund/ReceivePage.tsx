@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Copy, Info } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { contract } from '../../../domain/api/contract';
+import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -13,7 +15,6 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
-import { useQuery } from '../../ui/useQuery';
 import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
@@ -30,7 +31,8 @@ export default function ReceivePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const currency = params.get('currency') ?? USDT_ID;
-  const info = useQuery('/wallet/get_in_address', { currency });
+  const info = useQuery(apiQuery('/wallet/get_in_address', { currency }));
+  const invalidate = useInvalidate();
   const [network, setNetwork] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
@@ -62,15 +64,16 @@ export default function ReceivePage() {
     if (!check(contract['/wallet/charge_req'].input, input)) return;
     const done = await run(() => call('/wallet/charge_req', input));
     if (done === undefined) return;
+    void invalidate('deposits');
     showToast(t('funds.receive.submitted'));
     navigate('/pages/fund/receive_withdraw_record', { replace: true });
   };
 
   const title = pageTitle(t, { area: 'fund', page: 'receive' });
-  if (info.error) {
+  if (info.isError && !info.data) {
     return (
       <Page title={title}>
-        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: info.reload }} />
+        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void info.refetch() }} />
       </Page>
     );
   }

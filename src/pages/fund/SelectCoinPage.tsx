@@ -1,14 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { groupThousands } from '../../../domain/format';
+import { apiQuery } from '../../api/queries';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { TextField } from '../../ui/TextField';
-import { useQuery } from '../../ui/useQuery';
 import styles from './SelectCoinPage.module.css';
 
 /** Where a picked coin goes next, and which coins qualify. */
@@ -24,7 +25,7 @@ export default function SelectCoinPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = NEXT[(params.get('next') ?? 'receive') as keyof typeof NEXT] ?? NEXT.receive;
-  const list = useQuery('/currency/user_currency_list');
+  const list = useQuery(apiQuery('/currency/user_currency_list'));
   const [query, setQuery] = useState('');
   const q = query.trim().toUpperCase();
   const coins = (list.data ?? []).filter((c) => (next.filter ? c[next.filter] : true) && (!q || c.currency.includes(q)));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { groupThousands } from '../../../domain/format';
 import { parseAccount } from '../../../domain/funds/formulas';
+import { usePages } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { accountLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';
@@ -10,7 +11,6 @@ import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { useTimeText } from '../../ui/useTimeText';
 import { PagedView } from '../../ui/PagedView';
-import { usePagedList } from '../../ui/usePagedList';
 import cards from './RecordCards.module.css';
 import styles from './TransferHistoryPage.module.css';
 
@@ -52,7 +52,7 @@ function Transfers() {
   const timeText = useTimeText();
   const accountText = useAccountText();
   const colors = useCoinColors();
-  const list = usePagedList('/wallet/hzhistory', {});
+  const list = usePages('/wallet/hzhistory', {});
   return (
     <PagedView list={list} emptyText={t('funds.history.noTransfers')}>
       <ul className={styles.list} data-testid="transfers">
@@ -83,7 +83,7 @@ function Transfers() {
 function Exchanges() {
   const { t } = useTranslation();
   const timeText = useTimeText();
-  const list = usePagedList('/user/getTransferList', {});
+  const list = usePages('/user/getTransferList', {});
   return (
     <PagedView list={list} emptyText={t('funds.history.noExchanges')}>
       <ul className={cards.cards} data-testid="exchanges">

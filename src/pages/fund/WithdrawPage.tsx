@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Check, Landmark, Plus, ShieldAlert, Wallet } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { contract } from '../../../domain/api/contract';
 import { groupThousands } from '../../../domain/format';
+import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { getWorker } from '../../worker-client';
@@ -13,7 +15,6 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import { TextField } from '../../ui/TextField';
-import { useQuery } from '../../ui/useQuery';
 import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
@@ -38,10 +39,16 @@ export default function WithdrawPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const currency = params.get('currency') ?? USDT_ID;
-  const info = useQuery('/wallet/get_info', { currency });
-  const addresses = useQuery('/user/wallet/list', { limit: '100' });
+  const info = useQuery(apiQuery('/wallet/get_info', { currency }));
+  const addresses = useQuery(apiQuery('/user/wallet/list', { limit: '100' }));
   const isUsdt = currency === USDT_ID;
-  const [cards, setCards] = useState<{ bank: string | null; intl: string | null }>({ bank: null, intl: null });
+  // Saved bank cards are offered for USDT only; without them the page still works.
+  const bank = useQuery({ ...apiQuery('/user/cash_info', undefined, { silent: true }), enabled: isUsdt });
+  const intl = useQuery({ ...apiQuery('/user/cash_info_international', undefined, { silent: true }), enabled: isUsdt });
+  const cards = {
+    bank: bank.data ? `${bank.data.bank_name} ${bank.data.card_number.slice(-4)}` : null,
+    intl: intl.data ? `${intl.data.bank_name} ${intl.data.card_number.slice(-4)}` : null,
+  };
   const [target, setTarget] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [arrival, setArrival] = useState<string | null>(null);
@@ -49,21 +56,7 @@ export default function WithdrawPage() {
   const [pin, setPin] = useState('');
   const { error, busy, check, run } = useForm();
   const pay = usePayPasswordMissing();
-
-  useEffect(() => {
-    if (!isUsdt) return;
-    void Promise.all([
-      call('/user/cash_info', undefined, { silent: true }),
-      call('/user/cash_info_international', undefined, { silent: true }),
-    ]).then(
-      ([bank, intl]) =>
-        setCards({
-          bank: bank && `${bank.bank_name} ${bank.card_number.slice(-4)}`,
-          intl: intl && `${intl.bank_name} ${intl.card_number.slice(-4)}`,
-        }),
-      () => undefined,
-    );
-  }, [isUsdt]);
+  const invalidate = useInvalidate();
 
   const fee = info.data?.fee;
   useEffect(() => {
@@ -87,15 +80,16 @@ export default function WithdrawPage() {
     if (!check(contract['/wallet/out'].input, input)) return;
     const done = await run(() => call('/wallet/out', input), pay.noteError);
     if (done === undefined) return;
+    void invalidate('balances', 'withdrawals');
     showToast(t('funds.withdraw.submitted'));
     navigate('/pages/fund/receive_withdraw_record?tab=withdraw', { replace: true });
   };
 
   const title = pageTitle(t, { area: 'fund', page: 'withdraw' });
-  if (info.error) {
+  if (info.isError && !info.data) {
     return (
       <Page title={title}>
-        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: info.reload }} />
+        <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void info.refetch() }} />
       </Page>
     );
   }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Globe, Megaphone, Search, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,11 +6,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { NEWS_CATEGORY } from '../../../domain/content/types';
 import { topics } from '../../../domain/protocol';
+import { apiQuery } from '../../api/queries';
 import { sessionState } from '../../state/session';
 import { siteState } from '../../state/site';
 import { LanguageSheet } from '../../ui/LanguageSheet';
 import { Page } from '../../ui/Page';
-import { useQuery } from '../../ui/useQuery';
 import { useTopics } from '../../ui/useTopics';
 import { notificationState } from '../../state/notifications';
 import { NoticePopup } from './NoticePopup';
@@ -29,8 +30,8 @@ export default function HomePage() {
   const { token } = useSnapshot(sessionState);
   const [langOpen, setLangOpen] = useState(false);
   const { unread } = useSnapshot(notificationState);
-  const banners = useQuery('/news/list', { c_id: String(NEWS_CATEGORY.banner), limit: '5' });
-  const news = useQuery('/news/list', { c_id: String(NEWS_CATEGORY.news), limit: '5' });
+  const banners = useQuery(apiQuery('/news/list', { c_id: String(NEWS_CATEGORY.banner), limit: '5' }));
+  const news = useQuery(apiQuery('/news/list', { c_id: String(NEWS_CATEGORY.news), limit: '5' }));
   useTopics(QUOTES);
 
   const header = (

@@ -1,17 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { apiQuery } from '../../api/queries';
 import { readStored, writeStored, STORAGE_KEYS } from '../../state/storage';
 import { Button } from '../../ui/Button';
-import { useQuery } from '../../ui/useQuery';
 import styles from './NoticePopup.module.css';
 
 /** The home page's popup notice (`GET /news/index_pop`), shown until dismissed; a new notice shows again. */
 export function NoticePopup() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useQuery('/news/index_pop');
+  const { data } = useQuery(apiQuery('/news/index_pop'));
   const [dismissed, setDismissed] = useState(() => readStored(STORAGE_KEYS.dismissedNotice));
   if (!data || dismissed === String(data.id)) return null;
   const close = () => {

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, ClipboardPaste, ShieldAlert } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { contract, type InputOf } from '../../../domain/api/contract';
+import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -12,7 +14,6 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
 import { TextField } from '../../ui/TextField';
-import { useQuery } from '../../ui/useQuery';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { firstIssue, revealField, type Issue } from '../../ui/validation';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
@@ -27,7 +28,8 @@ type Field = keyof InputOf<'/user/wallet/save'>;
 export default function AddWalletPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useQuery('/currency/list');
+  const { data } = useQuery(apiQuery('/currency/list'));
+  const invalidate = useInvalidate();
   // Coins can be sent to an address; of the quote currencies only USDT is a token.
   const coins = useMemo(() => {
     const list = (data?.currencies ?? []).filter((c) => !c.is_legal || c.name === DEFAULT_COIN);
@@ -67,6 +69,7 @@ export default function AddWalletPage() {
     setBusy(true);
     try {
       showToast(await call('/user/wallet/save', input));
+      void invalidate('addresses');
       if (window.history.length > 1) navigate(-1);
       else navigate(WALLET_PATH, { replace: true });
     } catch (err) {

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { CreditCard, Landmark } from 'lucide-react';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import type { BankCard, BankCardKind } from '../../../domain/targets/types';
+import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -11,7 +13,6 @@ import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';
 import form from '../../ui/Form.module.css';
 import { TextField } from '../../ui/TextField';
-import { useQuery } from '../../ui/useQuery';
 import { useTimeText } from '../../ui/useTimeText';
 import { firstIssue, revealField, type Issue } from '../../ui/validation';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
@@ -73,14 +74,20 @@ const HIDDEN_GROUPS = '•••• •••• ••••';
 /** The user's bank card of `kind` (one each): the saved card, and the form that saves or replaces it. */
 export function BankCardForm({ kind }: { kind: BankCardKind }) {
   const { t } = useTranslation();
-  const { data: card, error, reload } = useQuery(KINDS[kind].info);
+  const query = useQuery(apiQuery(KINDS[kind].info));
+  const card = query.data;
+  const invalidate = useInvalidate();
   const top = useRef<HTMLDivElement>(null);
   const saved = () => {
-    reload();
+    void invalidate('bankCards');
     top.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
   if (card === undefined) {
-    return error ? <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: reload }} /> : <DelayedFallback />;
+    return query.isError ? (
+      <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void query.refetch() }} />
+    ) : (
+      <DelayedFallback />
+    );
   }
   return (
     <div className={styles.wrap} ref={top}>

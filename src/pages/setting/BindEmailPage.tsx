@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
+import { useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
 import { sessionState } from '../../state/session';
@@ -24,6 +25,7 @@ export default function BindEmailPage() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const { error, busy, check, run } = useForm();
+  const invalidate = useInvalidate();
 
   const send = async () => {
     const input = { user_string: email, scene: 'bind' as const };
@@ -43,6 +45,8 @@ export default function BindEmailPage() {
     const done = await run(() => call('/safe/email', input));
     if (done === undefined) return;
     showToast(done);
+    // Identity verification needs both contacts bound.
+    void invalidate('identity');
     await refreshUser();
     navigate(-1);
   };

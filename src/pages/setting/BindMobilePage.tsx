@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
+import { useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
 import { refreshUser } from '../../state/account';
@@ -28,6 +29,7 @@ export default function BindMobilePage() {
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const { error, busy, check, run } = useForm();
+  const invalidate = useInvalidate();
 
   const send = async () => {
     const input = { area_code: area.code, mobile, scene: 'bind' as const };
@@ -47,6 +49,8 @@ export default function BindMobilePage() {
     const done = await run(() => call('/safe/mobile', input));
     if (done === undefined) return;
     showToast(done);
+    // Identity verification needs both contacts bound.
+    void invalidate('identity');
     await refreshUser();
     navigate(-1);
   };

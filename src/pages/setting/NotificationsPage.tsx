@@ -15,12 +15,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '../../../domain/api/envelope';
 import type { NotificationItem } from '../../../domain/notifications/types';
+import { usePages } from '../../api/queries';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
 import { PagedView } from '../../ui/PagedView';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { usePagedList } from '../../ui/usePagedList';
 import { useTimeText } from '../../ui/useTimeText';
 import styles from './NotificationsPage.module.css';
 
@@ -48,7 +48,7 @@ function bodyParams(t: TFunction, item: NotificationItem): Record<string, string
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const timeText = useTimeText();
-  const list = usePagedList('/user/notifications', {}, PAGE_SIZE_DEFAULT);
+  const list = usePages('/user/notifications', {}, PAGE_SIZE_DEFAULT);
   const { update } = list;
 
   const markRead = async (item: NotificationItem) => {

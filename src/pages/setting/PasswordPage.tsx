@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { contract } from '../../../domain/api/contract';
+import { useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -19,6 +20,7 @@ export default function PasswordPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ old_password: '', password: '', re_password: '', code: '' });
   const { error, busy, check, run } = useForm();
+  const invalidate = useInvalidate();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (e: FormEvent) => {
@@ -26,6 +28,8 @@ export default function PasswordPage() {
     if (!check(contract['/safe/update_password'].input, form)) return;
     const done = await run(() => call('/safe/update_password', form));
     if (done === undefined) return;
+    // The other devices' sessions have ended.
+    void invalidate('sessions');
     showToast(done);
     navigate(-1);
   };

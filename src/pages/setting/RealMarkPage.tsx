@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { apiQuery } from '../../api/queries';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { useQuery } from '../../ui/useQuery';
 import form from '../../ui/Form.module.css';
 import { IdentityLimits } from './IdentityLimits';
 import styles from './RealMarkPage.module.css';
@@ -13,7 +14,7 @@ import styles from './RealMarkPage.module.css';
 export default function RealMarkPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const state = useQuery('/real/state');
+  const state = useQuery(apiQuery('/real/state'));
   const level = state.data?.level ?? 0;
   const pending = state.data?.status === 'pending';
   return (

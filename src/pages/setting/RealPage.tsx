@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Clock3, IdCard, Mail, ShieldAlert, Smartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
 import { ID_TYPES } from '../../../domain/api/fields';
 import { LANG_TAGS } from '../../../domain/i18n';
+import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
 import { kycDraft } from '../../state/kyc';
@@ -18,7 +20,6 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
-import { useQuery } from '../../ui/useQuery';
 import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { IdentityLimits } from './IdentityLimits';
@@ -30,18 +31,22 @@ import styles from './RealPage.module.css';
  */
 export default function RealPage() {
   const { t } = useTranslation();
-  const state = useQuery('/real/state');
+  const state = useQuery(apiQuery('/real/state'));
+  const invalidate = useInvalidate();
   const s = state.data;
   const title = pageTitle(t, { area: 'setting', page: 'real' });
   if (!s) {
     return (
       <Page title={title}>
-        {state.error && <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: state.reload }} />}
+        {state.isError && (
+          <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void state.refetch() }} />
+        )}
       </Page>
     );
   }
 
   const pending = s.status === 'pending';
+  const submitted = () => void invalidate('identity');
   const rejected = s.status === 'rejected' ? s.reason : null;
   const nextLevel = s.level >= 2 ? null : ((s.level + 1) as 1 | 2);
   return (
@@ -70,8 +75,8 @@ export default function RealPage() {
             />
           </ListGroup>
         )}
-        {!pending && nextLevel === 1 && s.email_bound && s.mobile_bound && <BasicForm onDone={state.reload} />}
-        {!pending && nextLevel === 2 && s.email_bound && s.mobile_bound && <AdvancedForm onDone={state.reload} />}
+        {!pending && nextLevel === 1 && s.email_bound && s.mobile_bound && <BasicForm onDone={submitted} />}
+        {!pending && nextLevel === 2 && s.email_bound && s.mobile_bound && <AdvancedForm onDone={submitted} />}
         <h3 className={form.section}>{t('identity.limitsTitle')}</h3>
         <IdentityLimits level={s.level} />
       </div>

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Lock, Mail, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { SessionInfo } from '../../../domain/security/types';
+import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
 import { sessionState } from '../../state/session';
@@ -12,7 +14,6 @@ import { ListGroup, ListItem } from '../../ui/ListItem';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Switch } from '../../ui/Switch';
-import { useQuery } from '../../ui/useQuery';
 import { useTimeText } from '../../ui/useTimeText';
 import styles from './SecurityPage.module.css';
 
@@ -29,7 +30,8 @@ export default function SecurityPage() {
   const { t } = useTranslation();
   const { user } = useSnapshot(sessionState);
   const timeText = useTimeText();
-  const sessions = useQuery('/safe/sessions');
+  const sessions = useQuery(apiQuery('/safe/sessions'));
+  const invalidate = useInvalidate();
   const current = sessions.data?.find((s: SessionInfo) => s.current);
   const [remember, setRemember] = useState(false);
 
@@ -44,6 +46,7 @@ export default function SecurityPage() {
     setRemember(enabled);
     try {
       showToast(await call('/safe/stay_logged_in', { enabled: enabled ? '1' : '0' }));
+      void invalidate('sessions');
     } catch {
       setRemember(!enabled);
     }
@@ -52,7 +55,7 @@ export default function SecurityPage() {
   const logoutOthers = async () => {
     try {
       showToast(await call('/safe/logout_others'));
-      sessions.reload();
+      void invalidate('sessions');
     } catch {
       // Shown by the API client.
     }

@@ -1,10 +1,10 @@
 import { Copy, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { contract } from '../../../domain/api/contract';
-import { PAGE_SIZE_MAX } from '../../../domain/api/envelope';
 import type { WalletAddress } from '../../../domain/targets/types';
+import { useInvalidate, usePages } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -21,42 +21,15 @@ import styles from './WalletPage.module.css';
 const PAGE_SIZE = 10;
 const ADD_WALLET_PATH = '/pages/setting/addWallet';
 
-type Status = 'loading' | 'more' | 'idle' | 'error';
-
 /** Saved withdrawal addresses, a page at a time; each can be deleted with the payment password. */
 export default function WalletPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [items, setItems] = useState<WalletAddress[]>([]);
-  const [loaded, setLoaded] = useState(0);
-  const [total, setTotal] = useState(0);
-  const [hasMore, setHasMore] = useState(false);
-  const [status, setStatus] = useState<Status>('loading');
+  const { items, total, loadedPage: loaded, hasMore, status, loadMore } = usePages('/user/wallet/list', {}, PAGE_SIZE);
+  const invalidate = useInvalidate();
   const [removing, setRemoving] = useState<WalletAddress | null>(null);
   const [viewing, setViewing] = useState<WalletAddress | null>(null);
   const coins = useCoinColors();
-
-  /** Loads page `page`; `pages` > 1 (with page 1) reloads the first `pages` pages at once, keeping what was shown. */
-  const load = useCallback(async (page: number, pages = 1) => {
-    const limit = PAGE_SIZE * pages;
-    setStatus(page === 1 ? 'loading' : 'more');
-    try {
-      const answer = await call('/user/wallet/list', { page: String(page), limit: String(limit) });
-      const count = Number(answer.total);
-      const last = page + pages - 1;
-      setItems((prev) => (page === 1 ? answer.data : [...prev, ...answer.data.filter((a) => !prev.some((p) => p.id === a.id))]));
-      setLoaded(last);
-      setTotal(count);
-      setHasMore(answer.data.length >= limit && last * PAGE_SIZE < count);
-      setStatus('idle');
-    } catch {
-      setStatus('error');
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(1);
-  }, [load]);
 
   const copy = (address: string) => {
     void navigator.clipboard?.writeText(address).then(
@@ -66,16 +39,16 @@ export default function WalletPage() {
   };
 
   const add = () => navigate(ADD_WALLET_PATH);
-  const firstLoad = items.length === 0 && status !== 'idle';
+  const firstLoad = loaded === 0;
 
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'wallet' })}>
       <div className={styles.wrap}>
         {firstLoad && status === 'loading' && <DelayedFallback />}
         {firstLoad && status === 'error' && (
-          <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void load(1) }} />
+          <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: loadMore }} />
         )}
-        {items.length === 0 && status === 'idle' && (
+        {loaded > 0 && items.length === 0 && (
           <div className={styles.empty} data-testid="wallet-empty">
             <Empty text={t('targets.noAddresses')} />
           </div>
@@ -124,7 +97,7 @@ export default function WalletPage() {
               ))}
             </ul>
             {hasMore ? (
-              <Button variant="secondary" block busy={status === 'more'} onClick={() => void load(loaded + 1)} data-testid="wallet-more">
+              <Button variant="secondary" block busy={status === 'loading'} onClick={loadMore} data-testid="wallet-more">
                 {t('targets.loadMore')}
               </Button>
             ) : (
@@ -147,7 +120,7 @@ export default function WalletPage() {
           onClose={() => setRemoving(null)}
           onDeleted={() => {
             setRemoving(null);
-            void load(1, Math.min(Math.max(loaded, 1), PAGE_SIZE_MAX / PAGE_SIZE));
+            void invalidate('addresses');
           }}
         />
       )}

@@ -1,0 +1,95 @@
+/**
+ * Keeps cached server state true without polling: private-channel messages invalidate the
+ * queries they make stale (those on screen refetch at once), a new session drops the previous
+ * user's answers, and a new language refetches the localised ones.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { subscribe } from 'valtio';
+import type { UserPayloads } from '../../domain/protocol';
+import { onUserMessage } from '../state/market';
+import { sessionState } from '../state/session';
+import { ALL_GROUPS, invalidateGroups, isPrivateKey, type QueryGroup } from './queryKeys';
+
+/** What one message of a kind makes stale. */
+type Rule<D> = (data: D) => readonly QueryGroup[];
+
+/** Notification kinds (server/notifications) and the queries each decision changes. */
+export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
+  depositApproved: ['balances', 'deposits'],
+  depositRejected: ['deposits'],
+  withdrawalCompleted: ['balances', 'withdrawals'],
+  withdrawalRejected: ['balances', 'withdrawals'],
+  credited: ['balances'],
+  identityApproved: ['identity'],
+  identityRejected: ['identity'],
+  passwordChanged: ['sessions'],
+  payPasswordSet: [],
+};
+
+/** A new notification: the list of notifications, and what its kind says changed (everything for a kind not known here). */
+function notificationGroups(data: { kind?: unknown } | null | undefined): readonly QueryGroup[] {
+  const kind = typeof data?.kind === 'string' ? data.kind : '';
+  const groups = Object.hasOwn(NOTIFICATION_GROUPS, kind) ? NOTIFICATION_GROUPS[kind]! : ALL_GROUPS;
+  return [...new Set<QueryGroup>(['notifications', ...groups])];
+}
+
+/**
+ * Private-channel message kind → the query groups it makes stale. Every kind of
+ * `UserPayloads` must be here (a new kind fails to compile until it is mapped); kinds the
+ * protocol will add can be mapped before they exist.
+ */
+export const LIVE_INVALIDATIONS: { [K in keyof UserPayloads]: Rule<UserPayloads[K]> } & Record<string, Rule<never>> = {
+  notification: notificationGroups,
+  notifications: notificationGroups,
+  balances: () => ['balances'],
+  // An order freezes and releases funds; the order queries join when the trading areas exist.
+  orders: () => ['balances'],
+  positions: () => ['balances'],
+  // A session's end changes no cached answer by itself: clearing the token drops the user's queries.
+  session: () => [],
+};
+
+/** The query groups a private-channel message makes stale; none for a kind not mapped. */
+export function staleGroups(message: { kind: string; data: unknown }): readonly QueryGroup[] {
+  if (!Object.hasOwn(LIVE_INVALIDATIONS, message.kind)) return [];
+  // The protocol gives each kind its payload: `data` is the one the kind's rule takes.
+  return LIVE_INVALIDATIONS[message.kind]!(message.data as never);
+}
+
+/** Invalidates what `message` makes stale. */
+export function applyUserMessage(client: QueryClient, message: { kind: string; data: unknown }): Promise<void> {
+  return invalidateGroups(client, staleGroups(message));
+}
+
+/** Drops every answer that belonged to the session that ended (a `user` endpoint's). */
+export function dropPrivateQueries(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => isPrivateKey(query.queryKey) });
+}
+
+/**
+ * Answers are localised: a new language drops the answers not on screen and refetches those
+ * that are (they stay shown until the new ones arrive).
+ */
+export function relocalise(client: QueryClient): void {
+  client.removeQueries({ type: 'inactive' });
+  void client.invalidateQueries({ type: 'active' });
+}
+
+/** Starts keeping `client` in step with the private channel, the session and the language; returns the stop. */
+export function startLiveInvalidation(client: QueryClient): () => void {
+  const stopMessages = onUserMessage((message) => void applyUserMessage(client, message));
+  let token = sessionState.token;
+  const stopSession = subscribe(sessionState, () => {
+    if (sessionState.token === token) return;
+    token = sessionState.token;
+    dropPrivateQueries(client);
+  });
+  const onLanguage = () => relocalise(client);
+  i18next.on('languageChanged', onLanguage);
+  return () => {
+    stopMessages();
+    stopSession();
+    i18next.off('languageChanged', onLanguage);
+  };
+}
