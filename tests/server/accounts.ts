@@ -41,11 +41,7 @@ export function accountHelpers(s: TestServer, clock: ManualClock) {
 
     /** The user's available and frozen amounts of one currency in one account. */
     async balance(user: User, currency: number, type = 'change'): Promise<{ available: string; frozen: string }> {
-      const res = await s.call<{ available: string; frozen: string }>(
-        '/wallet/detail',
-        { currency: String(currency), type },
-        { method: 'GET', token: user.token },
-      );
+      const res = await s.call('/wallet/detail', { currency: String(currency), type }, { method: 'GET', token: user.token });
       if (res.body.type !== 'ok') throw new Error(String(res.body.message));
       return res.body.message as { available: string; frozen: string };
     },

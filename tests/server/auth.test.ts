@@ -28,7 +28,7 @@ describe('accounts over HTTP', () => {
     });
     expect(reg.body).toMatchObject({ type: 'ok', code: 1 });
 
-    const login = await s.call<string>('/user/login', { user_string: email, password: 'secret123' });
+    const login = await s.call('/user/login', { user_string: email, password: 'secret123' });
     expect(login.body.type).toBe('ok');
     const token = login.body.message as string;
     expect(token).toMatch(/^[\w-]{43}$/);
@@ -70,7 +70,7 @@ describe('accounts over HTTP', () => {
 
   it('records the inviter when an invite code is given, and refuses an unknown one', async () => {
     const inviter = await s.signUp();
-    const info = await s.call<{ invite_code: string; id: number }>('/user/info', {}, { token: inviter.token, method: 'GET' });
+    const info = await s.call('/user/info', {}, { token: inviter.token, method: 'GET' });
     const { invite_code, id } = info.body.message as { invite_code: string; id: number };
     const email = 'invited@example.com';
     await s.call('/sms_mail', { user_string: email, scene: 'register' });
@@ -95,9 +95,7 @@ describe('accounts over HTTP', () => {
     expect(ok.body.type).toBe('ok');
     const [row] = await s.db.query<{ invited_by: number }>('SELECT invited_by FROM users WHERE email = $1', [email]);
     expect(row!.invited_by).toBe(id);
-    const stats = (
-      await s.call<{ invite_count: number; traded_invite_count: number }>('/user/info', {}, { token: inviter.token, method: 'GET' })
-    ).body.message;
+    const stats = (await s.call('/user/info', {}, { token: inviter.token, method: 'GET' })).body.message;
     expect(stats).toMatchObject({ invite_count: 1, traded_invite_count: 0 });
   });
 
@@ -191,8 +189,8 @@ describe('accounts over HTTP', () => {
   it('ignores a user id forged in the body', async () => {
     const a = await s.signUp();
     const b = await s.signUp();
-    const bInfo = await s.call<{ id: number }>('/user/info', {}, { token: b.token, method: 'GET' });
-    const forged = await s.call<{ email: string }>(
+    const bInfo = await s.call('/user/info', {}, { token: b.token, method: 'GET' });
+    const forged = await s.call(
       '/user/info',
       { user_id: String((bInfo.body.message as { id: number }).id) },
       { token: a.token, method: 'GET' },

@@ -84,11 +84,7 @@ describe(`concurrent money movements (${process.env.TEST_DATABASE_URL ? 'Postgre
     const user = await s.signUp();
     const voucher = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
     const deposit = (
-      await s.call<DepositItem>(
-        '/wallet/charge_req',
-        { currency: String(USDT), type: 'TRC20', amount: '75', voucher },
-        { token: user.token },
-      )
+      await s.call('/wallet/charge_req', { currency: String(USDT), type: 'TRC20', amount: '75', voucher }, { token: user.token })
     ).body.message as DepositItem;
     const answers = await Promise.all([
       s.ops('POST', `/deposits/${deposit.id}/approve`),

@@ -24,27 +24,27 @@ describe('site settings and news', () => {
   });
 
   it('lists banners (c_id 5) and news (c_id 4) newest first, paged', async () => {
-    const banners = (await s.call<Page<NewsItem>>('/news/list', { c_id: '5' }, get)).body.message as Page<NewsItem>;
+    const banners = (await s.call('/news/list', { c_id: '5' }, get)).body.message as Page<NewsItem>;
     expect(banners.data.length).toBeGreaterThanOrEqual(3);
     expect(banners.data.every((b) => b.c_id === 5 && b.image)).toBe(true);
-    const news = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '2', page: '2' }, get)).body.message as Page<NewsItem>;
+    const news = (await s.call('/news/list', { c_id: '4', limit: '2', page: '2' }, get)).body.message as Page<NewsItem>;
     expect(news).toMatchObject({ page: 2, limit: 2 });
     expect(news.data).toHaveLength(2);
     expect(news.total).toBeGreaterThanOrEqual(5);
-    const all = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
+    const all = (await s.call('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
     const times = all.data.map((n) => n.created_at);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect((await s.call('/news/list', { c_id: '4', limit: '101' }, get)).body.type).toBe('error');
     // A page past the end is empty but still tells the true total (paginate()).
-    const past = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '10', page: '99' }, get)).body.message as Page<NewsItem>;
+    const past = (await s.call('/news/list', { c_id: '4', limit: '10', page: '99' }, get)).body.message as Page<NewsItem>;
     expect(past).toMatchObject({ data: [], page: 99, limit: 10, total: all.total });
   });
 
   it('serves every article in all 9 languages', async () => {
-    const list = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
-    const en = (await s.call<NewsDetail>('/news/detail', { id: String(list.data[0]!.id) }, get)).body.message as NewsDetail;
+    const list = (await s.call('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
+    const en = (await s.call('/news/detail', { id: String(list.data[0]!.id) }, get)).body.message as NewsDetail;
     for (const lang of ['zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'vi']) {
-      const item = (await s.call<NewsDetail>('/news/detail', { id: String(en.id), lang }, get)).body.message as NewsDetail;
+      const item = (await s.call('/news/detail', { id: String(en.id), lang }, get)).body.message as NewsDetail;
       expect(item.title, lang).not.toBe(en.title);
       expect(item.body.length).toBeGreaterThan(20);
     }
@@ -71,10 +71,10 @@ describe('help pages and the home notice', () => {
   afterAll(() => s.close());
 
   it('serves about, contact and compliance in all 9 languages', async () => {
-    for (const path of ['/aboutus', '/contactus', '/operational_compliance']) {
+    for (const path of ['/aboutus', '/contactus', '/operational_compliance'] as const) {
       const titles = new Set<string>();
       for (const lang of ['en', 'zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'vi']) {
-        const page = (await s.call<{ title: string; body: string }>(path, {}, { ...get, lang })).body.message as {
+        const page = (await s.call(path, {}, { ...get, lang })).body.message as {
           title: string;
           body: string;
         };
@@ -86,8 +86,8 @@ describe('help pages and the home notice', () => {
   });
 
   it('states both readings of the advanced per-trade fiat limit: 100,000 in Japanese, 1,000,000 elsewhere', async () => {
-    const jp = (await s.call<{ body: string }>('/operational_compliance', {}, { ...get, lang: 'jp' })).body.message as { body: string };
-    const en = (await s.call<{ body: string }>('/operational_compliance', {}, { ...get, lang: 'en' })).body.message as { body: string };
+    const jp = (await s.call('/operational_compliance', {}, { ...get, lang: 'jp' })).body.message as { body: string };
+    const en = (await s.call('/operational_compliance', {}, { ...get, lang: 'en' })).body.message as { body: string };
     expect(jp.body).toMatch(/100,000/);
     expect(jp.body).not.toMatch(/1,000,000/);
     expect(en.body).toMatch(/1,000,000/);
@@ -96,10 +96,10 @@ describe('help pages and the home notice', () => {
   });
 
   it('lists the FAQ and the help menu', async () => {
-    const faq = (await s.call<{ question: string }[]>('/faq', {}, { ...get, lang: 'kor' })).body.message as { question: string }[];
+    const faq = (await s.call('/faq', {}, { ...get, lang: 'kor' })).body.message as { question: string }[];
     expect(faq).toHaveLength(8);
     expect(faq[0]!.question).toMatch(/[\uac00-\ud7af]/);
-    const menu = (await s.call<{ key: string; path: string; title: string }[]>('/menu', {}, get)).body.message as {
+    const menu = (await s.call('/menu', {}, get)).body.message as {
       key: string;
       path: string;
     }[];
@@ -107,10 +107,9 @@ describe('help pages and the home notice', () => {
   });
 
   it('answers the popup notice, which stays out of the news list', async () => {
-    const pop = (await s.call<{ id: number; title: string; body: string }>('/news/index_pop', {}, { ...get, lang: 'fra' })).body
-      .message as { id: number; title: string };
+    const pop = (await s.call('/news/index_pop', {}, { ...get, lang: 'fra' })).body.message as { id: number; title: string };
     expect(pop.title.length).toBeGreaterThan(5);
-    const list = (await s.call<Page<NewsItem>>('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
+    const list = (await s.call('/news/list', { c_id: '4', limit: '100' }, get)).body.message as Page<NewsItem>;
     expect(list.data.map((n) => n.id)).not.toContain(pop.id);
   });
 });

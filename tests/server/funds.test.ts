@@ -29,9 +29,9 @@ describe('funds', () => {
   });
 
   it('shows the demo account its seeded money in every account, valued in USDT and the display currency', async () => {
-    const token = (await s.call<string>('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).body
+    const token = (await s.call('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).body
       .message as string;
-    const overview = (await s.call<WalletOverview>('/wallet/list', {}, { ...get, token })).body.message as WalletOverview;
+    const overview = (await s.call('/wallet/list', {}, { ...get, token })).body.message as WalletOverview;
     expect(overview.accounts.map((a) => a.name)).toEqual(['legal', 'change', 'lever', 'micro']);
     for (const a of overview.accounts) expect(new Decimal(a.total_usdt).gt(0), a.name).toBe(true);
     const change = overview.accounts.find((a) => a.name === 'change')!;
@@ -41,28 +41,19 @@ describe('funds', () => {
     eq(usdt.usdt_value!, '10000');
     expect(overview.fiat.currency_code).toBe('USDT');
     eq(overview.total_fiat, overview.total_usdt);
-    const bills = (await s.call<Page<BillItem>>('/wallet/bills', {}, { ...get, token })).body.message as Page<BillItem>;
+    const bills = (await s.call('/wallet/bills', {}, { ...get, token })).body.message as Page<BillItem>;
     expect(bills.total).toBe(6);
     expect(bills.data.every((b) => b.kind === 'credit')).toBe(true);
   });
 
   it('takes a deposit request with a voucher, credits it once on approval, and rejects another with a reason', async () => {
     const user = await s.signUp();
-    const info = (
-      await s.call<{ networks: { type: string; address: string; min: string }[] }>(
-        '/wallet/get_in_address',
-        { currency: String(USDT), user_id: '1' },
-        { ...get, token: user.token },
-      )
-    ).body.message as { networks: { type: string }[] };
+    const info = (await s.call('/wallet/get_in_address', { currency: String(USDT), user_id: '1' }, { ...get, token: user.token })).body
+      .message as { networks: { type: string }[] };
     expect(info.networks.map((n) => n.type)).toEqual(['TRC20', 'ERC20']);
     const voucher = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
     const request = (amount: string, extra: Record<string, string> = {}) =>
-      s.call<DepositItem>(
-        '/wallet/charge_req',
-        { currency: String(USDT), type: 'TRC20', amount, voucher, ...extra },
-        { token: user.token },
-      );
+      s.call('/wallet/charge_req', { currency: String(USDT), type: 'TRC20', amount, voucher, ...extra }, { token: user.token });
 
     expect((await request('5')).body.message).toBe('The minimum deposit on this network is 10');
     expect((await request('100', { type: 'SOLANA' })).body.message).toBe('Please choose a network');
@@ -84,13 +75,12 @@ describe('funds', () => {
     expect((await s.ops('POST', `/deposits/${second.id}/reject`, { reason: 'Voucher does not match' })).body.type).toBe('ok');
     eq((await h.balance(user, USDT)).available, '250.5');
 
-    const log = (await s.call<Page<DepositItem>>('/recharge/log', {}, { ...get, token: user.token })).body.message as Page<DepositItem>;
+    const log = (await s.call('/recharge/log', {}, { ...get, token: user.token })).body.message as Page<DepositItem>;
     expect(log.data.map((d) => [d.status, d.reason])).toEqual([
       ['rejected', 'Voucher does not match'],
       ['approved', null],
     ]);
-    const bills = (await s.call<Page<BillItem>>('/wallet/bills', { kind: 'deposit' }, { ...get, token: user.token })).body
-      .message as Page<BillItem>;
+    const bills = (await s.call('/wallet/bills', { kind: 'deposit' }, { ...get, token: user.token })).body.message as Page<BillItem>;
     expect(bills.data).toHaveLength(1);
     expect(bills.data[0]).toMatchObject({ account: 2, currency: 'USDT', ref_type: 'deposit', ref_id: ok.id });
   });
@@ -137,9 +127,7 @@ describe('funds', () => {
     eq((await h.balance(user, USDT, 'lever')).available, '20');
     eq((await h.balance(user, USDT, '4')).available, '10');
     eq((await h.balance(other, USDT, 'lever')).available, '0');
-    const history = (
-      await s.call<Page<{ from_account: number; to_account: number }>>('/wallet/hzhistory', {}, { ...get, token: user.token })
-    ).body.message as Page<{
+    const history = (await s.call('/wallet/hzhistory', {}, { ...get, token: user.token })).body.message as Page<{
       from_account: number;
       to_account: number;
     }>;
@@ -177,18 +165,19 @@ describe('funds', () => {
       { currency: 'BTC', name: 'Cold', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', pay_password: '246810' },
       { token: user.token },
     );
-    const addresses = (await s.call<Page<{ id: number; currency: string }>>('/user/wallet/list', {}, { ...get, token: user.token })).body
-      .message as Page<{ id: number; currency: string }>;
+    const addresses = (await s.call('/user/wallet/list', {}, { ...get, token: user.token })).body.message as Page<{
+      id: number;
+      currency: string;
+    }>;
     const usdtAddress = addresses.data.find((a) => a.currency === 'USDT')!.id;
     const btcAddress = addresses.data.find((a) => a.currency === 'BTC')!.id;
 
-    const info = (await s.call<WithdrawInfo>('/wallet/get_info', { currency: String(USDT) }, { ...get, token: user.token })).body
-      .message as WithdrawInfo;
+    const info = (await s.call('/wallet/get_info', { currency: String(USDT) }, { ...get, token: user.token })).body.message as WithdrawInfo;
     expect(info).toMatchObject({ fee: '1', min: '10', identity_level: 1, limit_btc_24h: '200' });
     eq(info.available, '500');
 
     const out = (body: Record<string, string>) =>
-      s.call<WithdrawalItem>(
+      s.call(
         '/wallet/out',
         { currency: String(USDT), amount: '100', target: `address:${usdtAddress}`, pay_password: '246810', ...body },
         { token: user.token },
@@ -232,8 +221,7 @@ describe('funds', () => {
     eq(after.frozen, '0');
     eq(await platformBalance(s, 'fees', USDT), new Decimal(feesBefore).plus(1).toFixed());
 
-    const list = (await s.call<Page<WithdrawalItem>>('/user/withdraw/list', {}, { ...get, token: user.token })).body
-      .message as Page<WithdrawalItem>;
+    const list = (await s.call('/user/withdraw/list', {}, { ...get, token: user.token })).body.message as Page<WithdrawalItem>;
     expect(list.data.map((x) => [x.status, x.reason])).toEqual([
       ['rejected', 'Address under review'],
       ['completed', null],
@@ -250,9 +238,7 @@ describe('funds', () => {
       { currency: 'BTC', name: 'Cold', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', pay_password: '246810' },
       { token: user.token },
     );
-    const [address] = (
-      (await s.call<Page<{ id: number }>>('/user/wallet/list', {}, { ...get, token: user.token })).body.message as Page<{ id: number }>
-    ).data;
+    const [address] = ((await s.call('/user/wallet/list', {}, { ...get, token: user.token })).body.message as Page<{ id: number }>).data;
     const out = (amount: string) =>
       s.call(
         '/wallet/out',
@@ -291,7 +277,7 @@ describe('funds', () => {
       (await s.call('/wallet/out', { currency: String(ETH), amount: '0.5', target: 'bank', pay_password: '246810' }, { token: user.token }))
         .body.message,
     ).toBe('Bank withdrawals are paid from USDT');
-    const res = await s.call<WithdrawalItem>(
+    const res = await s.call(
       '/wallet/out',
       { currency: String(USDT), amount: '50', target: 'bank', pay_password: '246810' },
       { token: user.token },
@@ -303,11 +289,7 @@ describe('funds', () => {
     const user = await s.signUp();
     await h.credit(user, 'change', 'USDT', '1000');
     const quote = (
-      await s.call<{ rate: string; fee_rate: string }>(
-        '/user/getTransferFee',
-        { from_currency_id: String(USDT), to_currency_id: String(BTC) },
-        { ...get, token: user.token },
-      )
+      await s.call('/user/getTransferFee', { from_currency_id: String(USDT), to_currency_id: String(BTC) }, { ...get, token: user.token })
     ).body.message as { rate: string; fee_rate: string };
     expect(quote.fee_rate).toBe('0.002');
     const btcPrice = new Decimal(s.app.market.ticker('BTC/USDT')!.price);
@@ -333,27 +315,20 @@ describe('funds', () => {
     ).toBe('Insufficient balance');
     const treasuryBtc = await platformBalance(s, 'treasury', BTC);
     const done = (
-      await s.call<ExchangeItem>(
-        '/user/Transfer',
-        { number: '500', from_currency_id: String(USDT), to_currency_id: String(BTC) },
-        { token: user.token },
-      )
+      await s.call('/user/Transfer', { number: '500', from_currency_id: String(USDT), to_currency_id: String(BTC) }, { token: user.token })
     ).body.message as ExchangeItem;
     const expected = new Decimal(500).div(btcPrice).mul(0.998).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     eq(done.to_amount, expected.toFixed());
     eq((await h.balance(user, USDT)).available, '500');
     eq((await h.balance(user, BTC)).available, expected.toFixed());
     eq(await platformBalance(s, 'treasury', BTC), new Decimal(treasuryBtc).minus(done.to_amount).minus(done.fee).toFixed());
-    const list = (await s.call<Page<ExchangeItem>>('/user/getTransferList', {}, { ...get, token: user.token })).body
-      .message as Page<ExchangeItem>;
+    const list = (await s.call('/user/getTransferList', {}, { ...get, token: user.token })).body.message as Page<ExchangeItem>;
     expect(list.data[0]).toMatchObject({ id: done.id, from_currency: 'USDT', to_currency: 'BTC' });
   });
 
   it('counts an invitee as traded once they exchange', async () => {
     const inviter = await s.signUp();
-    const code = (
-      (await s.call<{ invite_code: string }>('/user/info', {}, { ...get, token: inviter.token })).body.message as { invite_code: string }
-    ).invite_code;
+    const code = ((await s.call('/user/info', {}, { ...get, token: inviter.token })).body.message as { invite_code: string }).invite_code;
     const email = `invitee${Date.now()}@example.com`;
     clock.advance(61_000);
     await s.call('/sms_mail', { user_string: email, scene: 'register' });
@@ -366,10 +341,8 @@ describe('funds', () => {
       extension_code: code,
     };
     expect((await s.call('/user/register', reg)).body.type).toBe('ok');
-    const invitee = (await s.call<string>('/user/login', { user_string: email, password: 'secret123' })).body.message as string;
-    const stats = async () =>
-      (await s.call<{ invite_count: number; traded_invite_count: number }>('/user/info', {}, { ...get, token: inviter.token })).body
-        .message;
+    const invitee = (await s.call('/user/login', { user_string: email, password: 'secret123' })).body.message as string;
+    const stats = async () => (await s.call('/user/info', {}, { ...get, token: inviter.token })).body.message;
     expect(await stats()).toMatchObject({ invite_count: 1, traded_invite_count: 0 });
     await s.ops('POST', '/credit', { user: email, account: 'change', currency: 'USDT', amount: '50', reason: 'test' });
     expect(
@@ -381,13 +354,11 @@ describe('funds', () => {
 
   it('lists the coins a user can hold with what each supports', async () => {
     const user = await s.signUp();
-    const list = (
-      await s.call<{ currency: string; can_deposit: boolean; can_withdraw: boolean }[]>(
-        '/currency/user_currency_list',
-        {},
-        { ...get, token: user.token },
-      )
-    ).body.message as { currency: string; can_deposit: boolean; can_withdraw: boolean }[];
+    const list = (await s.call('/currency/user_currency_list', {}, { ...get, token: user.token })).body.message as {
+      currency: string;
+      can_deposit: boolean;
+      can_withdraw: boolean;
+    }[];
     expect(list.find((c) => c.currency === 'USDT')).toMatchObject({ can_deposit: true, can_withdraw: true });
     expect(list.find((c) => c.currency === 'SOL')).toMatchObject({ can_deposit: false, can_withdraw: false });
     expect(list.some((c) => c.currency === 'AAPL')).toBe(false);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
+import type { EndpointPath, OutputOf } from '../../domain/api/contract';
 import type { ApiEnvelope } from '../../domain/api/envelope';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../domain/protocol';
 import { buildApp, type App, type AppOptions } from '../../server/app';
@@ -48,8 +49,19 @@ export interface TestServer {
     data: Uint8Array | string,
     options?: { filename?: string; type?: string; scene?: string },
   ): Promise<{ status: number; body: ApiEnvelope<string> }>;
-  /** Calls `/api<path>` form-urlencoded (POST unless told) and returns the envelope and HTTP status. */
-  call<T = unknown>(
+  /**
+   * Calls endpoint `path` of the contract (`/api<path>`, form-urlencoded, POST unless told) and
+   * returns the envelope, typed by the contract's answer, and the HTTP status. Typed by path, so
+   * renaming an endpoint fails the tests at compile time; the parameters stay loose, since tests
+   * send hostile input on purpose.
+   */
+  call<P extends EndpointPath>(
+    path: P,
+    params?: Record<string, string | string[]>,
+    options?: CallOptions,
+  ): Promise<{ status: number; body: ApiEnvelope<OutputOf<P>> }>;
+  /** Like `call`, for any path: unknown paths and routes outside the contract. */
+  raw<T = unknown>(
     path: string,
     params?: Record<string, string | string[]>,
     options?: CallOptions,
@@ -76,7 +88,7 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
   const url = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
   const sockets: ClientSocket[] = [];
 
-  const call: TestServer['call'] = async (path, params = {}, opts = {}) => {
+  const raw: TestServer['raw'] = async (path, params = {}, opts = {}) => {
     const method = opts.method ?? 'POST';
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) for (const item of Array.isArray(v) ? v : [v]) form.append(k, item);
@@ -101,7 +113,8 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
     clock,
     dataDir,
     opsToken,
-    call,
+    call: (path, params, opts) => raw(path, params, opts),
+    raw,
     async ops(method, opsPath, body, token = opsToken) {
       const headers: Record<string, string> = {};
       if (token) headers['x-ops-token'] = token;
@@ -137,20 +150,24 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
     },
     async signUp(email = `user${process.pid}x${++counter}@example.com`, password = 'secret123') {
       const ip = `10.${(counter >> 8) & 255}.${counter & 255}.${(process.pid & 127) + 1}`;
-      const sent = await call('/sms_mail', { user_string: email, scene: 'register' }, { ip });
+      const sent = await server.call('/sms_mail', { user_string: email, scene: 'register' }, { ip });
       if (sent.body.type !== 'ok') throw new Error(`sms_mail: ${String(sent.body.message)}`);
       const code = await server.lastCode(email);
-      const reg = await call('/user/register', { type: 'email', user_string: email, code, password, re_password: password }, { ip });
+      const reg = await server.call('/user/register', { type: 'email', user_string: email, code, password, re_password: password }, { ip });
       if (reg.body.type !== 'ok') throw new Error(`register: ${String(reg.body.message)}`);
-      const login = await call<string>('/user/login', { user_string: email, password }, { ip });
+      const login = await server.call('/user/login', { user_string: email, password }, { ip });
       if (login.body.type !== 'ok') throw new Error(`login: ${String(login.body.message)}`);
       return { email, password, token: login.body.message, ip };
     },
     async bindMobile(token, ip) {
       const mobile = `7${String(Date.now() % 1e6).padStart(6, '0')}${String(++counter).padStart(3, '0')}`;
-      const sent = await call('/sms_send', { area_code: '44', mobile, scene: 'bind' }, { ip });
+      const sent = await server.call('/sms_send', { area_code: '44', mobile, scene: 'bind' }, { ip });
       if (sent.body.type !== 'ok') throw new Error(`sms_send: ${String(sent.body.message)}`);
-      const bound = await call('/safe/mobile', { area_code: '44', mobile, code: await server.lastCode(`+44${mobile}`) }, { token, ip });
+      const bound = await server.call(
+        '/safe/mobile',
+        { area_code: '44', mobile, code: await server.lastCode(`+44${mobile}`) },
+        { token, ip },
+      );
       if (bound.body.type !== 'ok') throw new Error(`safe/mobile: ${String(bound.body.message)}`);
       return { area_code: '44', mobile };
     },

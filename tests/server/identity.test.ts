@@ -16,7 +16,7 @@ describe('identity verification and its review', () => {
   });
   afterAll(() => s.close());
 
-  const state = async (token: string) => (await s.call<IdentityState>('/real/state', {}, { ...get, token })).body.message as IdentityState;
+  const state = async (token: string) => (await s.call('/real/state', {}, { ...get, token })).body.message as IdentityState;
   const basic = { real_type: '1', id_type: 'passport', name: 'Jane Doe', card_id: 'X1234567' };
 
   it('walks basic and advanced verification through review, once each', async () => {
@@ -102,17 +102,15 @@ describe('identity verification and its review', () => {
     await s.ops('POST', `/identities/${again.id}/approve`);
     expect(await state(user.token)).toMatchObject({ level: 2, status: 'approved' });
 
-    const list = (await s.call<{ data: NotificationItem[] }>('/user/notifications', {}, { ...get, token: user.token })).body.message as {
+    const list = (await s.call('/user/notifications', {}, { ...get, token: user.token })).body.message as {
       data: NotificationItem[];
     };
     expect(list.data.map((n) => n.kind)).toEqual(['identityApproved', 'identityRejected', 'identityApproved']);
-    const info = (await s.call<UserInfo>('/user/info', {}, { ...get, token: user.token })).body.message as UserInfo;
+    const info = (await s.call('/user/info', {}, { ...get, token: user.token })).body.message as UserInfo;
     expect(info).toMatchObject({ identity_level: 2, unread_notifications: 3 });
     expect((await s.call('/user/notifications/read', { id: String(list.data[0]!.id) }, { token: user.token })).body.message).toBe(1);
     expect((await s.call('/user/notifications/read', {}, { token: user.token })).body.message).toBe(2);
-    expect(((await s.call<UserInfo>('/user/info', {}, { ...get, token: user.token })).body.message as UserInfo).unread_notifications).toBe(
-      0,
-    );
+    expect(((await s.call('/user/info', {}, { ...get, token: user.token })).body.message as UserInfo).unread_notifications).toBe(0);
   });
 
   it.each([

@@ -16,7 +16,7 @@ describe('market data over HTTP', () => {
   afterAll(() => s.close());
 
   it('lists at least 20 crypto pairs in USDT, 10 stocks, forex and metals, with ids and categories', async () => {
-    const res = await s.call<Ticker[]>('/currency/quotation_new', {}, get);
+    const res = await s.call('/currency/quotation_new', {}, get);
     expect(res.body.type).toBe('ok');
     const tickers = res.body.message as Ticker[];
     const by = (c: string) => tickers.filter((t) => t.category === c);
@@ -37,18 +37,18 @@ describe('market data over HTTP', () => {
   });
 
   it('moves prices when the market ticks', async () => {
-    const before = (await s.call<Ticker[]>('/currency/quotation_new', {}, get)).body.message as Ticker[];
+    const before = (await s.call('/currency/quotation_new', {}, get)).body.message as Ticker[];
     for (let i = 0; i < 20; i++) {
       clock.advance(250);
       s.app.market.tick();
     }
-    const after = (await s.call<Ticker[]>('/currency/quotation_new', {}, get)).body.message as Ticker[];
+    const after = (await s.call('/currency/quotation_new', {}, get)).body.message as Ticker[];
     const changed = after.filter((t, i) => t.price !== before[i]!.price);
     expect(changed.length).toBeGreaterThan(10);
   });
 
   it.each(KLINE_PERIODS)('answers %s klines oldest first, aligned to the period, with consistent prices', async (period) => {
-    const res = await s.call<Kline[]>('/currency/new_timeshar', { symbol: 'BTC/USDT', period }, get);
+    const res = await s.call('/currency/new_timeshar', { symbol: 'BTC/USDT', period }, get);
     expect(res.body.type).toBe('ok');
     const bars = res.body.message as Kline[];
     expect(bars.length).toBeGreaterThan(0);
@@ -63,12 +63,12 @@ describe('market data over HTTP', () => {
 
   it('takes from and to in seconds or milliseconds alike', async () => {
     const now = clock.now();
-    const ms = await s.call<Kline[]>(
+    const ms = await s.call(
       '/currency/new_timeshar',
       { symbol: 'ETH/USDT', period: '5min', from: String(now - 3600_000), to: String(now) },
       get,
     );
-    const sec = await s.call<Kline[]>(
+    const sec = await s.call(
       '/currency/new_timeshar',
       { symbol: 'ETH/USDT', period: '5min', from: String(Math.floor((now - 3600_000) / 1000)), to: String(Math.floor(now / 1000)) },
       get,
@@ -103,11 +103,7 @@ describe('market data over HTTP', () => {
   });
 
   it('describes currencies and pairs, with the spec colours and deposit-coin ids', async () => {
-    const res = await s.call<{ currencies: { id: number; name: string; color: string | null }[]; pairs: unknown[] }>(
-      '/currency/list',
-      {},
-      get,
-    );
+    const res = await s.call('/currency/list', {}, get);
     const { currencies, pairs } = res.body.message as {
       currencies: { id: number; name: string; color: string | null }[];
       pairs: unknown[];

@@ -60,7 +60,7 @@ describe('the operator CLI (npm run ops)', () => {
     const again = await ops(['approve-identity', id!]);
     expect(again.code).toBe(1);
     expect(again.out).toContain('This has already been decided');
-    const state = (await s.call<IdentityState>('/real/state', {}, { method: 'GET', token: user.token })).body.message as IdentityState;
+    const state = (await s.call('/real/state', {}, { method: 'GET', token: user.token })).body.message as IdentityState;
     expect(state.level).toBe(1);
   });
 
@@ -102,13 +102,8 @@ describe('the operator CLI (npm run ops)', () => {
     expect((await ops(['reject-withdrawal', ids[0]!, 'Address', 'flagged'])).out).toContain('released: Address flagged');
     expect((await ops(['approve-withdrawal', ids[1]!])).out).toContain('completed: 99 USDT to Main');
     expect((await ops(['approve-withdrawal', ids[1]!])).code).toBe(1);
-    const balance = (
-      await s.call<{ available: string; frozen: string }>(
-        '/wallet/detail',
-        { currency: '3', type: 'change' },
-        { method: 'GET', token: user.token },
-      )
-    ).body.message as {
+    const balance = (await s.call('/wallet/detail', { currency: '3', type: 'change' }, { method: 'GET', token: user.token })).body
+      .message as {
       available: string;
       frozen: string;
     };

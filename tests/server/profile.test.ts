@@ -15,7 +15,7 @@ describe('profile', () => {
     s = await startServer({ startMarket: false });
   });
   afterAll(() => s.close());
-  const info = async (token: string) => (await s.call<UserInfo>('/user/info', {}, { ...get, token })).body.message as UserInfo;
+  const info = async (token: string) => (await s.call('/user/info', {}, { ...get, token })).body.message as UserInfo;
 
   it.each([
     ['a', 'The nickname needs 2 to 10 characters'],
@@ -70,10 +70,10 @@ describe('profile', () => {
   });
 
   it('serves display rates for every fiat currency, with the time they were fetched', async () => {
-    const all = (await s.call<FiatRateInfo[]>('/wallet/getRateCurrency', {}, get)).body.message as FiatRateInfo[];
+    const all = (await s.call('/wallet/getRateCurrency', {}, get)).body.message as FiatRateInfo[];
     expect(all.map((r) => r.currency_code)).toEqual(['USDT', 'USD', 'CNY', 'GBP', 'HKD', 'JPY', 'EUR', 'AED', 'THB', 'PHP', 'SGD', 'VND']);
     expect(all.every((r) => /^\d+(\.\d+)?$/.test(r.rate) && r.saveTime > 0)).toBe(true);
-    expect((await s.call<FiatRateInfo[]>('/wallet/getRateCurrency', { id: 'cny' }, get)).body.message).toEqual([
+    expect((await s.call('/wallet/getRateCurrency', { id: 'cny' }, get)).body.message).toEqual([
       all.find((r) => r.currency_code === 'CNY'),
     ]);
   });
@@ -136,11 +136,10 @@ describe('withdrawal targets', () => {
         ).body.type,
       ).toBe('ok');
     }
-    const first = (await s.call<Page<WalletAddress>>('/user/wallet/list', {}, { method: 'GET', token: user.token })).body
-      .message as Page<WalletAddress>;
+    const first = (await s.call('/user/wallet/list', {}, { method: 'GET', token: user.token })).body.message as Page<WalletAddress>;
     expect(first).toMatchObject({ page: 1, limit: 10, total: 12 });
     expect(first.data).toHaveLength(10);
-    const second = (await s.call<Page<WalletAddress>>('/user/wallet/list', { page: '2' }, { method: 'GET', token: user.token })).body
+    const second = (await s.call('/user/wallet/list', { page: '2' }, { method: 'GET', token: user.token })).body
       .message as Page<WalletAddress>;
     const oldest = second.data.at(-1)!;
     expect(oldest).toMatchObject({ currency: 'USDT', name: 'Addr 0' });
@@ -150,12 +149,9 @@ describe('withdrawal targets', () => {
     expect((await del(oldest.id, other.token)).body.message).toBe('Not found');
     expect((await del(oldest.id, user.token)).body.type).toBe('ok');
     expect((await del(oldest.id, user.token)).body.message).toBe('Not found');
-    expect(
-      (
-        (await s.call<Page<WalletAddress>>('/user/wallet/list', {}, { method: 'GET', token: other.token })).body
-          .message as Page<WalletAddress>
-      ).total,
-    ).toBe(0);
+    expect(((await s.call('/user/wallet/list', {}, { method: 'GET', token: other.token })).body.message as Page<WalletAddress>).total).toBe(
+      0,
+    );
   });
 
   const domestic = {
@@ -212,12 +208,12 @@ describe('withdrawal targets', () => {
     expect(
       (await s.call('/user/cash_save_international', { ...international, pay_password: '246810' }, { token: user.token })).body.type,
     ).toBe('ok');
-    const card = (await s.call<BankCard>('/user/cash_info', {}, { token: user.token })).body.message as BankCard;
+    const card = (await s.call('/user/cash_info', {}, { token: user.token })).body.message as BankCard;
     expect(card).toMatchObject({ kind: 'domestic', real_name: 'Li Lei', card_number: '**** **** **** 7890', province_city: 'Shanghai' });
-    const intl = (await s.call<BankCard>('/user/cash_info_international', {}, { token: user.token })).body.message as BankCard;
+    const intl = (await s.call('/user/cash_info_international', {}, { token: user.token })).body.message as BankCard;
     expect(intl).toMatchObject({ swift_code: 'CHASUS33', aba_number: '021000021', card_number: '**** **** **** 1111' });
     expect((await s.call('/user/cash_info', {}, { token: other.token })).body.message).toBeNull();
     await s.call('/user/cash_save', { ...domestic, bank_name: 'BOC', pay_password: '246810' }, { token: user.token });
-    expect(((await s.call<BankCard>('/user/cash_info', {}, { token: user.token })).body.message as BankCard).bank_name).toBe('BOC');
+    expect(((await s.call('/user/cash_info', {}, { token: user.token })).body.message as BankCard).bank_name).toBe('BOC');
   });
 });

@@ -64,7 +64,7 @@ describe('realtime topics over socket.io', () => {
     step(30);
     await until(() => got.length >= 30);
     for (const m of got) applyDepthDelta(book, m.data as DepthBook);
-    const rest = await s.call<TopicSnapshot>('/market/snapshot', { topic }, { method: 'GET' });
+    const rest = await s.call('/market/snapshot', { topic }, { method: 'GET' });
     const serverSnap = rest.body.message as TopicSnapshot;
     expect(serverSnap.seq).toBe(got.at(-1)!.seq);
     expect(readBook(book)).toEqual(serverSnap.data);
@@ -116,7 +116,7 @@ describe('realtime topics over socket.io', () => {
   });
 
   it('answers snapshots over REST and refuses unknown topics', async () => {
-    const ok = await s.call<TopicSnapshot>('/market/snapshot', { topic: 'quotes' }, { method: 'GET' });
+    const ok = await s.call('/market/snapshot', { topic: 'quotes' }, { method: 'GET' });
     expect(ok.body.message).toMatchObject({ topic: 'quotes', kind: 'quotes' });
     const bad = await s.call('/market/snapshot', { topic: 'depth:NOPE' }, { method: 'GET' });
     expect(bad.body).toEqual({ type: 'error', code: 0, message: 'Unknown topic' });

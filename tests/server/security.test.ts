@@ -23,7 +23,7 @@ describe('security settings', () => {
 
   it('changes the login password with the old one and a code, ending every other session', async () => {
     const user = await s.signUp();
-    const other = (await s.call<string>('/user/login', { user_string: user.email, password: user.password }, { ip: user.ip })).body
+    const other = (await s.call('/user/login', { user_string: user.email, password: user.password }, { ip: user.ip })).body
       .message as string;
     const opts = { token: user.token, ip: user.ip };
     const code = await securityCode(user.token, user.ip, user.email);
@@ -71,7 +71,7 @@ describe('security settings', () => {
       'The two passwords are inconsistent',
     );
     expect((await s.call('/safe/pay_password', { pay_password: '135790', re_pay_password: '135790', code }, opts)).body.type).toBe('ok');
-    const info = (await s.call<UserInfo>('/user/info', {}, { ...get, token: user.token })).body.message as UserInfo;
+    const info = (await s.call('/user/info', {}, { ...get, token: user.token })).body.message as UserInfo;
     expect(info.pay_password_set).toBe(true);
     const [row] = await s.db.query<{ pay_password_hash: string }>('SELECT pay_password_hash FROM users WHERE id = $1', [info.id]);
     expect(row!.pay_password_hash).toMatch(/^scrypt\$/);
@@ -108,8 +108,7 @@ describe('security settings', () => {
       },
       { ip: b.ip },
     );
-    const token = (await s.call<string>('/user/login', { user_string: '9012345678', password: 'secret123' }, { ip: b.ip })).body
-      .message as string;
+    const token = (await s.call('/user/login', { user_string: '9012345678', password: 'secret123' }, { ip: b.ip })).body.message as string;
     await s.call('/sms_mail', { user_string: 'bound@example.com', scene: 'bind' }, { ip: b.ip });
     const wrong = await s.call('/safe/email', { email: 'bound@example.com', code: '000000' }, { token, ip: b.ip });
     expect(wrong.body.type).toBe('error');
@@ -119,7 +118,7 @@ describe('security settings', () => {
       { token, ip: b.ip },
     );
     expect(ok.body.message).toBe('Email bound');
-    expect(((await s.call<UserInfo>('/user/info', {}, { ...get, token })).body.message as UserInfo).email).toBe('bound@example.com');
+    expect(((await s.call('/user/info', {}, { ...get, token })).body.message as UserInfo).email).toBe('bound@example.com');
     clock.advance(61_000);
     expect((await s.call('/sms_mail', { user_string: a.email, scene: 'bind' }, { ip: b.ip })).body.message).toBe(
       'This email is already bound to another account',
@@ -129,27 +128,26 @@ describe('security settings', () => {
   it('lists signed-in devices and logs out all the others', async () => {
     const user = await s.signUp();
     const second = (
-      await s.call<string>(
+      await s.call(
         '/user/login',
         { user_string: user.email, password: user.password },
         { ip: user.ip, headers: { 'user-agent': 'Phone B' } },
       )
     ).body.message as string;
-    const list = (await s.call<SessionInfo[]>('/safe/sessions', {}, { ...get, token: user.token })).body.message as SessionInfo[];
+    const list = (await s.call('/safe/sessions', {}, { ...get, token: user.token })).body.message as SessionInfo[];
     expect(list).toHaveLength(2);
     expect(list.filter((x) => x.current)).toHaveLength(1);
     expect(list.map((x) => x.user_agent)).toContain('Phone B');
     expect((await s.call('/safe/logout_others', {}, { token: user.token })).body.type).toBe('ok');
     expect((await s.call('/user/info', {}, { ...get, token: second })).body.type).toBe(999);
-    expect((await s.call<SessionInfo[]>('/safe/sessions', {}, { ...get, token: user.token })).body.message).toHaveLength(1);
+    expect((await s.call('/safe/sessions', {}, { ...get, token: user.token })).body.message).toHaveLength(1);
   });
 
   it('keeps a "stay logged in" session through 20 idle days, and a plain one not', async () => {
     const user = await s.signUp();
-    const remembered = (
-      await s.call<string>('/user/login', { user_string: user.email, password: user.password, remember: '1' }, { ip: user.ip })
-    ).body.message as string;
-    const switched = (await s.call<string>('/user/login', { user_string: user.email, password: user.password }, { ip: user.ip })).body
+    const remembered = (await s.call('/user/login', { user_string: user.email, password: user.password, remember: '1' }, { ip: user.ip }))
+      .body.message as string;
+    const switched = (await s.call('/user/login', { user_string: user.email, password: user.password }, { ip: user.ip })).body
       .message as string;
     expect((await s.call('/safe/stay_logged_in', { enabled: '1' }, { token: switched })).body.type).toBe('ok');
     clock.advance(20 * 24 * 3600_000);

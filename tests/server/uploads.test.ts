@@ -90,7 +90,7 @@ describe('uploads', () => {
   });
 
   it('refuses a non-multipart body', async () => {
-    const res = await s.call('/upload', { file: 'x' }, { token: user.token });
+    const res = await s.raw('/upload', { file: 'x' }, { token: user.token });
     expect(res.body).toMatchObject({ type: 'error', message: 'Please choose an image' });
   });
 });
