@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
-import type { WalletDetail } from '../../domain/funds/types';
 import { launch, phone, shot } from './browser';
 import { api, base, latestCode, opsCli, registerByApi, signInWith } from './helpers';
 
@@ -104,8 +103,8 @@ describe('funds in a phone browser', () => {
     await expect.poll(() => page.getByText(/exceeds your 24-hour withdrawal limit of 200 BTC/).count()).toBe(1);
     await shot(page, 'withdraw-limit');
     // What lasts: no withdrawal was made and the 250 BTC are all still available.
-    expect((await api<{ total: number }>('/user/withdraw/list', {}, token)).total).toBe(0);
-    const btc = await api<WalletDetail>('/wallet/detail', { currency: '1', type: 'change' }, token);
+    expect((await api('/user/withdraw/list', {}, token)).total).toBe(0);
+    const btc = await api('/wallet/detail', { currency: '1', type: 'change' }, token);
     expect(btc.currency).toBe('BTC');
     expect(new Decimal(btc.available).eq(250) && new Decimal(btc.frozen).isZero()).toBe(true);
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { contract, type EndpointPath, type OutputOf } from '../../domain/api/contract';
 
 export const base = inject('baseUrl');
 const root = path.resolve(__dirname, '../..');
@@ -18,14 +19,17 @@ export async function latestCode(to: string): Promise<string> {
   throw new Error(`no code for ${to}`);
 }
 
-/** POSTs to the API as the app would. */
-export async function api<T>(pathname: string, params: Record<string, string>, token?: string): Promise<T> {
-  const res = await fetch(`${base}/api${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
-    body: new URLSearchParams(params),
+/** Calls endpoint `pathname` of the contract as the app would (its method, form-urlencoded); typed by the contract. */
+export async function api<P extends EndpointPath>(pathname: P, params: Record<string, string>, token?: string): Promise<OutputOf<P>> {
+  const isGet = contract[pathname].method === 'GET';
+  const form = new URLSearchParams(params);
+  const auth: Record<string, string> = token ? { authorization: token } : {};
+  const res = await fetch(`${base}/api${pathname}${isGet ? `?${form}` : ''}`, {
+    method: contract[pathname].method,
+    headers: isGet ? auth : { 'content-type': 'application/x-www-form-urlencoded', ...auth },
+    body: isGet ? undefined : form,
   });
-  const body = (await res.json()) as { type: string; message: T };
+  const body = (await res.json()) as { type: string; message: OutputOf<P> };
   if (body.type !== 'ok') throw new Error(`${pathname}: ${String(body.message)}`);
   return body.message;
 }
@@ -34,7 +38,7 @@ export async function api<T>(pathname: string, params: Record<string, string>, t
 export async function registerByApi(email: string, password: string): Promise<string> {
   await api('/sms_mail', { user_string: email, scene: 'register' });
   await api('/user/register', { type: 'email', user_string: email, code: await latestCode(email), password, re_password: password });
-  return api<string>('/user/login', { user_string: email, password });
+  return api('/user/login', { user_string: email, password });
 }
 
 /** Opens the app already signed in with `token`. */
