@@ -4,7 +4,8 @@ import { createHashRouter, Navigate, Outlet, RouterProvider, useLocation, useRou
 import { useSnapshot } from 'valtio';
 import { LOGIN_PATH, REDIRECT_DELAY_MS } from './api/request';
 import { setNavigator } from './navigation';
-import { HOME_PATH, ROUTES, TABS, type PageRoute } from './routes';
+import { HOME_PATH } from './paths';
+import { ROUTES, TABS, type PageRoute } from './routes';
 import { sessionState } from './state/session';
 import { showToast } from './state/ui';
 import { DelayedFallback } from './ui/DelayedFallback';

@@ -67,5 +67,3 @@ export const ROUTES: PageRoute[] = Object.entries(AREAS).flatMap(([area, pages])
     return { area, page, path: `/pages/${id}`, auth: !PUBLIC_PAGES.has(id), load: LOADERS[id] ?? null };
   }),
 );
-
-export const HOME_PATH = '/pages/index/index';
