@@ -1,41 +1,122 @@
-// Lint rules, including the import boundaries of docs/ARCHITECTURE.md:
-//   domain/ imports nothing of the project outside itself;
-//   server/ and worker/ import domain/ only;
-//   src/ imports domain/, and the worker only as types, only in src/worker-client.ts.
+// Lint rules, including the import boundaries of docs/ARCHITECTURE.md ("Folders and the import
+// matrix"). The boundaries are checked on RESOLVED paths (eslint-plugin-boundaries with
+// eslint-import-resolver-typescript), so `./../worker/x`, `../../../../../server/x` and a dynamic
+// `import()` are judged by the file they reach, not by how the path is spelt:
+//   domain/ imports nothing of the project outside itself, and only decimal.js, zod and dayjs;
+//   worker/ imports domain/ and a short list of packages (no React, no DOM, no charts);
+//   server/ imports domain/ only, never the app or the worker;
+//   src/ imports domain/; the worker only as types, only in src/worker-client.ts and
+//   src/state/market.ts; a page of src/pages/<area>/ imports its own area, never another one.
+// TypeScript project references (tsconfig.json in each folder, `tsc -b`) refuse the same
+// cross-folder imports at compile time; import-x/no-cycle refuses import cycles.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const outside = (folders, message, allowTypeImports = false) => ({
-  group: folders.flatMap((f) => [
-    `../${f}`,
-    `../${f}/**`,
-    `../../${f}`,
-    `../../${f}/**`,
-    `../../../${f}`,
-    `../../../${f}/**`,
-    `../../../../${f}/**`,
-  ]),
-  message,
-  allowTypeImports,
-});
+// The root tsconfig references every project (domain, worker, src, server, tests).
+const TS_PROJECTS = ['tsconfig.json'];
 
-const boundary = (patterns, paths = []) => ({
-  'no-restricted-imports': 'off',
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
-});
+/**
+ * Every folder of the repository is one of these elements. Patterns are paths from the
+ * repository root; `area` is the page area of `src/pages/<area>/`.
+ */
+const ELEMENTS = [
+  { type: 'page', pattern: 'src/pages/*', partialMatch: false, capture: ['area'] },
+  { type: 'app', pattern: 'src', partialMatch: false },
+  { type: 'domain', pattern: 'domain', partialMatch: false },
+  { type: 'worker', pattern: 'worker', partialMatch: false },
+  { type: 'server', pattern: 'server', partialMatch: false },
+  { type: 'locales', pattern: 'locales', partialMatch: false },
+  { type: 'tooling', pattern: ['tests', 'bench', 'scripts'], partialMatch: false },
+];
+/** Single files with a role of their own. */
+const FILES = [
+  // Where the worker's types may cross into src/ (type-only imports).
+  { category: 'worker-bridge', pattern: ['src/worker-client.ts', 'src/state/market.ts'] },
+];
 
-const NODE_BUILTINS = ['fs', 'path', 'os', 'crypto', 'http', 'net', 'child_process', 'worker_threads', 'stream', 'url', 'util'];
-const nodeOnly = (message) =>
-  NODE_BUILTINS.flatMap((m) => [
-    { name: m, message },
-    { name: `node:${m}`, message },
-  ]);
+const element = (type, captured) => ({ element: captured ? { type, captured } : { type } });
+const packages = (names) => ({ module: { origin: 'external', source: names } });
+const anything = { to: { module: { origin: ['local', 'external', 'core'] } } };
+
+/** Packages each runtime may import (allowlists) or may not (denylists). */
+const DOMAIN_PACKAGES = ['decimal.js', 'zod', 'dayjs'];
+const WORKER_PACKAGES = ['comlink', 'socket.io-client', 'decimal.js', 'dayjs', 'zod'];
+const UI_PACKAGES = ['react', 'react-*', 'valtio', 'lucide-react', 'lightweight-charts', 'qrcode', '@tanstack/*', 'comlink'];
+const SERVER_PACKAGES = ['fastify', 'fastify-*', '@fastify/*', 'pg', '@electric-sql/*', 'socket.io', 'sharp', 'tsx'];
+
+/**
+ * Who may import whom, on resolved paths. Each runtime first refuses everything (with the message
+ * that explains its rule), then allows; a later policy wins over an earlier one.
+ */
+const POLICIES = [
+  {
+    from: element('domain'),
+    disallow: anything,
+    message: `domain/ is pure and shared: it imports only domain/ and ${DOMAIN_PACKAGES.join(', ')} (no Node, no DOM, no UI, no other folder).`,
+  },
+  { from: element('domain'), allow: [{ to: element('domain') }, { to: packages(DOMAIN_PACKAGES) }] },
+
+  {
+    from: element('worker'),
+    disallow: anything,
+    message: `worker/ imports worker/, domain/ and only ${WORKER_PACKAGES.join(', ')}: no React, no DOM, no charts, no Node, no src/, no server/.`,
+  },
+  { from: element('worker'), allow: [{ to: element('worker') }, { to: element('domain') }, { to: packages(WORKER_PACKAGES) }] },
+
+  {
+    from: element('server'),
+    disallow: anything,
+    message: 'server/ imports server/, domain/ and locales/ only, never the app, the worker or the tests.',
+  },
+  {
+    from: element('server'),
+    allow: [
+      { to: element('server') },
+      { to: element('domain') },
+      { to: element('locales') },
+      { to: { module: { origin: ['external', 'core'] } } },
+    ],
+  },
+  { from: element('server'), disallow: { to: packages(UI_PACKAGES) }, message: 'No UI code on the server.' },
+
+  {
+    from: [element('app'), element('page')],
+    disallow: anything,
+    message:
+      'src/ imports src/, domain/, locales/ and browser packages: never the server (talk to it over /api), the worker only through src/worker-client.ts, no Node built-ins.',
+  },
+  {
+    from: [element('app'), element('page')],
+    allow: [{ to: element('app') }, { to: element('domain') }, { to: element('locales') }, { to: { module: { origin: 'external' } } }],
+  },
+  {
+    from: [element('app'), element('page')],
+    disallow: { to: packages([...SERVER_PACKAGES, 'socket.io-client']) },
+    message: 'src/ runs in the browser and talks through the worker: no server packages, no socket of its own.',
+  },
+  // Pages: a page imports its own area folder, never another area's; only the page table loads pages.
+  {
+    from: [element('app'), element('page')],
+    disallow: { to: element('page') },
+    message:
+      'A page imports only its own area folder (src/pages/<area>/, whose routes.ts loads its pages); shared pieces belong in src/ui, src/state or src/api.',
+  },
+  { from: element('page'), allow: { to: element('page', { area: '{{ from.element.captured.area }}' }) } },
+  // The worker: only its types cross, only in the bridge files; the running worker is reached through comlink.
+  {
+    from: { element: { type: 'app' }, file: { categories: 'worker-bridge' } },
+    allow: { to: element('worker'), dependency: { kind: 'type' } },
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'test-results/', 'bench/results/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'test-results/', 'bench/results/', '.tsbuild/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -48,38 +129,31 @@ export default tseslint.config(
     },
   },
   {
-    files: ['domain/**/*.ts'],
-    rules: boundary(
-      [
-        outside(
-          ['src', 'worker', 'server', 'tests', 'locales'],
-          'domain/ is pure and shared: it imports nothing of the project outside itself.',
-        ),
-        {
-          group: ['react', 'react-*', 'valtio', 'socket.io*', 'fastify*', '@fastify/*', 'pg', '@electric-sql/*', 'comlink'],
-          message: 'domain/ may import only decimal.js, zod and dayjs.',
-        },
+    files: ['domain/**/*.ts', 'worker/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}'],
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      'import/resolver': { typescript: { project: TS_PROJECTS } },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: TS_PROJECTS })],
+      // no-cycle follows imports into these files (by default import-x reads only .js).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'boundaries/elements': ELEMENTS,
+      'boundaries/files': FILES,
+      'boundaries/legacy-templates': false,
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        // Refuse what no policy allows, packages and Node built-ins included, and local files outside every element.
+        { default: 'disallow', checkAllOrigins: true, checkUnknownLocals: true, policies: POLICIES },
       ],
-      nodeOnly('domain/ has no Node APIs.'),
-    ),
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: boundary([
-      outside(['src', 'worker'], 'server/ imports domain/ only, never the app or the worker.'),
-      { group: ['react', 'react-*', 'valtio', 'comlink'], message: 'No UI code on the server.' },
-    ]),
+      // Cycles make load order matter and hide layering mistakes; type-only imports do not count.
+      'import-x/no-cycle': 'error',
+    },
   },
   {
     files: ['worker/**/*.ts'],
     languageOptions: { globals: { ...globals.worker } },
-    rules: boundary(
-      [
-        outside(['src', 'server'], 'worker/ imports domain/ only.'),
-        { group: ['react', 'react-*', 'valtio', 'lucide-react'], message: 'The worker has no React and no DOM.' },
-      ],
-      nodeOnly('The worker runs in the browser.'),
-    ),
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -87,13 +161,6 @@ export default tseslint.config(
     plugins: { react, 'react-hooks': reactHooks },
     settings: { react: { version: 'detect' } },
     rules: {
-      ...boundary(
-        [
-          outside(['server'], 'src/ never imports the server: talk to it over /api.'),
-          outside(['worker'], 'src/ talks to the worker only through src/worker-client.ts.'),
-        ],
-        nodeOnly('src/ runs in the browser.'),
-      ),
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
       'react/jsx-key': 'error',
@@ -103,16 +170,6 @@ export default tseslint.config(
         { noStrings: true, allowedStrings: ['/', '+', '-', '·', '%', '≈', ':', '×', ' '], ignoreProps: true },
       ],
     },
-  },
-  {
-    files: ['src/worker-client.ts', 'src/state/market.ts'],
-    rules: boundary(
-      [
-        outside(['server'], 'src/ never imports the server: talk to it over /api.'),
-        outside(['worker'], 'Only types cross from the worker; the running worker is reached through comlink.', true),
-      ],
-      nodeOnly('src/ runs in the browser.'),
-    ),
   },
   {
     files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.config.{js,ts}'],

@@ -6,7 +6,7 @@
  */
 import type { AreaRoutes, PageRoute } from './routing';
 
-export { HOME_PATH, TABS, type PageLoader, type PageModule, type PageRoute, type TabKey } from './routing';
+export { TABS, type PageLoader, type PageModule, type PageRoute, type TabKey } from './routing';
 
 const areas = import.meta.glob<AreaRoutes>('./pages/*/routes.ts', { eager: true, import: 'default' });
 

@@ -53,5 +53,3 @@ export const TABS = [
   { key: 'assets', path: '/pages/fund/assets' },
 ] as const;
 export type TabKey = (typeof TABS)[number]['key'];
-
-export const HOME_PATH = '/pages/index/index';

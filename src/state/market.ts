@@ -1,7 +1,7 @@
 import { proxy, ref } from 'valtio';
 import type { DepthView, TickerView } from '../../domain/market/views';
 import type { Trade } from '../../domain/market/types';
-import type { FeedStatus, Movers, WorkerSnapshot } from '../worker-client';
+import type { FeedStatus, Movers, WorkerSnapshot } from '../../worker';
 
 /**
  * Live market data from the worker. Each value is held with `ref()`: a component that reads

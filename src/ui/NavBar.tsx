@@ -2,7 +2,7 @@ import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../routing';
+import { HOME_PATH } from '../paths';
 import styles from './NavBar.module.css';
 
 export interface NavBarProps {

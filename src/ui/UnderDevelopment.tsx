@@ -1,7 +1,7 @@
 import { Construction } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../routing';
+import { HOME_PATH } from '../paths';
 import { Button } from './Button';
 import { Page } from './Page';
 import styles from './UnderDevelopment.module.css';

@@ -1,4 +1,4 @@
-import { HelpContentPage } from './HelpContentPage';
+import { HelpContentPage } from '../../ui/HelpContentPage';
 
 /** About us (`GET /aboutus`). */
 export default function AboutPage() {

@@ -1,4 +1,4 @@
-import { HelpContentPage } from './HelpContentPage';
+import { HelpContentPage } from '../../ui/HelpContentPage';
 
 /** Contact us (`GET /contactus`). */
 export default function ContactPage() {

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
 import { call } from '../../api/request';
-import { HOME_PATH } from '../../routing';
+import { HOME_PATH } from '../../paths';
 import { setToken } from '../../state/session';
 import { siteState } from '../../state/site';
 import { Button } from '../../ui/Button';

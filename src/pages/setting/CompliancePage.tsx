@@ -1,4 +1,4 @@
-import { HelpContentPage } from '../common/HelpContentPage';
+import { HelpContentPage } from '../../ui/HelpContentPage';
 
 /** Operational compliance (`GET /operational_compliance`). */
 export default function CompliancePage() {

@@ -27,7 +27,7 @@ import { useSnapshot } from 'valtio';
 import { LANG_NAMES } from '../../ui/LanguageSheet';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
-import { HOME_PATH } from '../../routing';
+import { HOME_PATH } from '../../paths';
 import { refreshUser } from '../../state/account';
 import { fiatState } from '../../state/fiat';
 import { notificationState } from '../../state/notifications';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageRoute } from '../../routing';
-import { apiQuery } from '../../api/queries';
-import { ContentView } from '../../ui/ContentView';
-import { DelayedFallback } from '../../ui/DelayedFallback';
-import { Empty } from '../../ui/Empty';
-import { Page } from '../../ui/Page';
-import { pageTitle } from '../../ui/pageTitle';
+import type { PageRoute } from '../routing';
+import { apiQuery } from '../api/queries';
+import { ContentView } from './ContentView';
+import { DelayedFallback } from './DelayedFallback';
+import { Empty } from './Empty';
+import { Page } from './Page';
+import { pageTitle } from './pageTitle';
 
 /** Endpoints that answer one help text (`ContentPage`). */
 export type HelpContentPath = '/contactus' | '/aboutus' | '/operational_compliance';
