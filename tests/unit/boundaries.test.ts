@@ -56,7 +56,7 @@ describe('import boundaries of docs/ARCHITECTURE.md are enforced by lint, on res
     ['src/state/market.ts', "import type { WorkerApi } from '../../worker';\nexport type A = WorkerApi;\n"],
     ['src/pages/fund/X.tsx', "import { BillRow } from './BillRow';\nexport const a = BillRow;\n"],
     ['src/pages/fund/X.tsx', "import { Page } from '../../ui/Page';\nexport const a = Page;\n"],
-    ['src/routes.ts', "export const load = () => import('./pages/fund/AssetsPage');\n"],
+    ['src/pages/fund/routes.ts', "export const load = () => import('./AssetsPage');\n"],
   ])('%s may: %s', async (file, code) => {
     expect(await lint(file, code)).not.toContain(RULE);
   });
