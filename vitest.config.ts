@@ -15,8 +15,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/globalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: on a busy 2-core machine a test that starts its own server or spawns the
+          // operator CLI takes tens of seconds; the limits catch hangs, not slowness.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           // Each file gets its own database copy; two at a time suits a 2-core machine.
           maxWorkers: 2,
         },
