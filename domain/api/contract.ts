@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Kline, MarketPair, Ticker } from '../market/types';
 import { KLINE_PERIODS } from '../market/periods';
-import type { TopicSnapshot } from '../protocol';
+import type { PrivateSnapshot, TopicSnapshot } from '../protocol';
 import type { Page } from './envelope';
 import type {
   BankCard,
@@ -400,6 +400,13 @@ export const contract = {
     path: '/user/notifications/read',
     access: 'user',
     input: notificationReadInput,
+  }),
+  /** The private channel's snapshot, for a resync after a gap in its `seq` (docs/PROTOCOL.md). */
+  '/user/channel/snapshot': endpoint<PrivateSnapshot>()({
+    method: 'GET',
+    path: '/user/channel/snapshot',
+    access: 'user',
+    input: z.object({}),
   }),
   '/news/index_pop': endpoint<NewsDetail | null>()({ method: 'GET', path: '/news/index_pop', access: 'public', input: z.object({}) }),
   '/menu': endpoint<{ key: string; title: string; path: string }[]>()({
