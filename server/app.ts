@@ -215,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     wallets,
     async close() {
       await market.stop();
-      hub.close();
+      await hub.close();
       await fastify.close();
     },
   };

@@ -173,12 +173,17 @@ export class RealtimeHub {
     });
   }
 
-  /** Disconnects every client; the HTTP server itself is closed by its owner (Fastify). */
-  close(): void {
+  /**
+   * Disconnects every client and lets the private messages already under way finish (they
+   * still count their `seq`), so the database can be closed after it. The HTTP server itself is
+   * closed by its owner (Fastify).
+   */
+  async close(): Promise<void> {
     this.stopMarket();
     this.stopSessions();
     this.io.disconnectSockets(true);
     this.io.engine.close();
+    while (this.userQueues.size) await Promise.all(this.userQueues.values());
   }
 
   /** Runs `task` after every earlier task of the same user (on this node), even a failed one. */
