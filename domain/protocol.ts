@@ -5,11 +5,12 @@
  */
 import type { DepthBook, Kline, Ticker, Trade } from './market/types';
 import type { NotificationItem } from './notifications/types';
+import type { AccountId } from './funds/formulas';
 import type { KlinePeriod } from './market/periods';
 import { isKlinePeriod } from './market/periods';
 
 /** Bumped on any incompatible change; the server sends it in the `hello` event. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Connection defaults of spec §7. */
 export const SOCKET_PATH = '/socket.io';
@@ -89,30 +90,116 @@ export interface SubscribeAck {
   rejected: string[];
 }
 
-/** Payloads of the private `user` channel by kind (later issues add kinds here). */
-export interface UserPayloads {
-  /** This socket's session ended (logout elsewhere, password change): it left the private channel. */
-  session: { event: 'revoked' };
-  /** A new system notification. */
-  notification: NotificationItem;
+/** One of the user's balances: an account (1 legal, 2 change, 3 lever, 4 micro) and a currency. */
+export interface BalanceRow {
+  account: AccountId;
+  currency_id: number;
+  /** The currency's name (`USDT`). */
+  currency: string;
+  available: string;
+  frozen: string;
 }
 
-/** A message on the private channel; `seq` counts per user. */
-export type UserMessage = {
-  [K in keyof UserPayloads]: { topic: UserTopic; kind: K; seq: number; data: UserPayloads[K] };
-}[keyof UserPayloads];
+/**
+ * What every order carries on the private channel, whatever the product. Each trading area
+ * extends it (`interface FuturesOrder extends OrderItem { side; price; … }`) and sends its own
+ * orders here; the worker keys them by `product` and `id`.
+ */
+export interface OrderItem {
+  id: number;
+  /** The product area the order belongs to (`futures`, `spot`, `options`, …). */
+  product: string;
+  symbol: string;
+  /** The area's own status name (`open`, `partial`, `filled`, `cancelled`, …). */
+  status: string;
+  /** False once the order is final (filled, cancelled, expired): the worker drops it. */
+  open: boolean;
+  created_at: number;
+  updated_at: number;
+}
 
-/** Acknowledgement of `auth`. */
-export interface AuthAck {
-  ok: boolean;
+/** What every position carries, whatever the product; each trading area extends it like `OrderItem`. */
+export interface PositionItem {
+  id: number;
+  product: string;
+  symbol: string;
+  /** False once the position is closed (or liquidated): the worker drops it. */
+  open: boolean;
+  updated_at: number;
+}
+
+/** The user's notifications as the channel keeps them: how many are unread, and the newest few. */
+export interface NotificationsState {
+  unread: number;
+  /** Newest first, at most `PRIVATE_RECENT_NOTIFICATIONS`. */
+  recent: NotificationItem[];
+}
+
+/** A change to the user's notifications: the items created or marked read, and the unread count after it. */
+export interface NotificationsChange {
+  unread: number;
+  /** Newest first; a new notification has `read: false`. */
+  changed: NotificationItem[];
+}
+
+/** How many recent notifications a private snapshot carries. */
+export const PRIVATE_RECENT_NOTIFICATIONS = 20;
+
+/**
+ * Payloads of the private channel (`topic: "user"`) by kind: `snapshot` arrives in the `auth`
+ * acknowledgement and from `GET /api/user/channel/snapshot`, `update` is a live message.
+ * Every update is idempotent against a snapshot that already holds it (rows replace rows,
+ * items are keyed by id), so a message that overlaps a snapshot does no harm.
+ */
+export interface PrivatePayloads {
+  /**
+   * Snapshot: whose channel this is. Update: `revoked` — this socket's session ended (logout,
+   * password change) and it has left the channel; `changed` — another session of the user ended.
+   */
+  session: { snapshot: { user_id: number }; update: { event: 'revoked' | 'changed' } };
+  /** Snapshot: every balance row the user has. Update: the rows that changed, whole. */
+  balances: { snapshot: BalanceRow[]; update: BalanceRow[] };
+  /**
+   * Snapshot: the unread count and the newest notifications. Update: notifications that are new
+   * (`read: false`) or were just marked read, with the unread count after the change.
+   */
+  notifications: { snapshot: NotificationsState; update: NotificationsChange };
+  /** Snapshot: the open orders (none until a trading area exists). Update: orders that changed. */
+  orders: { snapshot: OrderItem[]; update: OrderItem[] };
+  /** Snapshot: the open positions (none until a trading area exists). Update: positions that changed. */
+  positions: { snapshot: PositionItem[]; update: PositionItem[] };
+}
+
+export type PrivateKind = keyof PrivatePayloads;
+export const PRIVATE_KINDS = ['session', 'balances', 'notifications', 'orders', 'positions'] as const satisfies readonly PrivateKind[];
+
+/** A message on the private channel; `seq` counts per user, across every kind, and rises by exactly one. */
+export type UserMessage = {
+  [K in PrivateKind]: { topic: UserTopic; kind: K; seq: number; data: PrivatePayloads[K]['update'] };
+}[PrivateKind];
+
+/** The private channel's full state at `seq`: the next message for this user has `seq + 1`. */
+export interface PrivateSnapshot {
+  topic: UserTopic;
+  seq: number;
+  data: { [K in PrivateKind]: PrivatePayloads[K]['snapshot'] };
+}
+
+/** Acknowledgement of `auth`: with a valid token, the private channel's snapshot. */
+export type AuthAck = { ok: true; snapshot: PrivateSnapshot } | { ok: false };
+
+/** The `hello` event's payload. */
+export interface HelloInfo {
+  version: number;
+  serverTime: number;
 }
 
 /** Server→client events, typed for socket.io on both ends. */
 export interface ServerToClientEvents {
   /** One live message of a subscribed topic or of the private channel. */
   m: (message: TopicMessage | UserMessage) => void;
-  /** Sent once on connect. */
-  hello: (info: { version: number; serverTime: number }) => void;
+  /** Sent once on connect. A client built for another `PROTOCOL_VERSION` should offer a reload. */
+  hello: (info: HelloInfo) => void;
 }
 
 /** Client→server events. The server still validates every payload: a client may send anything. */
@@ -121,7 +208,7 @@ export interface ClientToServerEvents {
   sub: (topics: string[] | string, ack: (answer: SubscribeAck) => void) => void;
   /** Leaves topics. */
   unsub: (topics: string[] | string, ack: (answer: { ok: boolean }) => void) => void;
-  /** Joins the private channel when the token is valid; a bad token leaves it. */
+  /** Joins the private channel when the token is valid (the ack carries its snapshot); a bad token leaves it. */
   auth: (payload: { token: string }, ack: (answer: AuthAck) => void) => void;
 }
 

@@ -19,8 +19,11 @@ import { API_PREFIX, readLang, registerEndpoints, sendEnvelope } from './http/re
 import { createTranslator } from './http/translator';
 import { createMarketHandlers } from './market/marketHandlers';
 import { MarketSimulator } from './market/MarketSimulator';
+import { balanceReader } from './realtime/balanceSnapshot';
 import { RealtimeHub } from './realtime/RealtimeHub';
 import { soleLeadership, type Leadership } from './platform/leadership';
+import { createRealtimeHandlers } from './realtime/realtimeHandlers';
+import { DbUserSequences } from './realtime/UserSequences';
 import { seed } from './seed/seed';
 import { UserRepository } from './users/UserRepository';
 import { Credits } from './funds/Credits';
@@ -127,8 +130,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const content = new ContentRepository(db);
   const limits = createLimits(clock);
   // socket.io attaches to the HTTP server now, so services can push to users from the start.
-  const hub = new RealtimeHub(fastify.server, market, sessions, clock);
+  const hub = new RealtimeHub(fastify.server, market, sessions, clock, new DbUserSequences(db));
   const notifications = new Notifications(db, clock, hub);
+  hub.provideSnapshot('balances', balanceReader(db));
+  hub.provideSnapshot('notifications', (userId) => notifications.snapshot(userId));
   const uploads = await UploadStore.open(db, clock, options.dataDir);
   const identities = new Identities(db, clock, uploads, notifications);
   const targets = new WithdrawalTargets(db, clock, uploads);
@@ -170,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...createIdentityHandlers(identities),
       ...createTargetHandlers({ targets, users, uploads, market, limits }),
       ...createNotificationHandlers(notifications),
+      ...createRealtimeHandlers(hub),
       ...createMarketHandlers({ market, clock, hub }),
       ...createContentHandlers(content),
       ...createRateHandlers(rates),
@@ -217,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       await leadership.stop();
       await market.stop();
-      hub.close();
+      await hub.close();
       await fastify.close();
     },
   };

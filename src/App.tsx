@@ -18,6 +18,7 @@ import { Page } from './ui/Page';
 import { TabBar } from './ui/TabBar';
 import { Overlays } from './ui/Toast';
 import { UnderDevelopment } from './ui/UnderDevelopment';
+import { VersionBanner } from './ui/VersionBanner';
 import { pageTitle } from './ui/pageTitle';
 import styles from './App.module.css';
 
@@ -70,6 +71,7 @@ function Shell() {
         <Outlet />
       </main>
       {TAB_PATHS.has(pathname) && <TabBar />}
+      <VersionBanner />
       <Overlays />
     </div>
   );

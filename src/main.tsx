@@ -35,11 +35,14 @@ async function boot(): Promise<void> {
   syncToken();
   subscribe(sessionState, syncToken);
 
-  // A new system notification: badge, a short toast, and the fresh profile (a level may have changed).
+  // Notifications created or marked read (here or elsewhere): the badge takes the channel's count;
+  // a new one also toasts and refreshes the profile (a level may have changed).
   onUserMessage((message) => {
-    if (message.kind !== 'notification') return;
-    notificationState.unread += 1;
-    showToast(i18next.t(`notifications.${message.data.kind}.title` as never));
+    if (message.kind !== 'notifications') return;
+    notificationState.unread = message.data.unread;
+    const fresh = message.data.changed.find((n) => !n.read);
+    if (!fresh) return;
+    showToast(i18next.t(`notifications.${fresh.kind}.title` as never));
     void refreshUser();
   });
   void refreshFiatRate();

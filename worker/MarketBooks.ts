@@ -4,8 +4,18 @@ import { DEFAULT_FIAT } from '../domain/fiat';
 import type { KlinePeriod } from '../domain/market/periods';
 import { DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../domain/market/types';
 import { buildDepthView, buildTickerView, type DepthView, type TickerView } from '../domain/market/views';
-import { parseTopic, type TopicMessage, type TopicSnapshot, type UserMessage } from '../domain/protocol';
+import {
+  PROTOCOL_VERSION,
+  parseTopic,
+  type PrivateSnapshot,
+  type TopicMessage,
+  type TopicSnapshot,
+  type UserMessage,
+} from '../domain/protocol';
 import { applyDepthDelta, createBook, readBook, type LiveBook } from './books/applyDepthDelta';
+import { PrivateBooks, type PrivateView } from './feed/PrivateBooks';
+
+export type { PrivateView } from './feed/PrivateBooks';
 
 /** The feed's connection state, shown by the UI. */
 export type FeedStatus = 'connecting' | 'live' | 'resyncing' | 'stale';
@@ -31,8 +41,15 @@ export interface WorkerSnapshot {
   trades?: Record<string, Trade[]>;
   /** Changed bars per kline topic. */
   klines?: Record<string, KlineChange>;
-  /** Private-channel messages, in order. */
+  /** Private-channel messages applied since the last snapshot, in `seq` order (for reactions such as a toast). */
   user?: UserMessage[];
+  /** The private state's changes (balances, notifications, open orders and positions). */
+  private?: PrivateView;
+  /**
+   * Whether the server speaks another `PROTOCOL_VERSION` than this build: the UI offers a
+   * reload. Sent when it changes.
+   */
+  versionMismatch?: boolean;
   /** Symbol rankings, recomputed when tickers change. */
   movers?: Movers;
 }
@@ -79,8 +96,12 @@ export class MarketBooks {
   private dirtyTrades = new Set<string>();
   private klines = new Map<string, KlineChange>();
   private userMessages: UserMessage[] = [];
+  /** The private channel's state. */
+  readonly account = new PrivateBooks();
   private status: FeedStatus | null = null;
   private moversAt = -Infinity;
+  private versionMismatch: boolean | null = null;
+  private versionReported = false;
 
   setFiat(fiat: FiatRate): void {
     this.fiat = fiat;
@@ -146,8 +167,23 @@ export class MarketBooks {
     }
   }
 
+  /** Applies one private message (its `seq` already checked) and keeps it for the UI. */
   addUserMessage(msg: UserMessage): void {
+    this.account.apply(msg);
     this.userMessages.push(msg);
+  }
+
+  /** Replaces the private state with a snapshot; null clears it (signed out, session ended). */
+  applyPrivateSnapshot(snap: PrivateSnapshot | null): void {
+    this.account.applySnapshot(snap);
+  }
+
+  /** Records the protocol version the server announced in `hello`. */
+  setServerVersion(version: number): void {
+    const mismatch = version !== PROTOCOL_VERSION;
+    if (mismatch === this.versionMismatch) return;
+    this.versionMismatch = mismatch;
+    this.versionReported = false;
   }
 
   /** Drops a topic's state when nobody watches it any more. */
@@ -165,7 +201,9 @@ export class MarketBooks {
       this.dirtyBooks.size > 0 ||
       this.dirtyTrades.size > 0 ||
       this.klines.size > 0 ||
-      this.userMessages.length > 0
+      this.userMessages.length > 0 ||
+      this.account.isDirty ||
+      (this.versionMismatch !== null && !this.versionReported)
     );
   }
 
@@ -195,6 +233,12 @@ export class MarketBooks {
     }
     if (this.klines.size) snap.klines = Object.fromEntries(this.klines);
     if (this.userMessages.length) snap.user = this.userMessages;
+    const account = this.account.take();
+    if (account) snap.private = account;
+    if (this.versionMismatch !== null && !this.versionReported) {
+      snap.versionMismatch = this.versionMismatch;
+      this.versionReported = true;
+    }
     this.status = null;
     this.dirtyTickers = new Set();
     this.dirtyBooks = new Set();

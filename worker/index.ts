@@ -9,7 +9,7 @@ import { calculateArrival, calculateExchange, parseAmount } from '../domain/fund
 import { Feed } from './feed/Feed';
 import { MarketBooks, type FeedStatus, type WorkerSnapshot } from './MarketBooks';
 
-export type { FeedStatus, Movers, WorkerSnapshot } from './MarketBooks';
+export type { FeedStatus, Movers, PrivateView, WorkerSnapshot } from './MarketBooks';
 
 type SnapshotListener = (snapshot: WorkerSnapshot) => void;
 
@@ -45,9 +45,11 @@ const api = {
     feed = new Feed(origin, {
       snapshot: (s) => (books.applySnapshot(s), schedule()),
       message: (m) => (books.applyMessage(m), schedule()),
+      privateSnapshot: (s) => (books.applyPrivateSnapshot(s), schedule()),
       user: (m) => (books.addUserMessage(m), schedule()),
       status: (s) => (books.setStatus(s), schedule()),
       dropped: (t) => books.drop(t),
+      hello: (info) => (books.setServerVersion(info.version), schedule()),
     });
     feed.connect();
   },

@@ -15,6 +15,7 @@ import { ratesEndpoints } from '../rates/contract';
 import { targetsEndpoints } from '../targets/contract';
 import { notificationsEndpoints } from '../notifications/contract';
 import { fundsEndpoints } from '../funds/contract';
+import { realtimeEndpoints } from '../realtime/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -30,6 +31,7 @@ export const contract = mergeEndpoints(
   targetsEndpoints,
   notificationsEndpoints,
   fundsEndpoints,
+  realtimeEndpoints,
 );
 
 export type Contract = typeof contract;

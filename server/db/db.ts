@@ -10,6 +10,14 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` once the work done through this handle is durable: inside `tx`, right after
+   * COMMIT (in the order registered, before `tx` resolves), and never when the transaction
+   * rolls back or is retried; outside a transaction, at once. For side effects the outside
+   * world sees — socket pushes, notifications — so a rolled-back change never announces
+   * itself. `fn` is not awaited; a throw or a rejection is logged and does not undo the commit.
+   */
+  afterCommit(fn: () => unknown): void;
 }
 
 export interface Db extends Queryable {
@@ -28,6 +36,16 @@ export interface Db extends Queryable {
 export const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
 /** Unique violation: a second attempt at something that must happen once. */
 export const UNIQUE_VIOLATION = '23505';
+
+/** Runs a callback registered with `afterCommit`, so one failing side effect cannot stop the next. */
+export function runAfterCommit(fn: () => unknown): void {
+  try {
+    const result = fn();
+    if (result instanceof Promise) result.catch((error: unknown) => console.error('afterCommit callback failed', error));
+  } catch (error) {
+    console.error('afterCommit callback failed', error);
+  }
+}
 
 /** The SQLSTATE of a database error, if it has one. */
 export function sqlState(error: unknown): string | undefined {

@@ -1,9 +1,13 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, Queryable, SqlValue } from './db';
+import { runAfterCommit, type Db, type Queryable, type SqlValue } from './db';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
-function wrap(q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable {
+/**
+ * A `Queryable` on PGlite or on one of its transactions. `pending` collects the transaction's
+ * after-commit callbacks; without it (no transaction) they run at once.
+ */
+function wrap(q: { query: PGlite['query']; exec: PGlite['exec'] }, pending: (() => unknown)[] | null = null): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlValue[] = []) {
       const result = await q.query<T>(sql, params as unknown[]);
@@ -11,6 +15,10 @@ function wrap(q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable {
     },
     async exec(sql: string) {
       await q.exec(sql);
+    },
+    afterCommit(fn) {
+      if (pending) pending.push(fn);
+      else runAfterCommit(fn);
     },
   };
 }
@@ -33,7 +41,13 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
   return {
     kind: 'pglite',
     ...wrap(pg),
-    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    async tx(fn) {
+      const pending: (() => unknown)[] = [];
+      // PGlite commits when the callback resolves and rolls back when it throws.
+      const result = await pg.transaction((t) => fn(wrap(t, pending)));
+      for (const callback of pending) runAfterCommit(callback);
+      return result;
+    },
     async insertMany(table, columns, rows) {
       if (rows.length === 0) return;
       const csv = rows.map((r) => r.map(toCsvField).join(',')).join('\n');

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { RETRYABLE_SQLSTATES, sqlState, type Db, type Queryable, type SqlValue } from './db';
+import { RETRYABLE_SQLSTATES, runAfterCommit, sqlState, type Db, type Queryable, type SqlValue } from './db';
 
 const INT8_OID = 20;
 const TX_ATTEMPTS = 5;
@@ -10,7 +10,11 @@ const typeParsers = {
     oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * A `Queryable` on the pool or on one transaction's client. `pending` collects the
+ * transaction's after-commit callbacks; without it (no transaction) they run at once.
+ */
+function wrap(client: pg.Pool | pg.PoolClient, pending: (() => unknown)[] | null = null): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlValue[] = []) {
       const result = await client.query(sql, params as unknown[]);
@@ -19,6 +23,10 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
     async exec(sql: string) {
       // Without parameters pg uses the simple protocol, which runs several statements.
       await client.query(sql);
+    },
+    afterCommit(fn) {
+      if (pending) pending.push(fn);
+      else runAfterCommit(fn);
     },
   };
 }
@@ -35,17 +43,20 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     async tx(fn) {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        // A fresh list per attempt: callbacks of a rolled-back attempt are dropped with it.
+        const pending: (() => unknown)[] = [];
         try {
           await client.query('BEGIN');
-          const result = await fn(wrap(client));
+          const result = await fn(wrap(client, pending));
           await client.query('COMMIT');
+          client.release();
+          for (const callback of pending) runAfterCommit(callback);
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch(() => undefined);
+          client.release();
           if (attempt < TX_ATTEMPTS && RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) continue;
           throw error;
-        } finally {
-          client.release();
         }
       }
     },

@@ -1,5 +1,6 @@
 import type { Page } from '../../domain/api/envelope';
 import type { NotificationItem } from '../../domain/notifications/types';
+import { PRIVATE_RECENT_NOTIFICATIONS, type NotificationsState } from '../../domain/protocol';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import type { RealtimeHub } from '../realtime/RealtimeHub';
@@ -37,8 +38,9 @@ function toItem(row: Row): NotificationItem {
 }
 
 /**
- * Per-user system notifications. `create` writes inside the caller's transaction and returns
- * a `push` to call after commit, so a rolled-back action never announces itself.
+ * Per-user system notifications. `create` writes inside the caller's transaction and pushes
+ * the notification on the private channel only once that transaction commits
+ * (`q.afterCommit`), so a rolled-back action never announces itself.
  */
 export class Notifications {
   constructor(
@@ -47,6 +49,12 @@ export class Notifications {
     private readonly hub: RealtimeHub,
   ) {}
 
+  /**
+   * Records a notification in `q`'s transaction and schedules its push for after the commit.
+   * The function it resolves with does nothing: the push is already scheduled. It remains
+   * so that callers written before `afterCommit` (`const push = await create(…); push()`) keep
+   * working; new callers ignore it.
+   */
   async create(q: Queryable, userId: number, kind: NotificationKind, params: NotificationItem['params'] = {}): Promise<() => void> {
     const [row] = await q.query<Row>('INSERT INTO notifications (user_id, kind, params, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [
       userId,
@@ -55,7 +63,18 @@ export class Notifications {
       this.clock.now(),
     ]);
     const item = toItem(row!);
-    return () => this.hub.publishToUser(userId, 'notification', item);
+    q.afterCommit(() => this.announce(userId, [item]));
+    return () => undefined;
+  }
+
+  /** The private channel's notifications snapshot: the unread count and the newest few. */
+  async snapshot(userId: number): Promise<NotificationsState> {
+    const rows = await this.db.query<Row & { unread: number }>(
+      `SELECT *, (SELECT COUNT(*)::int FROM notifications WHERE user_id = $1 AND read_at IS NULL) AS unread
+       FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2`,
+      [userId, PRIVATE_RECENT_NOTIFICATIONS],
+    );
+    return { unread: rows[0]?.unread ?? 0, recent: rows.map(toItem) };
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<NotificationItem>> {
@@ -77,10 +96,20 @@ export class Notifications {
 
   /** Marks one of the user's notifications (or all of them) read; returns how many changed. */
   async markRead(userId: number, id: number | undefined): Promise<number> {
-    const rows = await this.db.query(
-      `UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL ${id ? 'AND id = $3' : ''} RETURNING id`,
+    const rows = await this.db.query<Row>(
+      `UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL ${id ? 'AND id = $3' : ''} RETURNING *`,
       id ? [userId, this.clock.now(), id] : [userId, this.clock.now()],
     );
+    if (rows.length) {
+      // The channel's clients keep only the newest few; the unread count covers the rest.
+      const changed = rows.sort((a, b) => b.id - a.id).slice(0, PRIVATE_RECENT_NOTIFICATIONS);
+      this.db.afterCommit(() => this.announce(userId, changed.map(toItem)));
+    }
     return rows.length;
+  }
+
+  /** Pushes changed notifications with the unread count as it is when the message is numbered. */
+  private announce(userId: number, changed: NotificationItem[]): Promise<number | null> {
+    return this.hub.publishToUser(userId, 'notifications', async () => ({ unread: await this.count(userId, true), changed }));
   }
 }

@@ -8,6 +8,9 @@ import {
   parseTopic,
   type AuthAck,
   type ClientToServerEvents,
+  type PrivateKind,
+  type PrivatePayloads,
+  type PrivateSnapshot,
   type ServerToClientEvents,
   type SubscribeAck,
   type TopicKind,
@@ -15,12 +18,12 @@ import {
   type TopicPayloads,
   type TopicSnapshot,
   type UserMessage,
-  type UserPayloads,
   topics,
 } from '../../domain/protocol';
 import type { Clock } from '../clock';
 import type { SessionStore } from '../auth/SessionStore';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
+import type { UserSequences } from './UserSequences';
 
 const MAX_TOPIC_LENGTH = 64;
 
@@ -28,6 +31,23 @@ interface SocketData {
   userId?: number;
   sessionId?: number;
   topicCount: number;
+  /** Counts `auth` events, so an older one that finishes late changes nothing. */
+  authAttempt: number;
+}
+
+/** Kinds whose snapshot another area provides (the session part is the hub's own). */
+export type ProvidedKind = Exclude<PrivateKind, 'session'>;
+/** Reads one private kind's current state for a user. */
+export type SnapshotProvider<K extends ProvidedKind> = (userId: number) => Promise<PrivatePayloads[K]['snapshot']>;
+type Providers = { [K in ProvidedKind]: SnapshotProvider<K> };
+
+/** A private message's payload, or a function that reads it when the message is numbered (null: send nothing). */
+export type UpdateOrLoader<K extends PrivateKind> = PrivatePayloads[K]['update'] | (() => Promise<PrivatePayloads[K]['update'] | null>);
+
+/** Which balance changed: the hub reads its committed value when it publishes. */
+export interface BalanceKey {
+  account: number;
+  currency_id: number;
 }
 
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -53,11 +73,22 @@ function ackOf<A>(ack: unknown): ((answer: A) => void) | null {
 /**
  * The socket.io side: topic subscriptions with per-topic sequence numbers, snapshots for
  * subscribe and resync, and the private `user:<id>` room joined only with a valid token.
+ *
+ * The private channel numbers each user's messages through `UserSequences` (durable by
+ * default). Everything that touches one user's channel — a publish, an `auth` snapshot, a REST
+ * snapshot, a revocation — runs in that user's queue, one at a time, so on this node messages
+ * leave in `seq` order and a snapshot at `seq = n` is always followed by message `n + 1`.
  */
 export class RealtimeHub {
   readonly io: AppServer;
   private readonly seqs = new Map<string, number>();
-  private readonly userSeqs = new Map<number, number>();
+  private readonly userQueues = new Map<number, Promise<unknown>>();
+  private readonly providers: Providers = {
+    balances: async () => [],
+    notifications: async () => ({ unread: 0, recent: [] }),
+    orders: async () => [],
+    positions: async () => [],
+  };
   private readonly stopMarket: () => void;
   private readonly stopSessions: () => void;
 
@@ -66,6 +97,7 @@ export class RealtimeHub {
     private readonly market: MarketSource,
     private readonly sessions: SessionStore,
     private readonly clock: Clock,
+    private readonly sequences: UserSequences,
   ) {
     this.io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
       path: SOCKET_PATH,
@@ -98,23 +130,89 @@ export class RealtimeHub {
     }
   }
 
-  /** Sends a message on a user's private channel. */
-  publishToUser<K extends keyof UserPayloads>(userId: number, kind: K, data: UserPayloads[K]): void {
-    const seq = (this.userSeqs.get(userId) ?? 0) + 1;
-    this.userSeqs.set(userId, seq);
-    this.io.to(userRoom(userId)).emit('m', { topic: 'user', kind, seq, data } as UserMessage);
+  /**
+   * Sets where a private kind's snapshot comes from (the area that owns the data registers
+   * it). Until then the kind's snapshot is empty: no balances, no notifications, no orders.
+   */
+  provideSnapshot<K extends ProvidedKind>(kind: K, provider: SnapshotProvider<K>): void {
+    (this.providers as Record<K, SnapshotProvider<K>>)[kind] = provider;
   }
 
-  /** Disconnects every client; the HTTP server itself is closed by its owner (Fastify). */
-  close(): void {
+  /** The user's private channel at its current `seq`: the next message has `seq + 1`. */
+  privateSnapshot(userId: number): Promise<PrivateSnapshot> {
+    return this.inUserQueue(userId, () => this.readPrivate(userId));
+  }
+
+  /**
+   * Sends a message on a user's private channel, numbered with the user's next `seq`; resolves
+   * with that number. Call it once the change it announces has committed (`q.afterCommit`).
+   * `data` may be a function: it then runs in the user's queue, right before the message is
+   * numbered, so it reads committed state in order (a later message never carries older values
+   * than an earlier one); when it answers null nothing is sent and null is resolved.
+   */
+  publishToUser<K extends PrivateKind>(userId: number, kind: K, data: UpdateOrLoader<K>): Promise<number | null> {
+    return this.inUserQueue(userId, async () => {
+      const payload = typeof data === 'function' ? await data() : data;
+      if (payload === null) return null;
+      const seq = await this.sequences.next(userId);
+      this.io.to(userRoom(userId)).emit('m', { topic: 'user', kind, seq, data: payload } as UserMessage);
+      return seq;
+    });
+  }
+
+  /**
+   * Announces that these balances of the user changed: one `balances` message with their
+   * committed values, read when the message is numbered. For the ledger, after commit:
+   * `q.afterCommit(() => hub.publishBalances(userId, [{ account, currency_id }]))`.
+   */
+  publishBalances(userId: number, changed: readonly BalanceKey[]): Promise<number | null> {
+    const wanted = new Set(changed.map((k) => `${k.account}:${k.currency_id}`));
+    return this.publishToUser(userId, 'balances', async () => {
+      const rows = (await this.providers.balances(userId)).filter((r) => wanted.has(`${r.account}:${r.currency_id}`));
+      return rows.length ? rows : null;
+    });
+  }
+
+  /**
+   * Disconnects every client and lets the private messages already under way finish (they
+   * still count their `seq`), so the database can be closed after it. The HTTP server itself is
+   * closed by its owner (Fastify).
+   */
+  async close(): Promise<void> {
     this.stopMarket();
     this.stopSessions();
     this.io.disconnectSockets(true);
     this.io.engine.close();
+    while (this.userQueues.size) await Promise.all(this.userQueues.values());
+  }
+
+  /** Runs `task` after every earlier task of the same user (on this node), even a failed one. */
+  private inUserQueue<T>(userId: number, task: () => Promise<T>): Promise<T> {
+    const run = (this.userQueues.get(userId) ?? Promise.resolve()).then(task);
+    const tail = run.catch(() => undefined);
+    this.userQueues.set(userId, tail);
+    void tail.then(() => {
+      if (this.userQueues.get(userId) === tail) this.userQueues.delete(userId);
+    });
+    return run;
+  }
+
+  /** Reads the sequence number first, then the data: whatever was announced up to `seq` is in the data. */
+  private async readPrivate(userId: number): Promise<PrivateSnapshot> {
+    const seq = await this.sequences.current(userId);
+    const p = this.providers;
+    const [balances, notifications, orders, positions] = await Promise.all([
+      p.balances(userId),
+      p.notifications(userId),
+      p.orders(userId),
+      p.positions(userId),
+    ]);
+    return { topic: 'user', seq, data: { session: { user_id: userId }, balances, notifications, orders, positions } };
   }
 
   private accept(socket: AppSocket): void {
     socket.data.topicCount = 0;
+    socket.data.authAttempt = 0;
     socket.emit('hello', { version: PROTOCOL_VERSION, serverTime: this.clock.now() });
 
     socket.on('sub', (payload: unknown, rawAck: unknown) => {
@@ -148,14 +246,30 @@ export class RealtimeHub {
     socket.on('auth', (payload: unknown, rawAck: unknown) => {
       const ack = ackOf<AuthAck>(rawAck);
       const token = payload && typeof payload === 'object' ? (payload as { token?: unknown }).token : undefined;
+      const attempt = ++socket.data.authAttempt;
+      const current = () => attempt === socket.data.authAttempt && socket.connected;
       void (async () => {
         const user = typeof token === 'string' && token.length <= 128 ? await this.sessions.authenticate(token) : null;
+        if (!current()) return ack?.({ ok: false });
         if (socket.data.userId !== undefined) void socket.leave(userRoom(socket.data.userId));
         socket.data.userId = user?.id;
         socket.data.sessionId = user?.sessionId;
-        if (user) void socket.join(userRoom(user.id));
-        ack?.({ ok: Boolean(user) });
-      })().catch(() => ack?.({ ok: false }));
+        if (!user) return ack?.({ ok: false });
+        // Join, read the snapshot and answer in the user's queue: no message of this user leaves
+        // in between, so the next one this socket gets is exactly `snapshot.seq + 1`.
+        await this.inUserQueue(user.id, async () => {
+          if (!current()) return ack?.({ ok: false });
+          void socket.join(userRoom(user.id));
+          const snapshot = await this.readPrivate(user.id);
+          if (!current()) return ack?.({ ok: false });
+          ack?.({ ok: true, snapshot });
+        });
+      })().catch(() => {
+        // No snapshot, no channel: the client is told it is out, so the server keeps it out too.
+        if (current() && socket.data.userId !== undefined) void socket.leave(userRoom(socket.data.userId));
+        if (current()) socket.data.userId = socket.data.sessionId = undefined;
+        ack?.({ ok: false });
+      });
     });
   }
 
@@ -175,14 +289,28 @@ export class RealtimeHub {
     for (const k of tick.klines) this.publish(topics.kline(k.symbol, k.period), 'kline', k.bars);
   }
 
+  /**
+   * Takes the sockets of ended sessions off the private channel at once, then sends them
+   * `revoked` and the user's other sockets `changed`, both under one `seq`, so every socket of
+   * the user keeps an unbroken count.
+   */
   private dropSessions(sessionIds: number[]): void {
     const revoked = new Set(sessionIds);
+    const byUser = new Map<number, AppSocket[]>();
     for (const socket of this.io.sockets.sockets.values()) {
-      if (socket.data.sessionId === undefined || !revoked.has(socket.data.sessionId)) continue;
-      socket.emit('m', { topic: 'user', kind: 'session', seq: 0, data: { event: 'revoked' } });
-      void socket.leave(userRoom(socket.data.userId!));
+      const { userId, sessionId } = socket.data;
+      if (userId === undefined || sessionId === undefined || !revoked.has(sessionId)) continue;
+      void socket.leave(userRoom(userId));
       socket.data.userId = undefined;
       socket.data.sessionId = undefined;
+      byUser.set(userId, [...(byUser.get(userId) ?? []), socket]);
+    }
+    for (const [userId, sockets] of byUser) {
+      void this.inUserQueue(userId, async () => {
+        const seq = await this.sequences.next(userId);
+        for (const socket of sockets) socket.emit('m', { topic: 'user', kind: 'session', seq, data: { event: 'revoked' } });
+        this.io.to(userRoom(userId)).emit('m', { topic: 'user', kind: 'session', seq, data: { event: 'changed' } });
+      }).catch((error: unknown) => console.error('private channel: revocation not sent', error));
     }
   }
 }

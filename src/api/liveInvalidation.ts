@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { subscribe } from 'valtio';
-import type { UserPayloads } from '../../domain/protocol';
+import type { NotificationsChange, PrivatePayloads } from '../../domain/protocol';
 import { onUserMessage } from '../state/market';
 import { sessionState } from '../state/session';
 import { ALL_GROUPS, invalidateGroups, isPrivateKey, type QueryGroup } from './queryKeys';
@@ -27,20 +27,26 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   payPasswordSet: [],
 };
 
-/** A new notification: the list of notifications, and what its kind says changed (everything for a kind not known here). */
-function notificationGroups(data: { kind?: unknown } | null | undefined): readonly QueryGroup[] {
-  const kind = typeof data?.kind === 'string' ? data.kind : '';
-  const groups = Object.hasOwn(NOTIFICATION_GROUPS, kind) ? NOTIFICATION_GROUPS[kind]! : ALL_GROUPS;
-  return [...new Set<QueryGroup>(['notifications', ...groups])];
+/** A notification kind's groups: what its decision changed (everything, for a kind not known here). */
+function kindGroups(kind: string): readonly QueryGroup[] {
+  return Object.hasOwn(NOTIFICATION_GROUPS, kind) ? NOTIFICATION_GROUPS[kind]! : ALL_GROUPS;
+}
+
+/**
+ * A change to the notifications: the list always, and for each new one (`read: false`) what its
+ * kind says changed; a notification only marked read changes nothing else.
+ */
+function notificationGroups(change: NotificationsChange): readonly QueryGroup[] {
+  const groups = new Set<QueryGroup>(['notifications']);
+  for (const item of change.changed) if (!item.read) for (const g of kindGroups(item.kind)) groups.add(g);
+  return [...groups];
 }
 
 /**
  * Private-channel message kind → the query groups it makes stale. Every kind of
- * `UserPayloads` must be here (a new kind fails to compile until it is mapped); kinds the
- * protocol will add can be mapped before they exist.
+ * `PrivatePayloads` must be here (a new kind fails to compile until it is mapped).
  */
-export const LIVE_INVALIDATIONS: { [K in keyof UserPayloads]: Rule<UserPayloads[K]> } & Record<string, Rule<never>> = {
-  notification: notificationGroups,
+export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
   balances: () => ['balances'],
   // An order freezes and releases funds; the order queries join when the trading areas exist.
@@ -54,7 +60,7 @@ export const LIVE_INVALIDATIONS: { [K in keyof UserPayloads]: Rule<UserPayloads[
 export function staleGroups(message: { kind: string; data: unknown }): readonly QueryGroup[] {
   if (!Object.hasOwn(LIVE_INVALIDATIONS, message.kind)) return [];
   // The protocol gives each kind its payload: `data` is the one the kind's rule takes.
-  return LIVE_INVALIDATIONS[message.kind]!(message.data as never);
+  return (LIVE_INVALIDATIONS[message.kind as keyof PrivatePayloads] as Rule<unknown>)(message.data);
 }
 
 /** Invalidates what `message` makes stale. */

@@ -15,7 +15,39 @@ export const marketState = proxy({
   depth: {} as Record<string, DepthView>,
   trades: {} as Record<string, readonly Trade[]>,
   movers: null as Movers | null,
+  /** The server speaks another protocol version than this build: offer a reload. */
+  versionMismatch: false,
 });
+
+type PrivateView = NonNullable<WorkerSnapshot['private']>;
+type BalanceRow = NonNullable<PrivateView['balances']>[number];
+
+/**
+ * The private channel's state from the worker: the signed-in user's balances (by
+ * `account:currency_id`), notifications, open orders and positions. Empty when signed out.
+ */
+export const privateState = proxy({
+  userId: null as number | null,
+  balances: {} as Record<string, BalanceRow>,
+  notifications: ref({ unread: 0, recent: [] }) as NonNullable<PrivateView['notifications']>,
+  orders: ref([]) as NonNullable<PrivateView['orders']>,
+  positions: ref([]) as NonNullable<PrivateView['positions']>,
+});
+
+/** Merges the worker's private-state changes; a reset replaces everything. */
+function applyPrivate(view: PrivateView): void {
+  if (view.reset) {
+    privateState.userId = view.userId ?? null;
+    privateState.balances = {};
+    privateState.notifications = ref({ unread: 0, recent: [] });
+    privateState.orders = ref([]);
+    privateState.positions = ref([]);
+  }
+  for (const row of view.balances ?? []) privateState.balances[`${row.account}:${row.currency_id}`] = ref(row);
+  if (view.notifications) privateState.notifications = ref(view.notifications);
+  if (view.orders) privateState.orders = ref(view.orders);
+  if (view.positions) privateState.positions = ref(view.positions);
+}
 
 type KlineListener = (change: NonNullable<WorkerSnapshot['klines']>[string]) => void;
 const klineListeners = new Map<string, Set<KlineListener>>();
@@ -31,7 +63,7 @@ export function onKlines(topic: string, listener: KlineListener): () => void {
 type UserMessageListener = (message: NonNullable<WorkerSnapshot['user']>[number]) => void;
 const userListeners = new Set<UserMessageListener>();
 
-/** Messages of the private channel (notifications, session ends), in order. */
+/** Live messages of the private channel (notifications, balances, session ends), in `seq` order. */
 export function onUserMessage(listener: UserMessageListener): () => void {
   userListeners.add(listener);
   return () => userListeners.delete(listener);
@@ -40,6 +72,8 @@ export function onUserMessage(listener: UserMessageListener): () => void {
 /** Merges one worker snapshot into the state. */
 export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.status) marketState.status = snap.status;
+  if (snap.versionMismatch !== undefined) marketState.versionMismatch = snap.versionMismatch;
+  if (snap.private) applyPrivate(snap.private);
   if (snap.tickers) {
     let added = false;
     for (const [symbol, view] of Object.entries(snap.tickers)) {

@@ -58,9 +58,9 @@ describe('identity verification and its review', () => {
     const mine = (pending.body.message as { id: number; email: string }[]).find((i) => i.email === user.email)!;
     const socket = await s.socket();
     expect((await socket.timeout(5000).emitWithAck('auth', { token: user.token })).ok).toBe(true);
-    const pushed = nextMessage<UserMessage>(socket, (m: UserMessage) => m.topic === 'user' && m.kind === 'notification');
+    const pushed = nextMessage<UserMessage>(socket, (m: UserMessage) => m.topic === 'user' && m.kind === 'notifications');
     expect((await s.ops('POST', `/identities/${mine.id}/approve`)).body.type).toBe('ok');
-    expect((await pushed).data).toMatchObject({ kind: 'identityApproved', params: { level: 1 }, read: false });
+    expect((await pushed).data).toMatchObject({ unread: 1, changed: [{ kind: 'identityApproved', params: { level: 1 }, read: false }] });
     const twice = await s.ops('POST', `/identities/${mine.id}/approve`);
     expect(twice.body).toMatchObject({ type: 'error', message: 'This has already been decided' });
     expect((await s.ops('POST', `/identities/${mine.id}/reject`, { reason: 'late' })).body.type).toBe('error');

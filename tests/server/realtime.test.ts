@@ -1,11 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '../../domain/profile/types';
 import type { DepthBook, Ticker } from '../../domain/market/types';
-import { topics, type SubscribeAck, type TopicMessage, type TopicSnapshot, type UserMessage } from '../../domain/protocol';
+import {
+  topics,
+  type PrivateSnapshot,
+  type SubscribeAck,
+  type TopicMessage,
+  type TopicSnapshot,
+  type UserMessage,
+} from '../../domain/protocol';
+import { buildApp } from '../../server/app';
 import { ManualClock } from '../../server/clock';
+import { Notifications } from '../../server/notifications/Notifications';
+import { balanceReader } from '../../server/realtime/balanceSnapshot';
+import type { RealtimeHub } from '../../server/realtime/RealtimeHub';
 import { applyDepthDelta, createBook, readBook } from '../../worker/books/applyDepthDelta';
 import { Feed } from '../../worker/feed/Feed';
-import type { FeedStatus } from '../../worker/MarketBooks';
+import { MarketBooks, type FeedStatus } from '../../worker/MarketBooks';
 import { nextMessage, startServer, type ClientSocket, type TestServer } from './harness';
+import { TEST_APP_OPTIONS } from './options';
 
 function subscribe(socket: ClientSocket, list: unknown): Promise<SubscribeAck> {
   return socket.timeout(5000).emitWithAck('sub', list as string[]);
@@ -17,6 +35,47 @@ function collect(socket: ClientSocket, topic: string): TopicMessage[] {
     if (m.topic === topic) out.push(m as TopicMessage);
   });
   return out;
+}
+
+/** Joins the private channel; fails the test unless the server accepts the token. */
+async function auth(socket: ClientSocket, token: string): Promise<{ ok: true; snapshot: PrivateSnapshot }> {
+  const ack = await socket.timeout(5000).emitWithAck('auth', { token });
+  if (!ack.ok) throw new Error('auth refused');
+  return ack;
+}
+
+/** Private messages of one socket, as they arrive. */
+function collectUser(socket: ClientSocket): UserMessage[] {
+  const out: UserMessage[] = [];
+  socket.on('m', (m) => {
+    if (m.topic === 'user') out.push(m as UserMessage);
+  });
+  return out;
+}
+
+/**
+ * Loses private messages on the wire: the hub numbers them as usual, but those `lose` picks
+ * never reach the user's sockets (one at a time, until `lose` answers true once).
+ */
+function loseNext(hub: RealtimeHub, userId: number, lose: (m: UserMessage) => boolean): { lost: UserMessage[] } {
+  const io = hub.io;
+  const realTo = io.to.bind(io);
+  const state = { lost: [] as UserMessage[] };
+  io.to = ((room: string) => {
+    const operator = realTo(room);
+    if (room !== `user:${userId}` || state.lost.length) return operator;
+    return {
+      emit: (event: 'm', message: UserMessage) => {
+        if (lose(message)) {
+          state.lost.push(message);
+          io.to = realTo;
+          return true;
+        }
+        return operator.emit(event, message);
+      },
+    };
+  }) as typeof io.to;
+  return state;
 }
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -108,10 +167,11 @@ describe('realtime topics over socket.io', () => {
     const socket = await s.socket();
     expect((await socket.timeout(5000).emitWithAck('auth', { token: 'not-a-token' })).ok).toBe(false);
     const user = await s.signUp();
-    expect((await socket.timeout(5000).emitWithAck('auth', { token: user.token })).ok).toBe(true);
+    const ack = await auth(socket, user.token);
     const revoked = nextMessage<UserMessage>(socket, (m: UserMessage) => m.topic === 'user' && m.kind === 'session');
     await s.call('/user/logout', {}, { token: user.token, method: 'GET' });
-    expect(await revoked).toMatchObject({ topic: 'user', kind: 'session', data: { event: 'revoked' } });
+    // Numbered like every other private message: the next after the snapshot.
+    expect(await revoked).toEqual({ topic: 'user', kind: 'session', seq: ack.snapshot.seq + 1, data: { event: 'revoked' } });
     expect((await socket.timeout(5000).emitWithAck('auth', { token: user.token })).ok).toBe(false);
   });
 
@@ -139,9 +199,11 @@ describe('the worker feed against the real server', () => {
     const feed = new Feed(s.url, {
       snapshot: (x) => snapshots.push(x),
       message: (m) => messages.push(m),
+      privateSnapshot: () => undefined,
       user: () => undefined,
       status: (x) => statuses.push(x),
       dropped: () => undefined,
+      hello: () => undefined,
     });
     feed.subscribe([topic]);
     feed.connect();
@@ -172,6 +234,219 @@ describe('the worker feed against the real server', () => {
     await until(() => messages.length === after + 2);
     for (const m of messages.slice(after)) applyDepthDelta(book, m.data as DepthBook);
     expect(readBook(book)).toEqual(s.app.market.depth('SOL/USDT'));
+    feed.close();
+  });
+});
+
+describe('the private channel', () => {
+  let s: TestServer;
+  const clock = new ManualClock(Date.now());
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+  });
+  afterAll(() => s.close());
+
+  const userIdOf = async (token: string) => ((await s.call('/user/info', {}, { token, method: 'GET' })).body.message as UserInfo).id;
+  const credit = async (email: string, currency: string, amount: string) => {
+    const res = await s.ops('POST', '/credit', { user: email, account: 'change', currency, amount, reason: 'test' });
+    expect(res.body.type).toBe('ok');
+  };
+  const usdt = () => s.app.market.currencies.find((c) => c.name === 'USDT')!.id;
+
+  it('answers auth with the snapshot of every private topic at the current seq, then numbers messages one by one', async () => {
+    const user = await s.signUp();
+    const userId = await userIdOf(user.token);
+    await credit(user.email, 'USDT', '100');
+    const socket = await s.socket();
+    const { snapshot } = await auth(socket, user.token);
+    // The credit's notification was the user's first private message, sent before anyone listened.
+    expect(snapshot.seq).toBe(1);
+    expect(snapshot.data.session).toEqual({ user_id: userId });
+    expect(snapshot.data.balances).toEqual(await balanceReader(s.db)(userId));
+    expect(snapshot.data.balances).toContainEqual(expect.objectContaining({ account: 2, currency: 'USDT', currency_id: usdt() }));
+    expect(snapshot.data.notifications).toMatchObject({ unread: 1, recent: [{ kind: 'credited', read: false }] });
+    expect(snapshot.data.orders).toEqual([]);
+    expect(snapshot.data.positions).toEqual([]);
+
+    const got = collectUser(socket);
+    await credit(user.email, 'USDT', '50');
+    expect(await s.app.hub.publishBalances(userId, [{ account: 2, currency_id: usdt() }])).toBe(snapshot.seq + 2);
+    const read = await s.call('/user/notifications/read', {}, { token: user.token });
+    expect(read.body.message).toBe(2);
+    await until(() => got.length === 3);
+    expect(got.map((m) => m.seq)).toEqual([snapshot.seq + 1, snapshot.seq + 2, snapshot.seq + 3]);
+    expect(got[0]).toMatchObject({ kind: 'notifications', data: { unread: 2, changed: [{ kind: 'credited', read: false }] } });
+    expect(got[1]).toMatchObject({ kind: 'balances', data: [{ account: 2, currency: 'USDT' }] });
+    expect(got[1]!.data).toEqual((await balanceReader(s.db)(userId)).filter((r) => r.currency_id === usdt()));
+    expect(got[2]).toMatchObject({ kind: 'notifications', data: { unread: 0 } });
+
+    // The REST snapshot (the resync) is the same state at the same seq.
+    const rest = await s.call('/user/channel/snapshot', {}, { token: user.token, method: 'GET' });
+    expect(rest.body.message).toMatchObject({ topic: 'user', seq: snapshot.seq + 3, data: { notifications: { unread: 0 } } });
+    expect((await s.call('/user/channel/snapshot', {}, { method: 'GET' })).body).toMatchObject({ type: 999 });
+  });
+
+  it('numbers a revocation: the ended session gets revoked, the user’s other sessions changed, under one seq', async () => {
+    const user = await s.signUp();
+    const userId = await userIdOf(user.token);
+    const other = (await s.call('/user/login', { user_string: user.email, password: user.password }, { ip: user.ip })).body
+      .message as string;
+    const [a, b] = [await s.socket(), await s.socket()];
+    const seq = (await auth(a, user.token)).snapshot.seq;
+    expect((await auth(b, other)).snapshot.seq).toBe(seq);
+    const [gotA, gotB] = [collectUser(a), collectUser(b)];
+    await s.call('/user/logout', {}, { token: user.token, method: 'GET' });
+    await until(() => gotA.length === 1 && gotB.length === 1);
+    expect(gotA[0]).toEqual({ topic: 'user', kind: 'session', seq: seq + 1, data: { event: 'revoked' } });
+    expect(gotB[0]).toEqual({ topic: 'user', kind: 'session', seq: seq + 1, data: { event: 'changed' } });
+    // The ended session is off the channel; the other one carries on at the next number.
+    expect(await s.app.hub.publishToUser(userId, 'orders', [])).toBe(seq + 2);
+    await until(() => gotB.length === 2);
+    expect(gotB[1]).toMatchObject({ kind: 'orders', seq: seq + 2 });
+    expect(gotA).toHaveLength(1);
+  });
+
+  it('pushes a notification only once its transaction commits', async () => {
+    const user = await s.signUp();
+    const userId = await userIdOf(user.token);
+    const socket = await s.socket();
+    const { snapshot } = await auth(socket, user.token);
+    const got = collectUser(socket);
+    const notifications = new Notifications(s.db, clock, s.app.hub);
+    await expect(
+      s.db.tx(async (q) => {
+        await notifications.create(q, userId, 'credited', { amount: '1', currency: 'USDT', reason: 'rolled back' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await s.db.tx(async (q) => {
+      await notifications.create(q, userId, 'credited', { amount: '2', currency: 'USDT', reason: 'kept' });
+      // Not yet: the transaction is still open.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(got).toHaveLength(0);
+    });
+    await until(() => got.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({
+      seq: snapshot.seq + 1,
+      kind: 'notifications',
+      data: { unread: 1, changed: [{ params: { reason: 'kept' } }] },
+    });
+    expect(await notifications.count(userId, false)).toBe(1);
+  });
+
+  it('runs after-commit callbacks after COMMIT, never after a rollback, and at once outside a transaction', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const calls: string[] = [];
+    s.db.afterCommit(() => calls.push('outside'));
+    expect(calls).toEqual(['outside']);
+    await s.db.tx(async (q) => {
+      q.afterCommit(() => calls.push('first'));
+      q.afterCommit(() => {
+        throw new Error('a failing callback does not stop the next');
+      });
+      q.afterCommit(() => calls.push('second'));
+      await q.query('SELECT 1');
+      expect(calls).toEqual(['outside']);
+    });
+    expect(calls).toEqual(['outside', 'first', 'second']);
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+    await s.db
+      .tx(async (q) => {
+        q.afterCommit(() => calls.push('rolled back'));
+        throw new Error('no');
+      })
+      .catch(() => undefined);
+    expect(calls).toEqual(['outside', 'first', 'second']);
+  });
+
+  it('keeps each user’s count across a restart: a second app on the same database continues it', async () => {
+    const user = await s.signUp();
+    const userId = await userIdOf(user.token);
+    await s.app.hub.publishToUser(userId, 'positions', []);
+    const last = (await s.app.hub.publishToUser(userId, 'positions', []))!;
+    expect(last).toBe(2);
+
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-restart-'));
+    const again = await buildApp({ ...TEST_APP_OPTIONS, db: s.db, clock, dataDir, startMarket: false });
+    try {
+      await again.fastify.listen({ port: 0, host: '127.0.0.1' });
+      const socket: ClientSocket = io(`http://127.0.0.1:${(again.fastify.server.address() as AddressInfo).port}`, {
+        transports: ['websocket'],
+        forceNew: true,
+      });
+      try {
+        const { snapshot } = await auth(socket, user.token);
+        expect(snapshot.seq).toBe(last);
+        const got = collectUser(socket);
+        expect(await again.hub.publishToUser(userId, 'positions', [])).toBe(last + 1);
+        await until(() => got.length === 1);
+        expect(got[0]!.seq).toBe(last + 1);
+      } finally {
+        socket.disconnect();
+      }
+    } finally {
+      await again.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the worker’s feed resyncs from REST after a lost private message and ends with the server’s state', async () => {
+    const user = await s.signUp();
+    const userId = await userIdOf(user.token);
+    const usdtId = usdt();
+    await credit(user.email, 'USDT', '100');
+
+    const books = new MarketBooks();
+    const statuses: FeedStatus[] = [];
+    const privateSnapshots: (PrivateSnapshot | null)[] = [];
+    const feed = new Feed(s.url, {
+      snapshot: (x) => books.applySnapshot(x),
+      message: (m) => books.applyMessage(m),
+      privateSnapshot: (x) => (privateSnapshots.push(x), books.applyPrivateSnapshot(x)),
+      user: (m) => books.addUserMessage(m),
+      status: (x) => statuses.push(x),
+      dropped: () => undefined,
+      hello: (info) => books.setServerVersion(info.version),
+    });
+    feed.connect();
+    await until(() => feed.getStatus() === 'live');
+    expect(await feed.setToken(user.token)).toBe(true);
+    expect(privateSnapshots).toHaveLength(1);
+    expect(books.account.balanceRows()).toEqual(await balanceReader(s.db)(userId));
+
+    // The next balances message is lost on the wire; the ones around it arrive.
+    const lost = loseNext(s.app.hub, userId, (m) => m.kind === 'balances');
+    await credit(user.email, 'USDT', '50');
+    await s.app.hub.publishBalances(userId, [{ account: 2, currency_id: usdtId }]);
+    expect(lost.lost).toHaveLength(1);
+    // Without a resync the worker would keep its 100 USDT: only the lost message said 150.
+    const before = privateSnapshots[0]!.data.balances.find((r) => r.currency_id === usdtId)!;
+    expect(books.account.balanceRows().find((r) => r.currency_id === usdtId)).toEqual(before);
+    await credit(user.email, 'BTC', '1');
+    await until(() => privateSnapshots.length === 2);
+    await until(() => feed.getStatus() === 'live');
+    expect(statuses).toContain('resyncing');
+    expect(privateSnapshots[1]!.seq).toBeGreaterThanOrEqual(lost.lost[0]!.seq);
+
+    const server = await balanceReader(s.db)(userId);
+    expect(books.account.balanceRows()).toEqual(server);
+    expect(server.find((r) => r.currency_id === usdtId)).toMatchObject({ available: expect.stringMatching(/^150(\.0*)?$/) });
+    expect(books.account.notificationState().unread).toBe(3);
+
+    // And it keeps following live messages after the resync.
+    await credit(user.email, 'USDT', '25');
+    await s.app.hub.publishBalances(userId, [{ account: 2, currency_id: usdtId }]);
+    await until(() => books.account.notificationState().unread === 4);
+    await until(
+      () =>
+        books.account.balanceRows().find((r) => r.currency_id === usdtId)!.available !==
+        server.find((r) => r.currency_id === usdtId)!.available,
+    );
+    expect(books.account.balanceRows()).toEqual(await balanceReader(s.db)(userId));
+    expect(books.takeSnapshot().versionMismatch).toBe(false);
     feed.close();
   });
 });

@@ -1,7 +1,7 @@
 import { hashKey, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '../../domain/notifications/types';
-import type { UserMessage } from '../../domain/protocol';
+import { PRIVATE_KINDS, type UserMessage } from '../../domain/protocol';
 import { NOTIFICATION_KINDS } from '../../server/notifications/Notifications';
 import {
   applyUserMessage,
@@ -16,9 +16,9 @@ import { ALL_GROUPS, queryKeys } from '../../src/api/queryKeys';
 import { applySnapshot } from '../../src/state/market';
 import { sessionState } from '../../src/state/session';
 
-function notification(kind: string, id = 1): UserMessage {
-  const data: NotificationItem = { id, kind, params: {}, created_at: 0, read: false };
-  return { topic: 'user', kind: 'notification', seq: id, data };
+function notification(kind: string, id = 1, read = false): UserMessage {
+  const item: NotificationItem = { id, kind, params: {}, created_at: 0, read };
+  return { topic: 'user', kind: 'notifications', seq: id, data: { unread: read ? 0 : 1, changed: [item] } };
 }
 
 function sorted(groups: readonly string[]): string[] {
@@ -78,24 +78,22 @@ describe('the private-channel invalidation map', () => {
 
   it('makes everything stale for a notification kind it does not know', () => {
     expect(sorted(staleGroups(notification('somethingNew')))).toEqual(sorted(ALL_GROUPS));
-    expect(sorted(staleGroups({ kind: 'notification', data: null }))).toEqual(sorted(ALL_GROUPS));
   });
 
-  it('has the private kinds still to come mapped by name', () => {
-    expect(staleGroups({ kind: 'balances', data: {} })).toEqual(['balances']);
-    expect(staleGroups({ kind: 'orders', data: {} })).toEqual(['balances']);
-    expect(staleGroups({ kind: 'positions', data: {} })).toEqual(['balances']);
-    expect(sorted(staleGroups({ kind: 'notifications', data: { kind: 'depositApproved' } }))).toEqual([
-      'balances',
-      'deposits',
-      'notifications',
-    ]);
+  it('makes only the list stale when a notification is marked read', () => {
+    expect(staleGroups(notification('depositApproved', 3, true))).toEqual(['notifications']);
+  });
+
+  it('maps every private kind', () => {
+    expect(staleGroups({ kind: 'balances', data: [] })).toEqual(['balances']);
+    expect(staleGroups({ kind: 'orders', data: [] })).toEqual(['balances']);
+    expect(staleGroups({ kind: 'positions', data: [] })).toEqual(['balances']);
     expect(staleGroups({ kind: 'session', data: { event: 'revoked' } })).toEqual([]);
   });
 
   it('ignores kinds it does not map, own properties only', () => {
     for (const kind of ['quotes', 'toString', '__proto__', 'constructor']) expect(staleGroups({ kind, data: {} }), kind).toEqual([]);
-    expect(Object.keys(LIVE_INVALIDATIONS).sort()).toEqual(['balances', 'notification', 'notifications', 'orders', 'positions', 'session']);
+    expect(Object.keys(LIVE_INVALIDATIONS).sort()).toEqual([...PRIVATE_KINDS].sort());
   });
 
   it('invalidates the cached answers a message makes stale, and no others', async () => {

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FIAT } from '../../domain/fiat';
 import type { Ticker } from '../../domain/market/types';
 import { buildDepthView, buildTickerView } from '../../domain/market/views';
-import { parseTopic, topics } from '../../domain/protocol';
+import type { NotificationItem } from '../../domain/notifications/types';
+import { PROTOCOL_VERSION, parseTopic, topics, type BalanceRow, type PrivateSnapshot, type UserMessage } from '../../domain/protocol';
 import { applyDepthDelta, createBook, readBook } from '../../worker/books/applyDepthDelta';
+import { PrivateBooks } from '../../worker/feed/PrivateBooks';
+import { PrivateChannel, type PrivateSnapshotFetch } from '../../worker/feed/PrivateChannel';
 import { SeqTracker } from '../../worker/feed/SeqTracker';
 import { MarketBooks } from '../../worker/MarketBooks';
 
@@ -167,5 +170,166 @@ describe('MarketBooks', () => {
       [60_000, '1.3'],
       [120_000, '1.4'],
     ]);
+  });
+});
+
+const row = (currency_id: number, available: string, account: 1 | 2 | 3 | 4 = 2): BalanceRow => ({
+  account,
+  currency_id,
+  currency: `C${currency_id}`,
+  available,
+  frozen: '0',
+});
+const note = (id: number, read = false): NotificationItem => ({ id, kind: 'credited', params: {}, created_at: id, read });
+const privateSnap = (seq: number, balances: BalanceRow[] = [], unread = 0): PrivateSnapshot => ({
+  topic: 'user',
+  seq,
+  data: { session: { user_id: 7 }, balances, notifications: { unread, recent: [] }, orders: [], positions: [] },
+});
+const balances = (seq: number, ...rows: BalanceRow[]): UserMessage => ({ topic: 'user', kind: 'balances', seq, data: rows });
+
+/** A private channel whose snapshots, messages and resync state are recorded; `fetch` answers the REST resync. */
+function channel(fetch: PrivateSnapshotFetch = () => Promise.reject(new Error('offline'))) {
+  const log = { snapshots: [] as (PrivateSnapshot | null)[], messages: [] as UserMessage[], resyncing: [] as boolean[] };
+  const ch = new PrivateChannel(fetch, {
+    snapshot: (x) => log.snapshots.push(x),
+    message: (m) => log.messages.push(m),
+    resyncing: (a) => log.resyncing.push(a),
+  });
+  return { ch, log };
+}
+
+describe('PrivateChannel', () => {
+  it('holds messages until the auth answer, then replays only those past its snapshot', () => {
+    const { ch, log } = channel();
+    const ticket = ch.join();
+    ch.receive(balances(6, row(1, '6')));
+    ch.receive(balances(5, row(1, '5')));
+    ch.receive(balances(4, row(1, '4')));
+    expect(log.messages).toEqual([]);
+    ch.joined(ticket, privateSnap(4));
+    expect(log.snapshots.map((x) => x?.seq)).toEqual([4]);
+    expect(log.messages.map((m) => m.seq)).toEqual([5, 6]);
+    ch.receive(balances(6, row(1, 'dup')));
+    ch.receive(balances(7, row(1, '7')));
+    expect(log.messages.map((m) => m.seq)).toEqual([5, 6, 7]);
+    expect(log.resyncing).toEqual([]);
+  });
+
+  it('ignores the answer of an older auth and anything while signed out', () => {
+    const { ch, log } = channel();
+    const first = ch.join();
+    const second = ch.join();
+    ch.joined(first, privateSnap(10));
+    expect(log.snapshots).toEqual([]);
+    ch.joined(second, null);
+    expect(log.snapshots).toEqual([null]);
+    ch.receive(balances(1));
+    expect(log.messages).toEqual([]);
+    expect(ch.isOpen).toBe(false);
+  });
+
+  it('on a gap fetches the snapshot over REST, holds what arrives meanwhile and replays it', async () => {
+    let answer!: (x: PrivateSnapshot) => void;
+    const fetch = vi.fn(() => new Promise<PrivateSnapshot>((r) => (answer = r)));
+    const { ch, log } = channel(fetch);
+    ch.joined(ch.join(), privateSnap(1));
+    ch.receive(balances(2));
+    ch.receive(balances(5));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(ch.isResyncing).toBe(true);
+    ch.receive(balances(7));
+    ch.receive(balances(6));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    answer(privateSnap(5, [row(1, '5')]));
+    await vi.waitFor(() => expect(log.snapshots).toHaveLength(2));
+    expect(log.snapshots[1]!.seq).toBe(5);
+    expect(log.messages.map((m) => m.seq)).toEqual([2, 6, 7]);
+    expect(log.resyncing).toEqual([true, false]);
+    expect(ch.isResyncing).toBe(false);
+  });
+
+  it('tries again on the next message after a failed resync, and closes when the session is gone', async () => {
+    const answers: (PrivateSnapshot | 'unauthorized' | Error)[] = [new Error('offline'), 'unauthorized'];
+    const fetch = vi.fn(async () => {
+      const next = answers.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    const { ch, log } = channel(fetch);
+    ch.joined(ch.join(), privateSnap(1));
+    ch.receive(balances(3));
+    await vi.waitFor(() => expect(log.resyncing).toEqual([true, false]));
+    expect(ch.isOpen).toBe(true);
+    ch.receive(balances(4));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(ch.isOpen).toBe(false));
+    expect(log.snapshots.at(-1)).toBeNull();
+    expect(log.messages).toEqual([]);
+  });
+
+  it('hands on a revocation and leaves; one that arrives while a new auth is pending is ignored', () => {
+    const { ch, log } = channel();
+    ch.joined(ch.join(), privateSnap(3));
+    const revoked: UserMessage = { topic: 'user', kind: 'session', seq: 9, data: { event: 'revoked' } };
+    const ticket = ch.join();
+    ch.receive(revoked);
+    ch.joined(ticket, privateSnap(3));
+    expect(ch.isOpen).toBe(true);
+    expect(log.messages).toEqual([]);
+    ch.receive({ ...revoked, seq: 4 });
+    expect(log.messages).toEqual([{ ...revoked, seq: 4 }]);
+    expect(ch.isOpen).toBe(false);
+    expect(log.snapshots.at(-1)).toBeNull();
+  });
+});
+
+describe('PrivateBooks', () => {
+  it('replaces its state with a snapshot and applies idempotent updates', () => {
+    const books = new PrivateBooks();
+    const snap = privateSnap(3, [row(1, '10'), row(2, '5', 1)], 2);
+    snap.data.notifications.recent = [note(2), note(1)];
+    snap.data.orders = [{ id: 1, product: 'futures', symbol: 'BTC/USDT', status: 'open', open: true, created_at: 1, updated_at: 1 }];
+    books.applySnapshot(snap);
+    expect(books.take()).toMatchObject({ reset: true, userId: 7, balances: [row(2, '5', 1), row(1, '10')], orders: [{ id: 1 }] });
+    expect(books.take()).toBeUndefined();
+
+    books.apply(balances(4, row(1, '12')));
+    books.apply(balances(5, row(1, '12')));
+    books.apply({ topic: 'user', kind: 'notifications', seq: 6, data: { unread: 3, changed: [note(3)] } });
+    books.apply({ topic: 'user', kind: 'notifications', seq: 7, data: { unread: 3, changed: [note(3)] } });
+    books.apply({ topic: 'user', kind: 'orders', seq: 8, data: [{ ...snap.data.orders[0]!, status: 'filled', open: false }] });
+    expect(books.take()).toEqual({
+      balances: [row(1, '12')],
+      notifications: { unread: 3, recent: [note(3), note(2), note(1)] },
+      orders: [],
+    });
+    books.apply({ topic: 'user', kind: 'notifications', seq: 9, data: { unread: 0, changed: [note(3, true), note(1, true)] } });
+    expect(books.notificationState()).toEqual({ unread: 0, recent: [note(3, true), note(2), note(1, true)] });
+    expect(books.balanceRows()).toEqual([row(2, '5', 1), row(1, '12')]);
+
+    books.applySnapshot(null);
+    expect(books.take()).toMatchObject({ reset: true, userId: null, balances: [], notifications: { unread: 0, recent: [] } });
+  });
+});
+
+describe('MarketBooks private state and version', () => {
+  it('carries private changes and reports a protocol version mismatch once', () => {
+    const books = new MarketBooks();
+    books.setServerVersion(PROTOCOL_VERSION);
+    expect(books.takeSnapshot()).toEqual({ versionMismatch: false });
+    expect(books.isDirty).toBe(false);
+    books.setServerVersion(PROTOCOL_VERSION);
+    expect(books.isDirty).toBe(false);
+    books.setServerVersion(PROTOCOL_VERSION + 1);
+    books.applyPrivateSnapshot(privateSnap(1, [row(1, '1')]));
+    const msg = balances(2, row(1, '2'));
+    books.addUserMessage(msg);
+    expect(books.takeSnapshot()).toMatchObject({
+      versionMismatch: true,
+      user: [msg],
+      private: { reset: true, userId: 7, balances: [row(1, '2')] },
+    });
+    expect(books.isDirty).toBe(false);
   });
 });

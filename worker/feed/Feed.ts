@@ -6,6 +6,8 @@ import {
   RECONNECT_DELAY_MS,
   SOCKET_PATH,
   type ClientToServerEvents,
+  type HelloInfo,
+  type PrivateSnapshot,
   type ServerToClientEvents,
   type SubscribeAck,
   type TopicMessage,
@@ -13,15 +15,21 @@ import {
   type UserMessage,
 } from '../../domain/protocol';
 import type { FeedStatus } from '../MarketBooks';
+import { PrivateChannel } from './PrivateChannel';
 import { SeqTracker } from './SeqTracker';
 
 export interface FeedHandlers {
   snapshot(snap: TopicSnapshot): void;
   message(msg: TopicMessage): void;
+  /** The private channel's whole state (from `auth` or a resync); null when it closed. */
+  privateSnapshot(snap: PrivateSnapshot | null): void;
+  /** One private message, in `seq` order. */
   user(msg: UserMessage): void;
   status(status: FeedStatus): void;
   /** A topic nobody watches any more. */
   dropped(topic: string): void;
+  /** The server's `hello`, on every connect. */
+  hello(info: HelloInfo): void;
 }
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -29,7 +37,8 @@ type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /**
  * The one socket: ref-counted topic subscriptions, sequence checks, and resync from REST on a
  * gap. Messages that arrive while a topic resyncs are held and replayed past the snapshot, so
- * a busy topic cannot fall into a resync loop.
+ * a busy topic cannot fall into a resync loop. The private channel follows the same rules
+ * (`PrivateChannel`), with the `auth` answer as its first snapshot.
  */
 export class Feed {
   private socket: AppSocket | null = null;
@@ -40,11 +49,18 @@ export class Feed {
   private token: string | null = null;
   private status: FeedStatus = 'connecting';
   private everLive = false;
+  private readonly privateChannel: PrivateChannel;
 
   constructor(
     private readonly origin: string,
     private readonly handlers: FeedHandlers,
-  ) {}
+  ) {
+    this.privateChannel = new PrivateChannel(() => this.fetchPrivateSnapshot(), {
+      snapshot: (snap) => handlers.privateSnapshot(snap),
+      message: (msg) => handlers.user(msg),
+      resyncing: () => this.updateStatus(),
+    });
+  }
 
   connect(): void {
     if (this.socket) return;
@@ -60,10 +76,13 @@ export class Feed {
     socket.on('connect', () => void this.onConnect());
     socket.on('disconnect', () => this.setStatus(this.everLive ? 'stale' : 'connecting'));
     socket.on('m', (msg) => this.onMessage(msg));
+    socket.on('hello', (info) => this.handlers.hello(info));
   }
 
   /** Joins or leaves the private channel; resolves whether the server accepted the token. */
   async setToken(token: string | null): Promise<boolean> {
+    // Another session's (or nobody's) state must not linger while the new one joins.
+    if (token !== this.token) this.privateChannel.close();
     this.token = token;
     if (!this.socket?.connected) return false;
     return this.authenticate();
@@ -116,11 +135,22 @@ export class Feed {
 
   private async authenticate(): Promise<boolean> {
     const socket = this.socket!;
+    const ticket = this.privateChannel.join();
     const answer = await socket
       .timeout(CONNECT_TIMEOUT_MS)
       .emitWithAck('auth', { token: this.token ?? '' })
-      .catch(() => ({ ok: false }));
+      .catch(() => ({ ok: false }) as const);
+    this.privateChannel.joined(ticket, answer.ok ? answer.snapshot : null);
     return answer.ok;
+  }
+
+  /** The private channel's snapshot over REST, for a resync. */
+  private async fetchPrivateSnapshot(): Promise<PrivateSnapshot | 'unauthorized'> {
+    const res = await fetch(`${this.origin}/api/user/channel/snapshot`, { headers: { authorization: this.token ?? '' } });
+    const envelope = (await res.json()) as ApiEnvelope<PrivateSnapshot>;
+    if (envelope.type === 'ok') return envelope.message;
+    if (envelope.type === 999) return 'unauthorized';
+    throw new Error(String(envelope.message));
   }
 
   private async join(topics: string[]): Promise<void> {
@@ -141,7 +171,7 @@ export class Feed {
 
   private onMessage(msg: TopicMessage | UserMessage): void {
     if (msg.topic === 'user') {
-      this.handlers.user(msg as UserMessage);
+      this.privateChannel.receive(msg as UserMessage);
       return;
     }
     const m = msg as TopicMessage;
@@ -182,7 +212,7 @@ export class Feed {
 
   private updateStatus(): void {
     if (!this.socket?.connected) return this.setStatus(this.everLive ? 'stale' : 'connecting');
-    this.setStatus(this.resyncing.size ? 'resyncing' : 'live');
+    this.setStatus(this.resyncing.size || this.privateChannel.isResyncing ? 'resyncing' : 'live');
   }
 
   private setStatus(status: FeedStatus): void {
