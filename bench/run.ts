@@ -13,7 +13,7 @@ import type { ClientToServerEvents, ServerToClientEvents, TopicMessage } from '.
 import { buildApp, type App } from '../server/app';
 import { ManualClock, systemClock } from '../server/clock';
 import { openPglite } from '../server/db/pglite';
-import { MarketBooks } from '../worker/MarketBooks';
+import { MarketSlice } from '../worker/market/MarketSlice';
 
 type Figures = Record<string, number | string>;
 const RESULTS = path.resolve(import.meta.dirname ?? __dirname, 'results');
@@ -49,7 +49,7 @@ async function withApp<T>(fn: (app: App, url: string) => Promise<T>, opts: { man
   }
 }
 
-/** A frame's worth of quote messages, absorbed by MarketBooks (ours) vs a view per message (baseline). */
+/** A frame's worth of quote messages, absorbed by the worker's market slice (ours) vs a view per message (baseline). */
 async function workerConflation(): Promise<Figures> {
   const tickers: Ticker[] = await withApp(async (app) => app.market.tickers(), { manual: true });
   const MESSAGES_PER_FRAME = 40;
@@ -61,13 +61,13 @@ async function workerConflation(): Promise<Figures> {
     data: tickers.slice(i % 5, (i % 5) + 25).map((t) => ({ ...t, price: t.price })),
   }));
 
-  const books = new MarketBooks();
+  const books = new MarketSlice();
   books.applySnapshot({ topic: 'quotes', kind: 'quotes', seq: 0, data: tickers });
-  books.takeSnapshot();
+  books.take(0);
   let t0 = performance.now();
   for (let f = 0; f < FRAMES; f++) {
     for (const m of messages) books.applyMessage(m);
-    books.takeSnapshot();
+    books.take(f * 16);
   }
   const ours = (performance.now() - t0) / FRAMES;
 

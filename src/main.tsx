@@ -21,15 +21,15 @@ async function boot(): Promise<void> {
   migrateStorage();
   await initI18n();
   const worker = startWorker();
-  void worker.setFiat({ ...fiatState.fiat });
-  subscribe(fiatState, () => void getWorker().setFiat({ ...fiatState.fiat }));
+  void worker.market.setFiat({ ...fiatState.fiat });
+  subscribe(fiatState, () => void getWorker().market.setFiat({ ...fiatState.fiat }));
 
   // The worker joins the private channel whenever the token changes.
   let lastToken: string | null = null;
   const syncToken = () => {
     if (sessionState.token === lastToken) return;
     lastToken = sessionState.token;
-    void getWorker().setToken(lastToken);
+    void getWorker().connection.setToken(lastToken);
     void refreshUser();
   };
   syncToken();

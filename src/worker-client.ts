@@ -15,8 +15,8 @@ export function startWorker(): Remote<WorkerApi> {
   if (remote) return remote;
   const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'feed' });
   remote = wrap<WorkerApi>(worker);
-  void remote.onSnapshot(comlinkProxy(applySnapshot));
-  void remote.connect(location.origin);
+  void remote.connection.onSnapshot(comlinkProxy(applySnapshot));
+  void remote.connection.connect(location.origin);
   return remote;
 }
 

@@ -1,19 +1,27 @@
 /**
- * The dedicated worker: owns the only socket, keeps the market books, does the decimal math,
- * and hands the UI at most one snapshot per animation frame holding only what changed.
+ * The dedicated worker: owns the only socket, keeps the state of each area in its slice, does
+ * the decimal math, and hands the UI at most one snapshot per animation frame holding only what
+ * changed. The comlink API is namespaced by area (`api.connection…`, `api.market…`,
+ * `api.funds…`); a new area adds a slice and a namespace.
  */
-import { expose } from 'comlink';
-import { Decimal } from '../domain/decimal';
+import { expose, proxy } from 'comlink';
 import type { FiatRate } from '../domain/fiat';
-import { calculateArrival, calculateExchange, parseAmount } from '../domain/funds/formulas';
+import type { PublicTopic } from '../domain/protocol';
+import type { FeedStatus } from './connection/ConnectionSlice';
 import { Feed } from './feed/Feed';
-import { MarketBooks, type FeedStatus, type WorkerSnapshot } from './MarketBooks';
+import { previewArrival, previewExchange } from './funds/previews';
+import { createWorkerState, type WorkerSnapshot } from './state';
 
-export type { FeedStatus, Movers, PrivateView, WorkerSnapshot } from './MarketBooks';
+export type { PrivateView } from './account/AccountSlice';
+export type { FeedStatus } from './connection/ConnectionSlice';
+export type { ExchangePreview } from './funds/previews';
+export type { KlineChange, Movers } from './market/MarketSlice';
+
+export type { WorkerSnapshot } from './state';
 
 type SnapshotListener = (snapshot: WorkerSnapshot) => void;
 
-const books = new MarketBooks();
+const state = createWorkerState();
 let listener: SnapshotListener | null = null;
 let feed: Feed | null = null;
 let intervalMs = 0;
@@ -22,8 +30,8 @@ let scheduled = false;
 /** Sends the pending changes, if any, to the UI. */
 function flush(): void {
   scheduled = false;
-  if (!listener || !books.isDirty) return;
-  listener(books.takeSnapshot());
+  if (!listener || !state.isDirty) return;
+  listener(state.take());
 }
 
 /** At most one flush per frame (or per `intervalMs` when set), however many ticks arrive. */
@@ -34,80 +42,59 @@ function schedule(): void {
   else requestAnimationFrame(flush);
 }
 
+/**
+ * The API, namespaced by area. Each namespace is marked with comlink's `proxy()` so its type
+ * on the UI side is a remote object whose methods are called through their path
+ * (`worker.market.subscribe(…)` runs `api.market.subscribe` here).
+ */
 const api = {
-  /**
-   * Connects to the server at `origin` (idempotent). `snapshotIntervalMs` caps the snapshot rate
-   * below the frame rate, e.g. for slow phones; 0 means once per animation frame.
-   */
-  connect(origin: string, snapshotIntervalMs = 0): void {
-    intervalMs = snapshotIntervalMs;
-    if (feed) return;
-    feed = new Feed(origin, {
-      snapshot: (s) => (books.applySnapshot(s), schedule()),
-      message: (m) => (books.applyMessage(m), schedule()),
-      privateSnapshot: (s) => (books.applyPrivateSnapshot(s), schedule()),
-      user: (m) => (books.addUserMessage(m), schedule()),
-      status: (s) => (books.setStatus(s), schedule()),
-      dropped: (t) => books.drop(t),
-      hello: (info) => (books.setServerVersion(info.version), schedule()),
-    });
-    feed.connect();
-  },
+  connection: proxy({
+    /**
+     * Connects to the server at `origin` (idempotent). `snapshotIntervalMs` caps the snapshot
+     * rate below the frame rate, e.g. for slow phones; 0 means once per animation frame.
+     */
+    connect(origin: string, snapshotIntervalMs = 0): void {
+      intervalMs = snapshotIntervalMs;
+      if (feed) return;
+      feed = new Feed(origin, state.feedHandlers(schedule));
+      feed.connect();
+    },
 
-  /** Registers the UI's snapshot callback (a comlink proxy). */
-  onSnapshot(callback: SnapshotListener): void {
-    listener = callback;
-    schedule();
-  },
+    /** Registers the UI's snapshot callback (a comlink proxy). */
+    onSnapshot(callback: SnapshotListener): void {
+      listener = callback;
+      schedule();
+    },
 
-  /** Joins the private channel with this session token, or leaves it with null. */
-  setToken(token: string | null): Promise<boolean> {
-    return feed ? feed.setToken(token) : Promise.resolve(false);
-  },
+    /** Joins the private channel with this session token, or leaves it with null. */
+    setToken(token: string | null): Promise<boolean> {
+      return feed ? feed.setToken(token) : Promise.resolve(false);
+    },
 
-  /** Watches topics (ref-counted: each call needs a matching `unsubscribe`). */
-  subscribe(topics: string[]): void {
-    feed?.subscribe(topics);
-  },
+    getStatus(): FeedStatus {
+      return feed?.getStatus() ?? 'connecting';
+    },
+  }),
 
-  unsubscribe(topics: string[]): void {
-    feed?.unsubscribe(topics);
-  },
+  market: proxy({
+    /** Watches public topics (ref-counted: each call needs a matching `unsubscribe`). */
+    subscribe(topics: PublicTopic[]): void {
+      feed?.subscribe(topics);
+    },
 
-  /** Sets the display currency used for converted prices. */
-  setFiat(fiat: FiatRate): void {
-    books.setFiat(fiat);
-    schedule();
-  },
+    unsubscribe(topics: PublicTopic[]): void {
+      feed?.unsubscribe(topics);
+    },
 
-  getStatus(): FeedStatus {
-    return feed?.getStatus() ?? 'connecting';
-  },
+    /** Sets the display currency used for converted prices. */
+    setFiat(fiat: FiatRate): void {
+      state.market.setFiat(fiat);
+      schedule();
+    },
+  }),
 
-  /**
-   * Preview of an exchange with the same formula the server settles with (domain/funds):
-   * what `amount` of the source buys at these prices, less the fee, as decimal strings.
-   */
-  previewExchange(amount: string, fromPriceUsdt: string, toPriceUsdt: string, feeRate: string, toDecimals: number): ExchangePreview | null {
-    const parsed = parseAmount(amount, 18);
-    if (!parsed.ok || new Decimal(toPriceUsdt).lte(0)) return null;
-    const q = calculateExchange(parsed.amount, fromPriceUsdt, toPriceUsdt, feeRate, toDecimals);
-    return { rate: q.rate.toSignificantDigits(10).toFixed(), fee: q.fee.toFixed(), receive: q.receive.toFixed() };
-  },
-
-  /** Preview of a withdrawal: what arrives after the fee (server formula), or null for an unreadable amount. */
-  previewArrival(amount: string, fee: string, decimals: number): string | null {
-    const parsed = parseAmount(amount, decimals);
-    return parsed.ok ? calculateArrival(parsed.amount, fee).toFixed() : null;
-  },
+  funds: proxy({ previewExchange, previewArrival }),
 };
-
-/** An exchange preview in decimal strings. */
-export interface ExchangePreview {
-  rate: string;
-  fee: string;
-  receive: string;
-}
 
 export type WorkerApi = typeof api;
 

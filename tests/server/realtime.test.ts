@@ -19,9 +19,10 @@ import { ManualClock } from '../../server/clock';
 import { Notifications } from '../../server/notifications/Notifications';
 import { balanceReader } from '../../server/realtime/balanceSnapshot';
 import type { RealtimeHub } from '../../server/realtime/RealtimeHub';
-import { applyDepthDelta, createBook, readBook } from '../../worker/books/applyDepthDelta';
+import { applyDepthDelta, createBook, readBook } from '../../worker/market/applyDepthDelta';
 import { Feed } from '../../worker/feed/Feed';
-import { MarketBooks, type FeedStatus } from '../../worker/MarketBooks';
+import type { FeedStatus } from '../../worker/connection/ConnectionSlice';
+import { createWorkerState } from '../../worker/state';
 import { nextMessage, startServer, type ClientSocket, type TestServer } from './harness';
 import { TEST_APP_OPTIONS } from './options';
 
@@ -399,17 +400,17 @@ describe('the private channel', () => {
     const usdtId = usdt();
     await credit(user.email, 'USDT', '100');
 
-    const books = new MarketBooks();
+    const books = createWorkerState();
     const statuses: FeedStatus[] = [];
     const privateSnapshots: (PrivateSnapshot | null)[] = [];
     const feed = new Feed(s.url, {
-      snapshot: (x) => books.applySnapshot(x),
-      message: (m) => books.applyMessage(m),
-      privateSnapshot: (x) => (privateSnapshots.push(x), books.applyPrivateSnapshot(x)),
-      user: (m) => books.addUserMessage(m),
+      snapshot: (x) => books.market.applySnapshot(x),
+      message: (m) => books.market.applyMessage(m),
+      privateSnapshot: (x) => (privateSnapshots.push(x), books.account.applySnapshot(x)),
+      user: (m) => books.account.apply(m),
       status: (x) => statuses.push(x),
       dropped: () => undefined,
-      hello: (info) => books.setServerVersion(info.version),
+      hello: (info) => books.connection.setServerVersion(info.version),
     });
     feed.connect();
     await until(() => feed.getStatus() === 'live');
@@ -446,7 +447,7 @@ describe('the private channel', () => {
         server.find((r) => r.currency_id === usdtId)!.available,
     );
     expect(books.account.balanceRows()).toEqual(await balanceReader(s.db)(userId));
-    expect(books.takeSnapshot().versionMismatch).toBe(false);
+    expect(books.take().versionMismatch).toBe(false);
     feed.close();
   });
 });

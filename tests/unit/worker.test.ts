@@ -4,11 +4,11 @@ import type { Ticker } from '../../domain/market/types';
 import { buildDepthView, buildTickerView } from '../../domain/market/views';
 import type { NotificationItem } from '../../domain/notifications/types';
 import { PROTOCOL_VERSION, parseTopic, topics, type BalanceRow, type PrivateSnapshot, type UserMessage } from '../../domain/protocol';
-import { applyDepthDelta, createBook, readBook } from '../../worker/books/applyDepthDelta';
-import { PrivateBooks } from '../../worker/feed/PrivateBooks';
+import { applyDepthDelta, createBook, readBook } from '../../worker/market/applyDepthDelta';
+import { AccountSlice } from '../../worker/account/AccountSlice';
 import { PrivateChannel, type PrivateSnapshotFetch } from '../../worker/feed/PrivateChannel';
 import { SeqTracker } from '../../worker/feed/SeqTracker';
-import { MarketBooks } from '../../worker/MarketBooks';
+import { createWorkerState } from '../../worker/state';
 
 const ticker = (symbol: string, price: string, change: string, id = 1): Ticker => ({
   id,
@@ -120,20 +120,20 @@ describe('depth books', () => {
   });
 });
 
-describe('MarketBooks', () => {
+describe('the market slice', () => {
   it('conflates many ticks into one snapshot holding only the latest of what changed', () => {
-    const books = new MarketBooks();
-    books.applySnapshot({
+    const books = createWorkerState();
+    books.market.applySnapshot({
       topic: 'quotes',
       kind: 'quotes',
       seq: 1,
       data: [ticker('BTC/USDT', '100.00', '1.00'), ticker('ETH/USDT', '10.00', '0.00', 2)],
     });
-    books.takeSnapshot(0);
+    books.take(0);
     expect(books.isDirty).toBe(false);
     for (let i = 0; i < 100; i++)
-      books.applyMessage({ topic: 'quotes', kind: 'quotes', seq: i + 2, data: [ticker('BTC/USDT', `${101 + i}.00`, '2.50')] });
-    const snap = books.takeSnapshot(5_000);
+      books.market.applyMessage({ topic: 'quotes', kind: 'quotes', seq: i + 2, data: [ticker('BTC/USDT', `${101 + i}.00`, '2.50')] });
+    const snap = books.take(5_000);
     expect(Object.keys(snap.tickers!)).toEqual(['BTC/USDT']);
     expect(snap.tickers!['BTC/USDT']).toMatchObject({
       price: '200.00',
@@ -143,30 +143,30 @@ describe('MarketBooks', () => {
       turnoverText: '2.50M',
     });
     expect(snap.movers!.gainers[0]).toBe('BTC/USDT');
-    expect(books.takeSnapshot(5_100)).toEqual({});
+    expect(books.take(5_100)).toEqual({});
     // Rankings are refreshed at most once a second.
-    books.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 200, data: [ticker('ETH/USDT', '11.00', '9.00', 2)] });
-    expect(books.takeSnapshot(5_500).movers).toBeUndefined();
-    books.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 201, data: [ticker('ETH/USDT', '12.00', '9.50', 2)] });
-    expect(books.takeSnapshot(6_100).movers!.gainers[0]).toBe('ETH/USDT');
+    books.market.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 200, data: [ticker('ETH/USDT', '11.00', '9.00', 2)] });
+    expect(books.take(5_500).movers).toBeUndefined();
+    books.market.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 201, data: [ticker('ETH/USDT', '12.00', '9.50', 2)] });
+    expect(books.take(6_100).movers!.gainers[0]).toBe('ETH/USDT');
   });
 
   it('converts prices into the display currency with decimal math', () => {
-    const books = new MarketBooks();
-    books.applySnapshot({ topic: 'quotes', kind: 'quotes', seq: 1, data: [ticker('BTC/USDT', '67250.10', '1.00')] });
-    books.setFiat({ currency_code: 'CNY', rate: '7.1234', saveTime: 0 });
-    expect(books.takeSnapshot().tickers!['BTC/USDT']!.fiatText).toBe('≈ ¥479,049.36');
+    const books = createWorkerState();
+    books.market.applySnapshot({ topic: 'quotes', kind: 'quotes', seq: 1, data: [ticker('BTC/USDT', '67250.10', '1.00')] });
+    books.market.setFiat({ currency_code: 'CNY', rate: '7.1234', saveTime: 0 });
+    expect(books.take().tickers!['BTC/USDT']!.fiatText).toBe('≈ ¥479,049.36');
     expect(buildTickerView(ticker('BTC/USDT', '0.1', '0'), DEFAULT_FIAT).fiatText).toBe('≈ $0.10');
   });
 
   it('keeps only the newest state of each bar between snapshots', () => {
-    const books = new MarketBooks();
+    const books = createWorkerState();
     const topic = topics.kline('BTC/USDT', '1min');
     const bar = (t: number, close: string) => ({ t, open: '1', high: '2', low: '1', close, volume: '1' });
-    books.applyMessage({ topic, kind: 'kline', seq: 1, data: [bar(60_000, '1.1')] });
-    books.applyMessage({ topic, kind: 'kline', seq: 2, data: [bar(60_000, '1.2')] });
-    books.applyMessage({ topic, kind: 'kline', seq: 3, data: [bar(60_000, '1.3'), bar(120_000, '1.4')] });
-    expect(books.takeSnapshot().klines![topic]!.bars.map((b) => [b.t, b.close])).toEqual([
+    books.market.applyMessage({ topic, kind: 'kline', seq: 1, data: [bar(60_000, '1.1')] });
+    books.market.applyMessage({ topic, kind: 'kline', seq: 2, data: [bar(60_000, '1.2')] });
+    books.market.applyMessage({ topic, kind: 'kline', seq: 3, data: [bar(60_000, '1.3'), bar(120_000, '1.4')] });
+    expect(books.take().klines![topic]!.bars.map((b) => [b.t, b.close])).toEqual([
       [60_000, '1.3'],
       [120_000, '1.4'],
     ]);
@@ -284,22 +284,24 @@ describe('PrivateChannel', () => {
   });
 });
 
-describe('PrivateBooks', () => {
+describe('the account slice', () => {
   it('replaces its state with a snapshot and applies idempotent updates', () => {
-    const books = new PrivateBooks();
+    const books = new AccountSlice();
     const snap = privateSnap(3, [row(1, '10'), row(2, '5', 1)], 2);
     snap.data.notifications.recent = [note(2), note(1)];
     snap.data.orders = [{ id: 1, product: 'futures', symbol: 'BTC/USDT', status: 'open', open: true, created_at: 1, updated_at: 1 }];
     books.applySnapshot(snap);
-    expect(books.take()).toMatchObject({ reset: true, userId: 7, balances: [row(2, '5', 1), row(1, '10')], orders: [{ id: 1 }] });
-    expect(books.take()).toBeUndefined();
+    expect(books.take().private).toMatchObject({ reset: true, userId: 7, balances: [row(2, '5', 1), row(1, '10')], orders: [{ id: 1 }] });
+    expect(books.take()).toEqual({});
 
     books.apply(balances(4, row(1, '12')));
     books.apply(balances(5, row(1, '12')));
     books.apply({ topic: 'user', kind: 'notifications', seq: 6, data: { unread: 3, changed: [note(3)] } });
     books.apply({ topic: 'user', kind: 'notifications', seq: 7, data: { unread: 3, changed: [note(3)] } });
     books.apply({ topic: 'user', kind: 'orders', seq: 8, data: [{ ...snap.data.orders[0]!, status: 'filled', open: false }] });
-    expect(books.take()).toEqual({
+    const changes = books.take();
+    expect(changes.user?.map((m) => m.seq)).toEqual([4, 5, 6, 7, 8]);
+    expect(changes.private).toEqual({
       balances: [row(1, '12')],
       notifications: { unread: 3, recent: [note(3), note(2), note(1)] },
       orders: [],
@@ -309,23 +311,23 @@ describe('PrivateBooks', () => {
     expect(books.balanceRows()).toEqual([row(2, '5', 1), row(1, '12')]);
 
     books.applySnapshot(null);
-    expect(books.take()).toMatchObject({ reset: true, userId: null, balances: [], notifications: { unread: 0, recent: [] } });
+    expect(books.take().private).toMatchObject({ reset: true, userId: null, balances: [], notifications: { unread: 0, recent: [] } });
   });
 });
 
-describe('MarketBooks private state and version', () => {
+describe('the worker state: private state and version', () => {
   it('carries private changes and reports a protocol version mismatch once', () => {
-    const books = new MarketBooks();
-    books.setServerVersion(PROTOCOL_VERSION);
-    expect(books.takeSnapshot()).toEqual({ versionMismatch: false });
+    const books = createWorkerState();
+    books.connection.setServerVersion(PROTOCOL_VERSION);
+    expect(books.take()).toEqual({ versionMismatch: false });
     expect(books.isDirty).toBe(false);
-    books.setServerVersion(PROTOCOL_VERSION);
+    books.connection.setServerVersion(PROTOCOL_VERSION);
     expect(books.isDirty).toBe(false);
-    books.setServerVersion(PROTOCOL_VERSION + 1);
-    books.applyPrivateSnapshot(privateSnap(1, [row(1, '1')]));
+    books.connection.setServerVersion(PROTOCOL_VERSION + 1);
+    books.account.applySnapshot(privateSnap(1, [row(1, '1')]));
     const msg = balances(2, row(1, '2'));
-    books.addUserMessage(msg);
-    expect(books.takeSnapshot()).toMatchObject({
+    books.account.apply(msg);
+    expect(books.take()).toMatchObject({
       versionMismatch: true,
       user: [msg],
       private: { reset: true, userId: 7, balances: [row(1, '2')] },

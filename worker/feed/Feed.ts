@@ -8,13 +8,14 @@ import {
   type ClientToServerEvents,
   type HelloInfo,
   type PrivateSnapshot,
+  type PublicTopic,
   type ServerToClientEvents,
   type SubscribeAck,
   type TopicMessage,
   type TopicSnapshot,
   type UserMessage,
 } from '../../domain/protocol';
-import type { FeedStatus } from '../MarketBooks';
+import type { FeedStatus } from '../connection/ConnectionSlice';
 import { PrivateChannel } from './PrivateChannel';
 import { SeqTracker } from './SeqTracker';
 
@@ -88,7 +89,7 @@ export class Feed {
     return this.authenticate();
   }
 
-  subscribe(topics: readonly string[]): void {
+  subscribe(topics: readonly PublicTopic[]): void {
     const fresh = topics.filter((t) => {
       const n = this.refs.get(t) ?? 0;
       this.refs.set(t, n + 1);
@@ -97,7 +98,7 @@ export class Feed {
     if (fresh.length && this.socket?.connected) void this.join(fresh);
   }
 
-  unsubscribe(topics: readonly string[]): void {
+  unsubscribe(topics: readonly PublicTopic[]): void {
     const gone = topics.filter((t) => {
       const n = this.refs.get(t) ?? 0;
       if (n <= 1) {

@@ -94,8 +94,8 @@ export default function ExchangePage() {
     const worker = getWorker();
     const text = amount.trim();
     void Promise.all([
-      worker.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals),
-      text ? worker.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals) : Promise.resolve(null),
+      worker.funds.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals),
+      text ? worker.funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals) : Promise.resolve(null),
     ]).then(([unit, typed]) => {
       if (!live) return;
       setPreview(unit ? { rate: unit.rate, fee: typed?.fee ?? null, receive: typed?.receive ?? null } : null);

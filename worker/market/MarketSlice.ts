@@ -1,24 +1,12 @@
-import { Decimal } from '../domain/decimal';
-import type { FiatRate } from '../domain/fiat';
-import { DEFAULT_FIAT } from '../domain/fiat';
-import type { KlinePeriod } from '../domain/market/periods';
-import { DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../domain/market/types';
-import { buildDepthView, buildTickerView, type DepthView, type TickerView } from '../domain/market/views';
-import {
-  PROTOCOL_VERSION,
-  parseTopic,
-  type PrivateSnapshot,
-  type TopicMessage,
-  type TopicSnapshot,
-  type UserMessage,
-} from '../domain/protocol';
-import { applyDepthDelta, createBook, readBook, type LiveBook } from './books/applyDepthDelta';
-import { PrivateBooks, type PrivateView } from './feed/PrivateBooks';
-
-export type { PrivateView } from './feed/PrivateBooks';
-
-/** The feed's connection state, shown by the UI. */
-export type FeedStatus = 'connecting' | 'live' | 'resyncing' | 'stale';
+import { Decimal } from '../../domain/decimal';
+import type { FiatRate } from '../../domain/fiat';
+import { DEFAULT_FIAT } from '../../domain/fiat';
+import type { KlinePeriod } from '../../domain/market/periods';
+import { DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../../domain/market/types';
+import { buildDepthView, buildTickerView, type DepthView, type TickerView } from '../../domain/market/views';
+import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
+import type { Slice } from '../slice';
+import { applyDepthDelta, createBook, readBook, type LiveBook } from './applyDepthDelta';
 
 /** Kline changes of one topic since the last snapshot, oldest first. */
 export interface KlineChange {
@@ -27,12 +15,8 @@ export interface KlineChange {
   bars: Kline[];
 }
 
-/**
- * What the UI receives, at most once per frame: only the parts that changed since the last
- * one. Arrays are plain data for the UI to hold by reference.
- */
-export interface WorkerSnapshot {
-  status?: FeedStatus;
+/** The market's changes since the last snapshot: only the parts that changed, as plain data the UI holds by reference. */
+export interface MarketChanges {
   /** Changed tickers by symbol. */
   tickers?: Record<string, TickerView>;
   /** Depth views of changed books, by symbol. */
@@ -41,16 +25,7 @@ export interface WorkerSnapshot {
   trades?: Record<string, Trade[]>;
   /** Changed bars per kline topic. */
   klines?: Record<string, KlineChange>;
-  /** Private-channel messages applied since the last snapshot, in `seq` order (for reactions such as a toast). */
-  user?: UserMessage[];
-  /** The private state's changes (balances, notifications, open orders and positions). */
-  private?: PrivateView;
-  /**
-   * Whether the server speaks another `PROTOCOL_VERSION` than this build: the UI offers a
-   * reload. Sent when it changes.
-   */
-  versionMismatch?: boolean;
-  /** Symbol rankings, recomputed when tickers change. */
+  /** Symbol rankings, recomputed when tickers change (at most once a second). */
   movers?: Movers;
 }
 
@@ -86,7 +61,7 @@ function rankMovers(tickers: Iterable<Ticker>): Movers {
  * The worker's in-memory market: tickers, books, trades and bars, with what changed since the
  * last snapshot. Views (decimal math, formatting) are built once per snapshot, not per tick.
  */
-export class MarketBooks {
+export class MarketSlice implements Slice<MarketChanges> {
   private fiat: FiatRate = DEFAULT_FIAT;
   private readonly tickers = new Map<string, Ticker>();
   private readonly books = new Map<string, LiveBook>();
@@ -95,21 +70,11 @@ export class MarketBooks {
   private dirtyBooks = new Set<string>();
   private dirtyTrades = new Set<string>();
   private klines = new Map<string, KlineChange>();
-  private userMessages: UserMessage[] = [];
-  /** The private channel's state. */
-  readonly account = new PrivateBooks();
-  private status: FeedStatus | null = null;
   private moversAt = -Infinity;
-  private versionMismatch: boolean | null = null;
-  private versionReported = false;
 
   setFiat(fiat: FiatRate): void {
     this.fiat = fiat;
     for (const symbol of this.tickers.keys()) this.dirtyTickers.add(symbol);
-  }
-
-  setStatus(status: FeedStatus): void {
-    this.status = status;
   }
 
   /** Replaces a topic's state with a snapshot. */
@@ -167,25 +132,6 @@ export class MarketBooks {
     }
   }
 
-  /** Applies one private message (its `seq` already checked) and keeps it for the UI. */
-  addUserMessage(msg: UserMessage): void {
-    this.account.apply(msg);
-    this.userMessages.push(msg);
-  }
-
-  /** Replaces the private state with a snapshot; null clears it (signed out, session ended). */
-  applyPrivateSnapshot(snap: PrivateSnapshot | null): void {
-    this.account.applySnapshot(snap);
-  }
-
-  /** Records the protocol version the server announced in `hello`. */
-  setServerVersion(version: number): void {
-    const mismatch = version !== PROTOCOL_VERSION;
-    if (mismatch === this.versionMismatch) return;
-    this.versionMismatch = mismatch;
-    this.versionReported = false;
-  }
-
   /** Drops a topic's state when nobody watches it any more. */
   drop(topic: string): void {
     const parsed = parseTopic(topic);
@@ -193,24 +139,14 @@ export class MarketBooks {
     if (parsed?.kind === 'trades') this.trades.delete(parsed.symbol);
   }
 
-  /** True when something changed since the last `takeSnapshot`. */
+  /** True when something changed since the last `take`. */
   get isDirty(): boolean {
-    return (
-      this.status !== null ||
-      this.dirtyTickers.size > 0 ||
-      this.dirtyBooks.size > 0 ||
-      this.dirtyTrades.size > 0 ||
-      this.klines.size > 0 ||
-      this.userMessages.length > 0 ||
-      this.account.isDirty ||
-      (this.versionMismatch !== null && !this.versionReported)
-    );
+    return this.dirtyTickers.size > 0 || this.dirtyBooks.size > 0 || this.dirtyTrades.size > 0 || this.klines.size > 0;
   }
 
   /** Builds the views of what changed and clears the change marks; `nowMs` paces the movers ranking. */
-  takeSnapshot(nowMs = Date.now()): WorkerSnapshot {
-    const snap: WorkerSnapshot = {};
-    if (this.status !== null) snap.status = this.status;
+  take(nowMs: number): MarketChanges {
+    const snap: MarketChanges = {};
     if (this.dirtyTickers.size) {
       snap.tickers = {};
       for (const symbol of this.dirtyTickers) snap.tickers[symbol] = buildTickerView(this.tickers.get(symbol)!, this.fiat);
@@ -232,19 +168,10 @@ export class MarketBooks {
       for (const symbol of this.dirtyTrades) snap.trades[symbol] = this.trades.get(symbol) ?? [];
     }
     if (this.klines.size) snap.klines = Object.fromEntries(this.klines);
-    if (this.userMessages.length) snap.user = this.userMessages;
-    const account = this.account.take();
-    if (account) snap.private = account;
-    if (this.versionMismatch !== null && !this.versionReported) {
-      snap.versionMismatch = this.versionMismatch;
-      this.versionReported = true;
-    }
-    this.status = null;
     this.dirtyTickers = new Set();
     this.dirtyBooks = new Set();
     this.dirtyTrades = new Set();
     this.klines = new Map();
-    this.userMessages = [];
     return snap;
   }
 

@@ -8,6 +8,7 @@ import {
   type UserMessage,
 } from '../../domain/protocol';
 import type { NotificationItem } from '../../domain/notifications/types';
+import type { Slice } from '../slice';
 
 /**
  * The private state's changes since the last `take`, for the UI. After a `reset` the UI drops
@@ -37,13 +38,21 @@ function mergeRecent(recent: NotificationItem[], changed: NotificationItem[]): N
   return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, PRIVATE_RECENT_NOTIFICATIONS);
 }
 
+/** The account's changes since the last snapshot. */
+export interface AccountChanges {
+  /** Private-channel messages applied since the last snapshot, in `seq` order (for reactions such as a toast). */
+  user?: UserMessage[];
+  /** The private state's changes (balances, notifications, open orders and positions). */
+  private?: PrivateView;
+}
+
 /**
  * The worker's copy of the private channel's state: balances, notifications, open orders and
  * positions, replaced by a snapshot and updated by live messages (each update is idempotent,
- * so a message that overlaps a snapshot changes nothing). `{ apply, isDirty, take }` like the
- * market state.
+ * so a message that overlaps a snapshot changes nothing).
  */
-export class PrivateBooks {
+export class AccountSlice implements Slice<AccountChanges> {
+  private messages: UserMessage[] = [];
   private userId: number | null = null;
   private balances = new Map<string, BalanceRow>();
   private notifications: NotificationsState = { unread: 0, recent: [] };
@@ -69,8 +78,9 @@ export class PrivateBooks {
     this.dirtyNotifications = this.dirtyOrders = this.dirtyPositions = true;
   }
 
-  /** Applies one live message (its `seq` already checked). */
+  /** Applies one live message (its `seq` already checked) and keeps it for the UI. */
   apply(msg: UserMessage): void {
+    this.messages.push(msg);
     switch (msg.kind) {
       case 'balances':
         for (const row of msg.data) {
@@ -102,12 +112,30 @@ export class PrivateBooks {
   }
 
   get isDirty(): boolean {
-    return this.reset || this.dirtyBalances.size > 0 || this.dirtyNotifications || this.dirtyOrders || this.dirtyPositions;
+    return (
+      this.messages.length > 0 ||
+      this.reset ||
+      this.dirtyBalances.size > 0 ||
+      this.dirtyNotifications ||
+      this.dirtyOrders ||
+      this.dirtyPositions
+    );
   }
 
-  /** The changes since the last call (undefined when none), clearing the change marks. */
-  take(): PrivateView | undefined {
-    if (!this.isDirty) return undefined;
+  /** The changes since the last call, clearing the change marks. */
+  take(): AccountChanges {
+    const changes: AccountChanges = {};
+    if (this.messages.length) changes.user = this.messages;
+    this.messages = [];
+    const view = this.takeView();
+    if (view) changes.private = view;
+    return changes;
+  }
+
+  /** The private state's changes, or undefined when none. */
+  private takeView(): PrivateView | undefined {
+    if (!(this.reset || this.dirtyBalances.size > 0 || this.dirtyNotifications || this.dirtyOrders || this.dirtyPositions))
+      return undefined;
     const view: PrivateView = {};
     if (this.reset) {
       view.reset = true;

@@ -1,0 +1,46 @@
+/**
+ * The worker's state: one slice per area, composed here. `index.ts` wires it to the feed and the
+ * UI; tests drive it directly.
+ */
+import { AccountSlice } from './account/AccountSlice';
+import { ConnectionSlice } from './connection/ConnectionSlice';
+import type { FeedHandlers } from './feed/Feed';
+import { MarketSlice } from './market/MarketSlice';
+import { takeChanges, type ChangesOf } from './slice';
+
+function createSlices() {
+  return { connection: new ConnectionSlice(), market: new MarketSlice(), account: new AccountSlice() };
+}
+type Slices = ReturnType<typeof createSlices>;
+
+/** What the UI receives, at most once per frame: the dirty slices' changes, merged. */
+export type WorkerSnapshot = Partial<ChangesOf<Slices[keyof Slices]>>;
+
+export function createWorkerState() {
+  const slices = createSlices();
+  const all = Object.values(slices);
+  return {
+    ...slices,
+    /** True when any slice changed since the last `take`. */
+    get isDirty(): boolean {
+      return all.some((s) => s.isDirty);
+    },
+    /** The dirty slices' changes, merged; `nowMs` paces slow work (the movers ranking). */
+    take(nowMs = Date.now()): WorkerSnapshot {
+      return takeChanges(all, nowMs);
+    },
+    /** Feed handlers that apply what arrives to its slice, then call `changed`. */
+    feedHandlers(changed: () => void): FeedHandlers {
+      return {
+        snapshot: (s) => (slices.market.applySnapshot(s), changed()),
+        message: (m) => (slices.market.applyMessage(m), changed()),
+        privateSnapshot: (s) => (slices.account.applySnapshot(s), changed()),
+        user: (m) => (slices.account.apply(m), changed()),
+        status: (s) => (slices.connection.setStatus(s), changed()),
+        dropped: (t) => slices.market.drop(t),
+        hello: (info) => (slices.connection.setServerVersion(info.version), changed()),
+      };
+    },
+  };
+}
+export type WorkerState = ReturnType<typeof createWorkerState>;
