@@ -68,6 +68,11 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O = unknown, A extend
   access: A;
   /** Identity level the caller must have; checked before anything else is read (type 998). */
   identity?: 1 | 2;
+  /**
+   * The call moves money: it honours an `Idempotency-Key` header (a retry with the same key
+   * answers the first result and has no second effect), and the app sends one per submit.
+   */
+  idempotent?: true;
   input: I;
   /** Phantom: the answer's type, never read at run time. */
   output?: O;
@@ -428,6 +433,7 @@ export const contract = {
     method: 'POST',
     path: '/wallet/change',
     access: 'user',
+    idempotent: true,
     input: z
       .object({
         currency_id: positiveIntParam('validation.currencyRequired'),
@@ -459,6 +465,7 @@ export const contract = {
     method: 'POST',
     path: '/wallet/charge_req',
     access: 'user',
+    idempotent: true,
     input: z.object({
       currency: positiveIntParam('validation.currencyRequired'),
       type: requiredText('validation.networkRequired', 16),
@@ -490,6 +497,7 @@ export const contract = {
     method: 'POST',
     path: '/wallet/out',
     access: 'user',
+    idempotent: true,
     identity: 1,
     input: z.object({
       currency: positiveIntParam('validation.currencyRequired'),
@@ -527,11 +535,14 @@ export const contract = {
     method: 'POST',
     path: '/user/Transfer',
     access: 'user',
+    idempotent: true,
     input: z
       .object({
         number: amountField(),
         from_currency_id: positiveIntParam('validation.currencyRequired'),
         to_currency_id: positiveIntParam('validation.currencyRequired'),
+        /** The least the caller accepts to receive (what its preview showed); below it the answer is "the price moved". */
+        min_receive: amountField().optional(),
       })
       .refine((d) => d.from_currency_id !== d.to_currency_id, { error: 'validation.sameCurrency', path: ['to_currency_id'] }),
   }),
