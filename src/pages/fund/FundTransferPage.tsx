@@ -14,6 +14,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
 import { TextField } from '../../ui/TextField';
+import { useSubmitKey } from '../../ui/useForm';
 import { useQuery } from '../../ui/useQuery';
 import { firstIssueKey } from '../../ui/validation';
 import { CoinBadge } from '../../ui/CoinBadge';
@@ -46,6 +47,7 @@ export default function FundTransferPage() {
   const [picking, setPicking] = useState<Side | 'currency' | null>(null);
   const [error, setError] = useState<{ text: string; onAmount: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const submitOnce = useSubmitKey();
 
   const list = useQuery('/currency/user_currency_list');
   const currencies = list.data ?? [];
@@ -78,7 +80,7 @@ export default function FundTransferPage() {
     if (issue) return;
     setBusy(true);
     try {
-      showToast(await call('/wallet/change', input));
+      showToast(await submitOnce(input, (body, idempotencyKey) => call('/wallet/change', body, { idempotencyKey })));
       setAmount('');
       wallet.reload();
     } catch {

@@ -85,7 +85,7 @@ export default function WithdrawPage() {
     e.preventDefault();
     const input = { currency, amount: amount.trim(), target: target ?? '', pay_password: pin, remark: remark || undefined };
     if (!check(contract['/wallet/out'].input, input)) return;
-    const done = await run(() => call('/wallet/out', input), pay.noteError);
+    const done = await run((idempotencyKey) => call('/wallet/out', input, { idempotencyKey }), pay.noteError);
     if (done === undefined) return;
     showToast(t('funds.withdraw.submitted'));
     navigate('/pages/fund/receive_withdraw_record?tab=withdraw', { replace: true });
