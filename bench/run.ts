@@ -14,6 +14,7 @@ import { buildApp, type App } from '../server/app';
 import { ManualClock, systemClock } from '../server/clock';
 import { openPglite } from '../server/db/pglite';
 import { MarketSlice } from '../worker/market/MarketSlice';
+import { exchangesBench } from './exchanges';
 
 type Figures = Record<string, number | string>;
 const RESULTS = path.resolve(import.meta.dirname ?? __dirname, 'results');
@@ -181,6 +182,7 @@ const BENCHES: Record<string, () => Promise<Figures>> = {
   'market-tick': marketTick,
   'socket-fanout': socketFanout,
   api,
+  exchanges: exchangesBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => a in BENCHES);

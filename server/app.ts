@@ -34,6 +34,8 @@ import { Valuation } from './funds/Valuation';
 import { Wallets } from './funds/Wallets';
 import { Withdrawals } from './funds/Withdrawals';
 import { Ledger } from './ledger/Ledger';
+import { scheduleFeeRollup } from './ledger/FeeRollup';
+import { Idempotency } from './http/idempotency';
 import { seedFunds } from './seed/seedFunds';
 import { createLimits } from './http/limits';
 import { Identities } from './identity/Identities';
@@ -140,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const rates = new RateSource(builtInRates, clock);
   const opsToken = await OpsToken.open(options.dataDir, options.opsToken ?? null);
   const ledger = new Ledger(clock);
+  // Every committed balance change reaches the user's open apps on the private channel.
+  ledger.onBalancesChanged((userId, changed) => void hub.publishBalances(userId, changed));
   const valuation = new Valuation(market);
   const credits = new Credits(db, clock, ledger, notifications);
   const wallets = new Wallets(db, clock, ledger, market, valuation, rates);
@@ -147,6 +151,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const withdrawals = new Withdrawals(db, clock, ledger, market, valuation, users, limits, notifications);
   const exchanges = new Exchanges(db, clock, ledger, market, valuation);
   await seedFunds(db, { credits, users, market });
+  const idempotency = new Idempotency(db, clock);
+  const stopSweep = idempotency.start((error) => log.error(error, 'idempotency key sweep failed'));
+  const feeRollup = scheduleFeeRollup(clock, db, ledger, (error) => log.error(error, 'fee roll-up failed'));
 
   await fastify.register(formbody);
   await fastify.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 100 } });
@@ -181,10 +188,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...createRateHandlers(rates),
       ...createFundsHandlers({ wallets, deposits, withdrawals, exchanges, users }),
     },
-    { translator, auth: sessions, identity: identities },
+    { translator, auth: sessions, identity: identities, idempotency },
   );
   registerUploadRoutes(fastify, { uploads, auth: sessions, translator, limiter: limits.uploads, ops: opsToken });
-  registerOpsRoutes(fastify, { token: opsToken, translator, users, identities, deposits, withdrawals, credits, market });
+  registerOpsRoutes(fastify, { token: opsToken, translator, users, identities, deposits, withdrawals, credits, market, idempotency });
 
   if (outbox) {
     fastify.get(`${API_PREFIX}/dev/outbox`, async (req) => outbox.list(String((req.query as { to?: unknown }).to ?? '')));
@@ -222,6 +229,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     wallets,
     async close() {
       await leadership.stop();
+      stopSweep();
+      await feeRollup.stop();
       await market.stop();
       await hub.close();
       await fastify.close();

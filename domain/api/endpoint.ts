@@ -13,6 +13,11 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O = unknown, A extend
   access: A;
   /** Identity level the caller must have; checked before anything else is read (type 998). */
   identity?: 1 | 2;
+  /**
+   * The call moves money: it honours an `Idempotency-Key` header (a retry with the same key
+   * answers the first result and has no second effect), and the app sends one per submit.
+   */
+  idempotent?: true;
   input: I;
   /** Phantom: the answer's type, never read at run time. */
   output?: O;

@@ -36,6 +36,7 @@ export const fundsEndpoints = defineEndpoints({
   '/wallet/change': endpoint<string>()({
     method: 'POST',
     access: 'user',
+    idempotent: true,
     input: z
       .object({
         currency_id: positiveIntParam('validation.currencyRequired'),
@@ -63,6 +64,7 @@ export const fundsEndpoints = defineEndpoints({
   '/wallet/charge_req': endpoint<DepositItem>()({
     method: 'POST',
     access: 'user',
+    idempotent: true,
     input: z.object({
       currency: positiveIntParam('validation.currencyRequired'),
       type: requiredText('validation.networkRequired', 16),
@@ -91,6 +93,7 @@ export const fundsEndpoints = defineEndpoints({
   '/wallet/out': endpoint<WithdrawalItem>()({
     method: 'POST',
     access: 'user',
+    idempotent: true,
     identity: 1,
     input: z.object({
       currency: positiveIntParam('validation.currencyRequired'),
@@ -124,11 +127,14 @@ export const fundsEndpoints = defineEndpoints({
   '/user/Transfer': endpoint<ExchangeItem>()({
     method: 'POST',
     access: 'user',
+    idempotent: true,
     input: z
       .object({
         number: amountField(),
         from_currency_id: positiveIntParam('validation.currencyRequired'),
         to_currency_id: positiveIntParam('validation.currencyRequired'),
+        /** The least the caller accepts to receive (what its preview showed); below it the answer is "the price moved". */
+        min_receive: amountField().optional(),
       })
       .refine((d) => d.from_currency_id !== d.to_currency_id, { error: 'validation.sameCurrency', path: ['to_currency_id'] }),
   }),

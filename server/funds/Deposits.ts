@@ -3,9 +3,10 @@ import type { DepositInfo, DepositItem } from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
-import type { Db } from '../db/db';
+import { sqlState, UNIQUE_VIOLATION, type Db, type Queryable } from '../db/db';
 import { AppError } from '../http/AppError';
-import type { Ledger } from '../ledger/Ledger';
+import { custodyFor, type Ledger } from '../ledger/Ledger';
+import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { Notifications } from '../notifications/Notifications';
 import type { UploadStore } from '../uploads/UploadStore';
@@ -32,10 +33,13 @@ const COLUMNS = `d.id, d.user_id, d.currency_id, c.name AS currency, d.network, 
 const FROM = `FROM deposits d JOIN currencies c ON c.id = d.currency_id LEFT JOIN uploads u ON u.id = d.voucher_upload_id`;
 
 /**
- * Deposits: the user pays to a platform address and uploads the payment voucher; an operator
- * checks it and approves (the amount is credited to the coin account, once) or rejects.
+ * Deposits: the user pays to a platform address and uploads the payment voucher (one voucher
+ * backs one request); an operator checks it and approves (the amount is credited to the coin
+ * account against custody, once) or rejects.
  */
 export class Deposits {
+  private readonly tx: TxRunner;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -43,7 +47,9 @@ export class Deposits {
     private readonly market: MarketSource,
     private readonly uploads: UploadStore,
     private readonly notifications: Notifications,
-  ) {}
+  ) {
+    this.tx = txRunner(db);
+  }
 
   info(currencyId: number): DepositInfo {
     const currency = requireCurrency(this.market, currencyId);
@@ -55,6 +61,7 @@ export class Deposits {
   async request(
     userId: number,
     input: { currency: number; type: string; amount: string; voucher: string; account?: string | undefined },
+    run: TxRunner = this.tx,
   ): Promise<DepositItem> {
     const { networks } = this.info(input.currency);
     const network = networks.find((n) => n.type === input.type.toUpperCase());
@@ -63,12 +70,21 @@ export class Deposits {
     if (amount.lt(network.min)) throw new AppError('errors.depositBelowMin', { min: network.min });
     const voucher = await this.uploads.ownedByUrl(input.voucher, userId, ['voucher']);
     if (!voucher) throw new AppError('validation.voucherRequired');
-    const [row] = await this.db.query<{ id: number }>(
-      `INSERT INTO deposits (user_id, currency_id, network, amount, voucher_upload_id, sender, status, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) RETURNING id`,
-      [userId, input.currency, network.type, amount.toFixed(), voucher.id, input.account ?? null, this.clock.now()],
-    );
-    return (await this.byId(row!.id))!;
+    return run(async (q) => {
+      const [used] = await q.query('SELECT 1 FROM deposits WHERE voucher_upload_id = $1 AND NOT voucher_shared_legacy', [voucher.id]);
+      if (used) throw new AppError('errors.voucherUsed');
+      const [row] = await q
+        .query<{ id: number }>(
+          `INSERT INTO deposits (user_id, currency_id, network, amount, voucher_upload_id, sender, status, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) RETURNING id`,
+          [userId, input.currency, network.type, amount.toFixed(), voucher.id, input.account ?? null, this.clock.now()],
+        )
+        .catch((error: unknown) => {
+          // Two requests with one voucher at the same instant: the unique index lets one through.
+          throw sqlState(error) === UNIQUE_VIOLATION ? new AppError('errors.voucherUsed') : error;
+        });
+      return (await this.byId(q, row!.id))!;
+    });
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<DepositItem>> {
@@ -92,7 +108,7 @@ export class Deposits {
 
   /** An operator's decision on a pending deposit; takes effect once, and the user is notified. */
   async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<DepositItem> {
-    const push = await this.db.tx(async (q) => {
+    return this.tx(async (q, afterCommit) => {
       const [row] = await q.query<DepositRow>(
         'SELECT id, user_id, currency_id, amount::text AS amount, status FROM deposits WHERE id = $1 FOR UPDATE',
         [id],
@@ -107,29 +123,28 @@ export class Deposits {
       ]);
       const currency = requireCurrency(this.market, row.currency_id).name;
       if (decision.approve) {
+        const amount = new Decimal(row.amount);
         await this.ledger.post(q, {
           key: `deposit:${id}`,
           kind: 'deposit',
-          external: true,
           ref: { type: 'deposit', id },
           legs: [
-            { holder: { userId: row.user_id, account: ACCOUNTS.change }, currencyId: row.currency_id, available: new Decimal(row.amount) },
+            { holder: { userId: row.user_id, account: ACCOUNTS.change }, currencyId: row.currency_id, available: amount },
+            { holder: custodyFor(row.user_id), currencyId: row.currency_id, available: amount.neg() },
           ],
         });
-        return this.notifications.create(q, row.user_id, 'depositApproved', { amount: row.amount, currency });
+        afterCommit(await this.notifications.create(q, row.user_id, 'depositApproved', { amount: row.amount, currency }));
+      } else {
+        afterCommit(
+          await this.notifications.create(q, row.user_id, 'depositRejected', { amount: row.amount, currency, reason: decision.reason }),
+        );
       }
-      return this.notifications.create(q, row.user_id, 'depositRejected', {
-        amount: row.amount,
-        currency,
-        reason: decision.approve ? '' : decision.reason,
-      });
+      return (await this.byId(q, id))!;
     });
-    push();
-    return (await this.byId(id))!;
   }
 
-  private async byId(id: number): Promise<DepositItem | null> {
-    const [row] = await this.db.query<DepositRow>(`SELECT ${COLUMNS} ${FROM} WHERE d.id = $1`, [id]);
+  private async byId(q: Queryable, id: number): Promise<DepositItem | null> {
+    const [row] = await q.query<DepositRow>(`SELECT ${COLUMNS} ${FROM} WHERE d.id = $1`, [id]);
     return row ? this.toItem(row) : null;
   }
 

@@ -1,10 +1,12 @@
 import type { Page } from '../../domain/api/envelope';
 import type { ExchangeItem, ExchangeQuoteInfo } from '../../domain/funds/types';
+import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS, calculateExchange } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AppError } from '../http/AppError';
-import type { Ledger } from '../ledger/Ledger';
+import { feesFor, type Ledger } from '../ledger/Ledger';
+import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import { readAmount, requireCurrency } from './amounts';
 import { EXCHANGE_FEE_RATE } from './fundsConfig';
@@ -14,15 +16,23 @@ const COLUMNS = `e.id, e.from_currency_id, f.name AS from_currency, e.to_currenc
   e.to_amount::text AS to_amount, e.fee::text AS fee, e.rate::text AS rate, e.created_at`;
 const FROM = 'FROM exchanges e JOIN currencies f ON f.id = e.from_currency_id JOIN currencies t ON t.id = e.to_currency_id';
 
-/** Currency exchange in the coin account at the market rate, against the platform treasury (spec §7 `/user/Transfer`). */
+/**
+ * Currency exchange in the coin account at the market rate, against the platform treasury (spec
+ * §7 `/user/Transfer`). A caller that showed a preview sends what it showed as `minReceive`;
+ * the exchange is refused ("the price moved") rather than filled below it.
+ */
 export class Exchanges {
+  private readonly tx: TxRunner;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly market: MarketSource,
     private readonly valuation: Valuation,
-  ) {}
+  ) {
+    this.tx = txRunner(db);
+  }
 
   quote(fromId: number, toId: number): ExchangeQuoteInfo {
     requireCurrency(this.market, fromId);
@@ -37,15 +47,21 @@ export class Exchanges {
     };
   }
 
-  async exchange(userId: number, amountText: string, fromId: number, toId: number): Promise<ExchangeItem> {
+  async exchange(
+    userId: number,
+    input: { amount: string; fromId: number; toId: number; minReceive?: string | undefined },
+    run: TxRunner = this.tx,
+  ): Promise<ExchangeItem> {
+    const { fromId, toId } = input;
     if (fromId === toId) throw new AppError('validation.sameCurrency');
     const from = requireCurrency(this.market, fromId);
     const to = requireCurrency(this.market, toId);
-    const amount = readAmount(amountText, from);
+    const amount = readAmount(input.amount, from);
     const { fromPrice, toPrice } = this.prices(fromId, toId);
     const q = calculateExchange(amount, fromPrice, toPrice, EXCHANGE_FEE_RATE, to.decimals);
     if (q.receive.lte(0)) throw new AppError('errors.exchangeTooSmall');
-    const id = await this.db.tx(async (tx) => {
+    if (input.minReceive !== undefined && q.receive.lt(new Decimal(input.minReceive))) throw new AppError('errors.priceMoved');
+    return run(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO exchanges (user_id, from_currency_id, to_currency_id, from_amount, to_amount, fee, rate, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
@@ -67,16 +83,16 @@ export class Exchanges {
         ref: { type: 'exchange', id: row!.id },
         legs: [
           { holder: user, currencyId: fromId, available: amount.neg() },
-          { holder: { platform: 'treasury' }, currencyId: fromId, available: amount },
-          { holder: { platform: 'treasury' }, currencyId: toId, available: q.receive.plus(q.fee).neg() },
           { holder: user, currencyId: toId, available: q.receive },
-          { holder: { platform: 'fees' }, currencyId: toId, available: q.fee },
+          { holder: feesFor(userId), currencyId: toId, available: q.fee },
+          { holder: { platform: 'treasury' }, currencyId: fromId, available: amount },
+          { holder: { platform: 'treasury' }, currencyId: toId, available: q.receive.neg() },
+          { holder: { platform: 'treasury' }, currencyId: toId, available: q.fee.neg() },
         ],
       });
-      return row!.id;
+      const [item] = await tx.query<ExchangeItem>(`SELECT ${COLUMNS} ${FROM} WHERE e.id = $1`, [row!.id]);
+      return item!;
     });
-    const [item] = await this.db.query<ExchangeItem>(`SELECT ${COLUMNS} ${FROM} WHERE e.id = $1`, [id]);
-    return item!;
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<ExchangeItem>> {

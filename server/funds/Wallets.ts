@@ -3,8 +3,9 @@ import type { AccountOverview, BillItem, TransferItem, UserCurrency, WalletDetai
 import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS, accountName, type AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { Ledger } from '../ledger/Ledger';
+import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { RateSource } from '../rates/RateSource';
 import { readAmount, requireCurrency } from './amounts';
@@ -22,8 +23,13 @@ interface BillRow extends BillItem {
   total: number;
 }
 
-/** Checks a move out of an account may happen (the futures engine refuses moves out of lever while positions are open). */
-export type TransferGuard = (userId: number, from: AccountId, currencyId: number) => Promise<void>;
+/**
+ * Checks a move out of an account may happen (the futures engine refuses moves out of lever
+ * while positions are open). It runs inside the transfer's transaction, with its `q`, before
+ * any balance is touched: what it reads (and locks) holds until the transfer commits. A guard
+ * may lock the user's own rows (positions); it must not lock balances or platform rows.
+ */
+export type TransferGuard = (q: Queryable, userId: number, from: AccountId, currencyId: number) => Promise<void>;
 
 const BILL_COLUMNS = `j.id, j.account, j.currency_id, c.name AS currency, j.delta_available::text AS delta_available,
   j.delta_frozen::text AS delta_frozen, j.available_after::text AS available_after, j.frozen_after::text AS frozen_after,
@@ -32,6 +38,7 @@ const BILL_COLUMNS = `j.id, j.account, j.currency_id, c.name AS currency, j.delt
 /** Balances, their value, bills, and moves between a user's own accounts. */
 export class Wallets {
   private readonly guards: TransferGuard[] = [];
+  private readonly tx: TxRunner;
 
   constructor(
     private readonly db: Db,
@@ -40,9 +47,11 @@ export class Wallets {
     private readonly market: MarketSource,
     private readonly valuation: Valuation,
     private readonly rates: RateSource,
-  ) {}
+  ) {
+    this.tx = txRunner(db);
+  }
 
-  /** Registers a check run before every move between accounts. */
+  /** Registers a check run inside every move between accounts, before it changes anything. */
   addTransferGuard(guard: TransferGuard): void {
     this.guards.push(guard);
   }
@@ -115,11 +124,18 @@ export class Wallets {
   }
 
   /** Moves `amount` between two of the user's own accounts (spec §7 `/wallet/change`). */
-  async transfer(userId: number, currencyId: number, amountText: string, from: AccountId, to: AccountId): Promise<void> {
+  async transfer(
+    userId: number,
+    currencyId: number,
+    amountText: string,
+    from: AccountId,
+    to: AccountId,
+    run: TxRunner = this.tx,
+  ): Promise<void> {
     const currency = requireCurrency(this.market, currencyId);
     const amount = readAmount(amountText, currency);
-    for (const guard of this.guards) await guard(userId, from, currencyId);
-    await this.db.tx(async (q) => {
+    await run(async (q) => {
+      for (const guard of this.guards) await guard(q, userId, from, currencyId);
       const [row] = await q.query<{ id: number }>(
         'INSERT INTO transfers (user_id, currency_id, amount, from_account, to_account, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
         [userId, currencyId, amount.toFixed(), from, to, this.clock.now()],

@@ -7,7 +7,8 @@ import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { Limits } from '../http/limits';
-import type { Ledger } from '../ledger/Ledger';
+import { custodyFor, feesFor, type Ledger } from '../ledger/Ledger';
+import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { Notifications } from '../notifications/Notifications';
 import { checkPayPassword } from '../security/checkPayPassword';
@@ -34,12 +35,14 @@ export interface WithdrawRequest {
 }
 
 /**
- * Withdrawals: the amount is frozen at once; an operator completes (the amount leaves, the fee
- * goes to the platform) or rejects (the amount is released). The 24 h limit by identity level
- * (spec §6) is counted in BTC at request time, under a lock on the user so concurrent requests
- * cannot overrun it.
+ * Withdrawals: the amount is frozen at once; an operator completes (the arrival leaves through
+ * custody, the fee goes to the platform) or rejects (the amount is released). The 24 h limit by
+ * identity level (spec §6) is counted in BTC at request time, under a lock on the user so
+ * concurrent requests cannot overrun it.
  */
 export class Withdrawals {
+  private readonly tx: TxRunner;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -49,7 +52,9 @@ export class Withdrawals {
     private readonly users: UserRepository,
     private readonly limits: Limits,
     private readonly notifications: Notifications,
-  ) {}
+  ) {
+    this.tx = txRunner(db);
+  }
 
   async info(userId: number, currencyId: number): Promise<WithdrawInfo> {
     const currency = requireCurrency(this.market, currencyId);
@@ -77,7 +82,7 @@ export class Withdrawals {
     };
   }
 
-  async request(userId: number, input: WithdrawRequest): Promise<WithdrawalItem> {
+  async request(userId: number, input: WithdrawRequest, run: TxRunner = this.tx): Promise<WithdrawalItem> {
     const currency = requireCurrency(this.market, input.currency);
     const rule = WITHDRAW_RULES[currency.id];
     if (!rule) throw new AppError('errors.withdrawNotSupported');
@@ -92,7 +97,7 @@ export class Withdrawals {
     if (!price || !btcPrice) throw new AppError('errors.priceUnavailable');
     const btcValue = convertValue(amount, price, btcPrice);
 
-    const id = await this.db.tx(async (q) => {
+    return run(async (q) => {
       // Serialises this user's withdrawals, so the 24 h sum below cannot be raced.
       const [user] = await q.query<{ identity_level: number }>('SELECT identity_level FROM users WHERE id = $1 FOR UPDATE', [userId]);
       const limit = this.limitBtc(user?.identity_level ?? 0);
@@ -126,9 +131,8 @@ export class Withdrawals {
         ref: { type: 'withdrawal', id: row!.id },
         legs: [{ holder: { userId, account: ACCOUNTS.change }, currencyId: currency.id, available: amount.neg(), frozen: amount }],
       });
-      return row!.id;
+      return (await this.byId(q, row!.id))!;
     });
-    return (await this.byId(id))!;
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<WithdrawalItem>> {
@@ -149,7 +153,7 @@ export class Withdrawals {
 
   /** Completes (the amount leaves; the fee goes to the platform) or rejects (the amount is released), once. */
   async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<WithdrawalItem> {
-    const push = await this.db.tx(async (q) => {
+    return this.tx(async (q, afterCommit) => {
       const [row] = await q.query<{ user_id: number; currency_id: number; amount: string; fee: string; arrival: string; status: string }>(
         'SELECT user_id, currency_id, amount::text AS amount, fee::text AS fee, arrival::text AS arrival, status FROM withdrawals WHERE id = $1 FOR UPDATE',
         [id],
@@ -169,29 +173,27 @@ export class Withdrawals {
         await this.ledger.post(q, {
           key: `withdraw:${id}:complete`,
           kind: 'withdraw',
-          external: true,
           ref: { type: 'withdrawal', id },
           legs: [
             { holder, currencyId: row.currency_id, frozen: amount.neg() },
-            { holder: { platform: 'fees' }, currencyId: row.currency_id, available: row.fee },
+            { holder: custodyFor(row.user_id), currencyId: row.currency_id, available: row.arrival },
+            { holder: feesFor(row.user_id), currencyId: row.currency_id, available: row.fee },
           ],
         });
-        return this.notifications.create(q, row.user_id, 'withdrawalCompleted', { amount: row.arrival, currency });
+        afterCommit(await this.notifications.create(q, row.user_id, 'withdrawalCompleted', { amount: row.arrival, currency }));
+      } else {
+        await this.ledger.post(q, {
+          key: `withdraw:${id}:refund`,
+          kind: 'withdraw_refund',
+          ref: { type: 'withdrawal', id },
+          legs: [{ holder, currencyId: row.currency_id, available: amount, frozen: amount.neg() }],
+        });
+        afterCommit(
+          await this.notifications.create(q, row.user_id, 'withdrawalRejected', { amount: row.amount, currency, reason: decision.reason }),
+        );
       }
-      await this.ledger.post(q, {
-        key: `withdraw:${id}:refund`,
-        kind: 'withdraw_refund',
-        ref: { type: 'withdrawal', id },
-        legs: [{ holder, currencyId: row.currency_id, available: amount, frozen: amount.neg() }],
-      });
-      return this.notifications.create(q, row.user_id, 'withdrawalRejected', {
-        amount: row.amount,
-        currency,
-        reason: decision.approve ? '' : decision.reason,
-      });
+      return (await this.byId(q, id))!;
     });
-    push();
-    return (await this.byId(id))!;
   }
 
   private limitBtc(level: number): Decimal {
@@ -236,8 +238,8 @@ export class Withdrawals {
     };
   }
 
-  private async byId(id: number): Promise<WithdrawalItem | null> {
-    const [row] = await this.db.query<Row>(`SELECT ${COLUMNS} ${FROM} WHERE w.id = $1`, [id]);
+  private async byId(q: Queryable, id: number): Promise<WithdrawalItem | null> {
+    const [row] = await q.query<Row>(`SELECT ${COLUMNS} ${FROM} WHERE w.id = $1`, [id]);
     if (!row) return null;
     const { user_id: _u, ...item } = row;
     return item;

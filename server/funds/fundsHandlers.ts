@@ -13,7 +13,7 @@ function account(value: string): AccountId {
   return id;
 }
 
-/** The wallet endpoints of spec §7. */
+/** The wallet endpoints of spec §7. Calls that move money run their effect in `ctx.tx` (idempotency keys). */
 export function createFundsHandlers(deps: {
   wallets: Wallets;
   deposits: Deposits;
@@ -26,7 +26,7 @@ export function createFundsHandlers(deps: {
     '/wallet/list': async (_input, ctx) => wallets.overview(ctx.user.id, (await users.byId(ctx.user.id))?.fiat ?? 'USDT'),
     '/wallet/detail': async (input, ctx) => wallets.detail(ctx.user.id, input.currency, account(input.type)),
     '/wallet/change': async (input, ctx) => {
-      await wallets.transfer(ctx.user.id, input.currency_id, input.number, account(input.from_field), account(input.to_field));
+      await wallets.transfer(ctx.user.id, input.currency_id, input.number, account(input.from_field), account(input.to_field), ctx.tx);
       return ctx.t('messages.transferred');
     },
     '/wallet/hzhistory': async (input, ctx) => wallets.transfers(ctx.user.id, input.page, input.limit),
@@ -40,13 +40,18 @@ export function createFundsHandlers(deps: {
       ),
     '/currency/user_currency_list': async (_input, ctx) => wallets.currencies(ctx.user.id),
     '/wallet/get_in_address': async (input) => deposits.info(input.currency),
-    '/wallet/charge_req': async (input, ctx) => deposits.request(ctx.user.id, input),
+    '/wallet/charge_req': async (input, ctx) => deposits.request(ctx.user.id, input, ctx.tx),
     '/recharge/log': async (input, ctx) => deposits.page(ctx.user.id, input.page, input.limit),
     '/wallet/get_info': async (input, ctx) => withdrawals.info(ctx.user.id, input.currency),
-    '/wallet/out': async (input, ctx) => withdrawals.request(ctx.user.id, input),
+    '/wallet/out': async (input, ctx) => withdrawals.request(ctx.user.id, input, ctx.tx),
     '/user/withdraw/list': async (input, ctx) => withdrawals.page(ctx.user.id, input.page, input.limit),
     '/user/getTransferFee': async (input) => exchanges.quote(input.from_currency_id, input.to_currency_id),
-    '/user/Transfer': async (input, ctx) => exchanges.exchange(ctx.user.id, input.number, input.from_currency_id, input.to_currency_id),
+    '/user/Transfer': async (input, ctx) =>
+      exchanges.exchange(
+        ctx.user.id,
+        { amount: input.number, fromId: input.from_currency_id, toId: input.to_currency_id, minReceive: input.min_receive },
+        ctx.tx,
+      ),
     '/user/getTransferList': async (input, ctx) => exchanges.page(ctx.user.id, input.page, input.limit),
   };
 }

@@ -1,5 +1,6 @@
 import type { Lang } from '../../domain/i18n';
 import type { Contract, EndpointPath, OutputOf, ParsedInputOf } from '../../domain/api/contract';
+import type { TxRunner } from '../ledger/tx';
 import type { Translate } from './translator';
 
 /** The signed-in caller, resolved from the token; never from the request body. */
@@ -17,6 +18,13 @@ export interface RequestContext {
   /** The raw session token, when one was sent and is valid. */
   token: string | null;
   user: AuthUser | null;
+  /**
+   * Runs the request's effect in one transaction. For an idempotent endpoint called with an
+   * `Idempotency-Key`, the key is recorded in that same transaction (server/http/idempotency.ts);
+   * otherwise it is a plain transaction. Work registered with its `afterCommit` (socket pushes)
+   * runs once it has committed.
+   */
+  tx: TxRunner;
 }
 
 type ContextFor<P extends EndpointPath> = Contract[P]['access'] extends 'user'

@@ -5,6 +5,7 @@ import type { ApiEnvelope } from '../../domain/api/envelope';
 import { DEFAULT_LANG, isLang, selectLangFromHeader, type Lang } from '../../domain/i18n';
 import { AppError, sessionError } from './AppError';
 import type { AuthUser, HandlerMap, RequestContext } from './context';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey, type Idempotency } from './idempotency';
 import type { Translator } from './translator';
 
 export const API_PREFIX = '/api';
@@ -53,15 +54,21 @@ export function sendEnvelope<T>(reply: FastifyReply, envelope: ApiEnvelope<T>, s
 
 /**
  * Registers one route per contract entry under /api: reads `lang`, resolves the token, validates
- * the input with the contract's schema, runs the handler and answers the envelope.
+ * the input with the contract's schema, runs the handler and answers the envelope. Endpoints
+ * marked `idempotent` honour an `Idempotency-Key` header (server/http/idempotency.ts).
  */
 export function registerEndpoints(
   app: FastifyInstance,
   handlers: HandlerMap,
-  deps: { translator: Translator; auth: Authenticator; identity: IdentityGate },
+  deps: { translator: Translator; auth: Authenticator; identity: IdentityGate; idempotency: Idempotency },
 ): void {
   const missing = (Object.keys(contract) as EndpointPath[]).filter((p) => !handlers[p]);
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
+  const unscoped = (Object.keys(contract) as EndpointPath[]).filter((p) => {
+    const def = contract[p] as { idempotent?: true; access: string };
+    return def.idempotent && def.access !== 'user';
+  });
+  if (unscoped.length) throw new Error(`idempotent endpoints need a signed-in user (keys are per user): ${unscoped.join(', ')}`);
 
   for (const path of Object.keys(contract) as EndpointPath[]) {
     const def = contract[path];
@@ -78,6 +85,9 @@ export function registerEndpoints(
         // The identity gate comes before validation: an unverified user learns that first, whatever was sent.
         const level = (def as { identity?: 1 | 2 }).identity;
         if (level && user) await deps.identity.require(user.id, level);
+        const idempotent = (def as { idempotent?: true }).idempotent === true;
+        const key = idempotent ? readIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]) : null;
+        if (key === false) return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.idempotencyKeyInvalid') }, 400);
         const parsed = def.input.safeParse(readParams(req));
         if (!parsed.success) {
           const first = parsed.error.issues[0];
@@ -94,7 +104,14 @@ export function registerEndpoints(
           userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256),
           token: user ? token : null,
           user,
+          tx: deps.idempotency.direct,
         };
+        if (key && user) {
+          const answer = await deps.idempotency.run({ userId: user.id, key, path, params: readParams(req) }, t, (tx) =>
+            handler(parsed.data, { ...ctx, tx }),
+          );
+          return sendEnvelope(reply, answer.body, answer.status);
+        }
         const message = await handler(parsed.data, ctx);
         return sendEnvelope(reply, { type: 'ok', code: 1, message });
       },

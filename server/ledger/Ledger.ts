@@ -1,15 +1,35 @@
 import { Decimal, type DecimalValue } from '../../domain/decimal';
 import type { AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
-import type { Queryable } from '../db/db';
+import { sqlState, type Queryable, type SqlValue } from '../db/db';
 import { AppError } from '../http/AppError';
 
-/** Platform accounts: every internal movement has a counterpart, and platform money sits here. */
-export const PLATFORM_ACCOUNTS = ['fees', 'insurance', 'escrow', 'treasury'] as const;
+/**
+ * Platform accounts. `custody` (the coins the platform holds for users) and `grants` (money
+ * the platform gives by hand: operator credits, seeded funds) are the external accounts: money
+ * entering or leaving the system posts against them, so they go negative by what came in.
+ * Every other balance, users' and platform's, may never go below zero.
+ */
+export const PLATFORM_ACCOUNTS = ['fees', 'insurance', 'escrow', 'treasury', 'custody', 'grants'] as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
 
-/** Whose balance a leg moves: a user's account, or a platform account. */
-export type Holder = { userId: number; account: AccountId } | { platform: PlatformAccount };
+/** Busy platform holders have this many shards (1..SHARDS) besides their main row (shard 0). */
+export const SHARDS = 16;
+
+/** The shard of a user's postings to a sharded platform holder. */
+export function shardOf(userId: number): number {
+  return 1 + (userId % SHARDS);
+}
+
+/** Whose balance a leg moves: a user's account, or a platform account (its main row unless a shard is named). */
+export type Holder = { userId: number; account: AccountId } | { platform: PlatformAccount; shard?: number };
+
+/** Fee income from `userId`'s operations: a shard, rolled up into the main fees row by `rollUpFees`. */
+export const feesFor = (userId: number): Holder => ({ platform: 'fees', shard: shardOf(userId) });
+/** The custody shard that `userId`'s deposits and withdrawals post against. */
+export const custodyFor = (userId: number): Holder => ({ platform: 'custody', shard: shardOf(userId) });
+/** The grants shard that credits to `userId` post against. */
+export const grantsFor = (userId: number): Holder => ({ platform: 'grants', shard: shardOf(userId) });
 
 /** One change to one balance: deltas of `available` and `frozen` (decimal strings or Decimals). */
 export interface Leg {
@@ -24,117 +44,196 @@ export interface Operation {
   key: string;
   /** Journal kind (`deposit`, `transfer`, `exchange`, …), shown in bills. */
   kind: string;
-  /** Deposits, credits and withdrawals cross the system's edge; every other operation sums to zero per currency. */
-  external?: boolean;
   ref?: { type: string; id: number };
   memo?: string;
+  /** Per currency they sum to zero: money from outside comes from `custody` or `grants`. */
   legs: Leg[];
 }
 
-interface BalanceRow {
-  id: number;
-  available: string;
-  frozen: string;
+/** Sums without rounding: merging legs must not lose a digit (the project's Decimal keeps 20). */
+const Exact = Decimal.clone({ precision: 1_000 });
+type Exact = InstanceType<typeof Exact>;
+
+interface MergedLeg {
+  order: string;
+  holder: Holder;
+  currencyId: number;
+  available: Exact;
+  frozen: Exact;
 }
 
-function holderKey(h: Holder): string {
-  return 'userId' in h ? `u:${String(h.userId).padStart(12, '0')}:${h.account}` : `p:${h.platform}`;
+/** The CHECKs that keep balances from going below zero (migration 004). */
+const NON_NEGATIVE = ['balances_available_nonnegative', 'balances_frozen_nonnegative'];
+
+function isNonNegativeViolation(error: unknown): boolean {
+  if (sqlState(error) !== '23514') return false;
+  const e = error as { constraint?: unknown; message?: unknown };
+  return NON_NEGATIVE.some((name) => e.constraint === name || String(e.message).includes(name));
 }
 
 /**
+ * Lock order: every user row before any platform row (a fill holds the busy platform rows for
+ * the shortest time), users by id, account and currency; platform rows by name, shard and
+ * currency. Every operation takes its locks in this one order, so two can never deadlock.
+ */
+function lockOrder(h: Holder, currencyId: number): string {
+  const currency = String(currencyId).padStart(6, '0');
+  if ('userId' in h) return `0:${String(h.userId).padStart(15, '0')}:${h.account}:${currency}`;
+  return `1:${h.platform}:${String(h.shard ?? 0).padStart(2, '0')}:${currency}`;
+}
+
+function holderWhere(h: Holder, currencyId: number, first: number): { where: string; params: SqlValue[] } {
+  const [a, b, c] = [first, first + 1, first + 2].map((n) => `$${n}`);
+  return 'userId' in h
+    ? { where: `user_id = ${a} AND account = ${b} AND currency_id = ${c}`, params: [h.userId, h.account, currencyId] }
+    : { where: `platform = ${a} AND shard = ${b} AND currency_id = ${c}`, params: [h.platform, h.shard ?? 0, currencyId] };
+}
+
+/** Told which of a user's balances changed, after the commit that changed them. */
+export type BalancesListener = (userId: number, changed: { account: AccountId; currency_id: number }[]) => void;
+
+/**
  * The only code that changes balances. Inside the caller's transaction it records the
- * operation (once), locks every balance it touches in one fixed order (so two operations can
- * never deadlock on each other), applies the deltas, refuses any that would go below zero, and
- * writes an immutable journal row per leg.
+ * operation (once), applies each balance's deltas in SQL `NUMERIC` (exact, locking the row) in
+ * one fixed order, refuses any that would go below zero (the CHECK, answered as
+ * `errors.insufficientBalance`), and writes an immutable journal row per balance. The database
+ * checks at commit that the operation's journal rows sum to zero per currency.
  */
 export class Ledger {
+  private readonly listeners = new Set<BalancesListener>();
+
   constructor(private readonly clock: Clock) {}
+
+  /**
+   * Calls `listener` after each commit that changed a user's balances, with the balances that
+   * changed (the realtime hub pushes them on the user's private channel). Returns the unsubscribe.
+   */
+  onBalancesChanged(listener: BalancesListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /** Posts `op`; resolves false when an operation with the same key was posted before. */
   async post(q: Queryable, op: Operation): Promise<boolean> {
     if (!op.legs.length) throw new Error('an operation needs legs');
-    if (!op.external) this.assertBalanced(op);
+    const legs = this.merge(op);
+    this.assertBalanced(op.kind, legs);
     const now = this.clock.now();
     const [recorded] = await q.query<{ id: number }>(
-      `INSERT INTO ledger_ops (key, kind, external, memo, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (key) DO NOTHING RETURNING id`,
-      [op.key, op.kind, op.external ?? false, op.memo ?? null, now],
+      `INSERT INTO ledger_ops (key, kind, memo, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING id`,
+      [op.key, op.kind, op.memo ?? null, now],
     );
     if (!recorded) return false;
 
-    // Merge legs on the same balance, then lock in a fixed order.
-    const merged = new Map<string, { holder: Holder; currencyId: number; available: Decimal; frozen: Decimal }>();
-    for (const leg of op.legs) {
-      const key = `${holderKey(leg.holder)}:${String(leg.currencyId).padStart(6, '0')}`;
-      const m = merged.get(key) ?? { holder: leg.holder, currencyId: leg.currencyId, available: new Decimal(0), frozen: new Decimal(0) };
-      m.available = m.available.plus(leg.available ?? 0);
-      m.frozen = m.frozen.plus(leg.frozen ?? 0);
-      merged.set(key, m);
+    const journal: SqlValue[][] = [];
+    for (const leg of legs) {
+      if (leg.available.isZero() && leg.frozen.isZero()) continue;
+      const row = await this.apply(q, leg);
+      journal.push([
+        recorded.id,
+        row.id,
+        'userId' in leg.holder ? leg.holder.userId : null,
+        'userId' in leg.holder ? leg.holder.account : 0,
+        leg.currencyId,
+        leg.available.toFixed(),
+        leg.frozen.toFixed(),
+        row.available,
+        row.frozen,
+        op.kind,
+        op.ref?.type ?? null,
+        op.ref?.id ?? null,
+        now,
+      ]);
     }
-    for (const key of [...merged.keys()].sort()) {
-      const leg = merged.get(key)!;
-      const row = await this.lockBalance(q, leg.holder, leg.currencyId);
-      const available = new Decimal(row.available).plus(leg.available);
-      const frozen = new Decimal(row.frozen).plus(leg.frozen);
-      if (available.isNegative() || frozen.isNegative()) throw new AppError('errors.insufficientBalance');
-      await q.query('UPDATE balances SET available = $2, frozen = $3 WHERE id = $1', [row.id, available.toFixed(), frozen.toFixed()]);
+    if (journal.length) {
+      const params = journal.flat();
+      const width = journal[0]!.length;
+      const tuples = journal.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`);
       await q.query(
         `INSERT INTO journal (op_id, balance_id, user_id, account, currency_id, delta_available, delta_frozen, available_after, frozen_after, kind, ref_type, ref_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [
-          recorded.id,
-          row.id,
-          'userId' in leg.holder ? leg.holder.userId : null,
-          'userId' in leg.holder ? leg.holder.account : 0,
-          leg.currencyId,
-          leg.available.toFixed(),
-          leg.frozen.toFixed(),
-          available.toFixed(),
-          frozen.toFixed(),
-          op.kind,
-          op.ref?.type ?? null,
-          op.ref?.id ?? null,
-          now,
-        ],
+         VALUES ${tuples.join(', ')}`,
+        params,
       );
     }
+    this.announce(q, legs);
     return true;
   }
 
-  /** The balance row of a holder and currency, created when missing, locked for this transaction. */
-  private async lockBalance(q: Queryable, holder: Holder, currencyId: number): Promise<BalanceRow> {
-    const isUser = 'userId' in holder;
-    const where = isUser ? 'user_id = $1 AND account = $2 AND currency_id = $3' : 'platform = $1 AND currency_id = $2';
-    const params = isUser ? [holder.userId, holder.account, currencyId] : [holder.platform, currencyId];
-    const select = `SELECT id, available::text AS available, frozen::text AS frozen FROM balances WHERE ${where} FOR UPDATE`;
-    const [existing] = await q.query<BalanceRow>(select, params);
-    if (existing) return existing;
-    if (isUser) {
+  /** After commit (never on rollback), tells the listeners whose balances changed. */
+  private announce(q: Queryable, legs: readonly MergedLeg[]): void {
+    if (!this.listeners.size) return;
+    const byUser = new Map<number, { account: AccountId; currency_id: number }[]>();
+    for (const leg of legs) {
+      if (!('userId' in leg.holder) || (leg.available.isZero() && leg.frozen.isZero())) continue;
+      const keys = byUser.get(leg.holder.userId) ?? [];
+      keys.push({ account: leg.holder.account, currency_id: leg.currencyId });
+      byUser.set(leg.holder.userId, keys);
+    }
+    if (!byUser.size) return;
+    q.afterCommit(() => {
+      for (const [userId, keys] of byUser) for (const listener of this.listeners) listener(userId, keys);
+    });
+  }
+
+  /** Adds the deltas in SQL, creating the balance row when missing; the row stays locked until commit. */
+  private async apply(q: Queryable, leg: MergedLeg): Promise<{ id: number; available: string; frozen: string }> {
+    const { where, params } = holderWhere(leg.holder, leg.currencyId, 3);
+    const update = `UPDATE balances SET available = available + $1, frozen = frozen + $2 WHERE ${where}
+      RETURNING id, available::text AS available, frozen::text AS frozen`;
+    const values = [leg.available.toFixed(), leg.frozen.toFixed(), ...params];
+    try {
+      const [row] = await q.query<{ id: number; available: string; frozen: string }>(update, values);
+      if (row) return row;
+      await this.create(q, leg.holder, leg.currencyId);
+      const [created] = await q.query<{ id: number; available: string; frozen: string }>(update, values);
+      return created!;
+    } catch (error) {
+      if (isNonNegativeViolation(error)) throw new AppError('errors.insufficientBalance');
+      throw error;
+    }
+  }
+
+  private async create(q: Queryable, holder: Holder, currencyId: number): Promise<void> {
+    if ('userId' in holder) {
       await q.query(
         `INSERT INTO balances (user_id, account, currency_id) VALUES ($1, $2, $3)
          ON CONFLICT (user_id, account, currency_id) WHERE user_id IS NOT NULL DO NOTHING`,
-        params,
+        [holder.userId, holder.account, currencyId],
       );
     } else {
       await q.query(
-        `INSERT INTO balances (platform, account, currency_id) VALUES ($1, 0, $2)
-         ON CONFLICT (platform, currency_id) WHERE platform IS NOT NULL DO NOTHING`,
-        params,
+        `INSERT INTO balances (platform, shard, account, currency_id) VALUES ($1, $2, 0, $3)
+         ON CONFLICT (platform, shard, currency_id) WHERE platform IS NOT NULL DO NOTHING`,
+        [holder.platform, holder.shard ?? 0, currencyId],
       );
     }
-    const [row] = await q.query<BalanceRow>(select, params);
-    return row!;
   }
 
-  /** An internal operation moves money between holders: per currency its legs sum to zero. */
-  private assertBalanced(op: Operation): void {
-    const sums = new Map<number, Decimal>();
+  /** One leg per balance, exact, in lock order. */
+  private merge(op: Operation): MergedLeg[] {
+    const merged = new Map<string, MergedLeg>();
     for (const leg of op.legs) {
-      const sum = sums.get(leg.currencyId) ?? new Decimal(0);
-      sums.set(leg.currencyId, sum.plus(leg.available ?? 0).plus(leg.frozen ?? 0));
+      const order = lockOrder(leg.holder, leg.currencyId);
+      const m = merged.get(order) ?? {
+        order,
+        holder: leg.holder,
+        currencyId: leg.currencyId,
+        available: new Exact(0),
+        frozen: new Exact(0),
+      };
+      m.available = m.available.plus(new Exact(String(leg.available ?? 0)));
+      m.frozen = m.frozen.plus(new Exact(String(leg.frozen ?? 0)));
+      merged.set(order, m);
     }
+    return [...merged.values()].sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  }
+
+  /** Per currency the legs sum to zero; checked here before anything is written, and again by the database at commit. */
+  private assertBalanced(kind: string, legs: MergedLeg[]): void {
+    const sums = new Map<number, Exact>();
+    for (const leg of legs) sums.set(leg.currencyId, (sums.get(leg.currencyId) ?? new Exact(0)).plus(leg.available).plus(leg.frozen));
     for (const [currency, sum] of sums) {
-      if (!sum.isZero()) throw new Error(`operation ${op.kind} does not balance in currency ${currency}: ${sum.toFixed()}`);
+      if (!sum.isZero()) throw new Error(`operation ${kind} does not balance in currency ${currency}: ${sum.toFixed()}`);
     }
   }
 }

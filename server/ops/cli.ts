@@ -2,6 +2,7 @@
  * The operator CLI: `npm run ops -- <command>`. It talks to the running server's /ops API, so
  * it works the same over PGlite or PostgreSQL. Later features add their commands to COMMANDS.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OPS_TOKEN_HEADER } from './OpsToken';
@@ -28,16 +29,23 @@ function readToken(): string {
 
 class UsageError extends Error {}
 
-async function ops<T>(method: 'GET' | 'POST', route: string, body?: object): Promise<T> {
+async function ops<T>(method: 'GET' | 'POST', route: string, body?: object, idempotencyKey?: string): Promise<T> {
   let res: Response;
-  try {
-    res = await fetch(`${baseUrl}/ops${route}`, {
-      method,
-      headers: { [OPS_TOKEN_HEADER]: readToken(), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new Error(`cannot reach the server at ${baseUrl} (is it running? set OPS_URL otherwise)`);
+  const headers: Record<string, string> = { [OPS_TOKEN_HEADER]: readToken(), ...(body ? { 'content-type': 'application/json' } : {}) };
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  // A request that moves money carries a key, so it is safe to send again when the answer was lost.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await fetch(`${baseUrl}/ops${route}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+      break;
+    } catch {
+      if (idempotencyKey && attempt < 3) {
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      const retry = idempotencyKey ? ` To retry without a second effect: OPS_IDEMPOTENCY_KEY=${idempotencyKey}` : '';
+      throw new Error(`cannot reach the server at ${baseUrl} (is it running? set OPS_URL otherwise).${retry}`);
+    }
   }
   const envelope = (await res.json()) as Envelope<T>;
   if (envelope.type !== 'ok') throw new Error(String(envelope.message));
@@ -245,16 +253,16 @@ export const COMMANDS: Record<string, Command> = {
   },
   credit: {
     args: '<user> <account> <currency> <amount> <reason…>',
-    help: 'add money by hand (user by id, email or phone; account legal|change|lever|micro; currency by name or id)',
+    help: 'add money by hand (user by id, email or phone; account legal|change|lever|micro; currency by name or id); once per OPS_IDEMPOTENCY_KEY',
     async run([user, account, currency, amount, ...words]) {
       if (!user || !account || !currency || !amount) throw new UsageError('usage: credit <user> <account> <currency> <amount> <reason…>');
-      const row = await ops<{ id: number; user_id: number; account: string; currency: string; amount: string }>('POST', '/credit', {
-        user,
-        account,
-        currency,
-        amount,
-        reason: reasonArg(words),
-      });
+      const key = process.env.OPS_IDEMPOTENCY_KEY || randomUUID();
+      const row = await ops<{ id: number; user_id: number; account: string; currency: string; amount: string }>(
+        'POST',
+        '/credit',
+        { user, account, currency, amount, reason: reasonArg(words) },
+        key,
+      );
       console.log(`credit #${row.id}: ${row.amount} ${row.currency} to user ${row.user_id} (${row.account})`);
     },
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../http/AppError';
+import { IDEMPOTENCY_HEADER, OPERATOR_SCOPE, readIdempotencyKey, type Idempotency } from '../http/idempotency';
 import { readLang, sendEnvelope } from '../http/registerEndpoints';
 import type { Translator } from '../http/translator';
 import type { Identities } from '../identity/Identities';
@@ -68,6 +69,7 @@ export function registerOpsRoutes(
     withdrawals: Withdrawals;
     credits: Credits;
     market: MarketSource;
+    idempotency: Idempotency;
   },
 ): void {
   const { users, identities, deposits, withdrawals, credits, market } = deps;
@@ -157,28 +159,37 @@ export function registerOpsRoutes(
         return sendEnvelope(reply, { type: 'ok', code: 1, message: await withdrawals.decide(id, { approve: false, reason }) });
       });
 
+      // Money in by hand: with an `Idempotency-Key` (the CLI sends one per command), a retry credits once.
       ops.post('/credit', async (req, reply) => {
+        const t = deps.translator.forLang(readLang(req));
+        const key = readIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]);
+        if (key === false) return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.idempotencyKeyInvalid') }, 400);
         const body = parse(creditBody, req.body);
-        const user = await findUser(body.user);
-        if (!user) throw new AppError('errors.userNotFound');
-        const account = parseAccount(body.account);
-        if (!account) throw new AppError('validation.accountInvalid');
-        const currency = market.currencies.find((c) => String(c.id) === body.currency || c.name === body.currency.toUpperCase());
-        if (!currency) throw new AppError('validation.currencyRequired');
-        const amount = readAmount(body.amount, currency);
-        const id = await credits.credit({ userId: user.id, account }, currency, amount, body.reason);
-        return sendEnvelope(reply, {
-          type: 'ok',
-          code: 1,
-          message: {
+        const credit = async (tx = deps.idempotency.direct) => {
+          const user = await findUser(body.user);
+          if (!user) throw new AppError('errors.userNotFound');
+          const account = parseAccount(body.account);
+          if (!account) throw new AppError('validation.accountInvalid');
+          const currency = market.currencies.find((c) => String(c.id) === body.currency || c.name === body.currency.toUpperCase());
+          if (!currency) throw new AppError('validation.currencyRequired');
+          const amount = readAmount(body.amount, currency);
+          const id = await credits.credit({ userId: user.id, account }, currency, amount, body.reason, tx);
+          return {
             id,
             user_id: user.id,
             account: accountName(account),
             currency: currency.name,
             amount: amount.toFixed(),
             reason: body.reason,
-          },
-        });
+          };
+        };
+        if (!key) return sendEnvelope(reply, { type: 'ok', code: 1, message: await credit() });
+        const answer = await deps.idempotency.run(
+          { userId: OPERATOR_SCOPE, key, path: `${OPS_PREFIX}/credit`, params: body as Record<string, unknown> },
+          t,
+          credit,
+        );
+        return sendEnvelope(reply, answer.body, answer.status);
       });
     },
     { prefix: OPS_PREFIX },

@@ -1,7 +1,7 @@
 /**
  * The /api client (spec §7, §8): form-urlencoded, `lang` on every call, the token in
- * `Authorization`, a loading indicator after 800 ms for non-GET calls, a 60 s timeout, and the
- * 999 / 998 redirects.
+ * `Authorization`, an `Idempotency-Key` on calls that move money, a loading indicator after
+ * 800 ms for non-GET calls, a 60 s timeout, and the 999 / 998 redirects.
  */
 import i18next from 'i18next';
 import { contract, type EndpointPath, type InputOf, type OutputOf } from '../../domain/api/contract';
@@ -18,11 +18,16 @@ export const REDIRECT_DELAY_MS = 1200;
 export const LOGIN_PATH = '/pages/common/login';
 export const IDENTITY_PATH = '/pages/setting/real_mark';
 
-/** A failed call: `type` is the envelope's, or `network` / `http` when there was no envelope. */
+/**
+ * A failed call: `type` is the envelope's, `network` / `http` when there was no answer to read,
+ * or `pending` when the server is still working on an earlier attempt with the same
+ * Idempotency-Key (HTTP 409). After `network`, `http` and `pending` the call may have taken
+ * effect: retry it with the same key (see `useSubmitKey` in src/ui/useForm.ts).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
-    readonly type: 'error' | 999 | 998 | 'network' | 'http',
+    readonly type: 'error' | 999 | 998 | 'network' | 'http' | 'pending',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,6 +37,23 @@ export class ApiError extends Error {
 export interface CallOptions {
   /** Do not toast failures (the caller shows them its own way). */
   silent?: boolean;
+  /**
+   * For an endpoint marked `idempotent`: the key of this submit, the same on a retry of it.
+   * Without one, each call gets a fresh key (it still cannot take effect twice on the server's
+   * side of a lost answer, but a retry of it would be a new request).
+   */
+  idempotencyKey?: string;
+}
+
+/** True when the call may have taken effect though no answer said so: a retry must reuse its key. */
+export function mayHaveTakenEffect(error: unknown): boolean {
+  return error instanceof ApiError && (error.type === 'network' || error.type === 'http' || error.type === 'pending');
+}
+
+/** A fresh Idempotency-Key: 128 random bits in hex (crypto.getRandomValues works outside secure contexts too). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function toForm(data: Record<string, unknown>): URLSearchParams {
@@ -55,6 +77,7 @@ export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, 
   const data = toForm({ ...(input as Record<string, unknown> | undefined), lang: currentLang() });
   const headers: Record<string, string> = {};
   if (sessionState.token) headers.Authorization = sessionState.token;
+  if ((def as { idempotent?: true }).idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
   const isGet = def.method === 'GET';
   const url = `${API_BASE}${path}${isGet ? `?${data.toString()}` : ''}`;
   const request = fetch(url, {
@@ -65,13 +88,19 @@ export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, 
   });
 
   let envelope: ApiEnvelope<OutputOf<P>>;
+  let status = 0;
   try {
     const response = await (isGet ? request : trackLoading(request));
     envelope = (await response.json()) as ApiEnvelope<OutputOf<P>>;
     if (!response.ok && isSuccess(envelope)) throw new Error(`HTTP ${response.status}`);
+    status = response.status;
   } catch {
     return fail(new ApiError(i18next.t('common.networkError'), 'network'), options);
   }
+  // 409: an earlier attempt with this Idempotency-Key is still running; 5xx: the server failed,
+  // maybe after the effect. Either way the outcome is not known: a retry must reuse the key.
+  if (status === 409 && !isSuccess(envelope)) return fail(new ApiError(String(envelope.message), 'pending'), options);
+  if (status >= 500 && !isSuccess(envelope)) return fail(new ApiError(String(envelope.message), 'http'), options);
   return settle(envelope, options);
 }
 

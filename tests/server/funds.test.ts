@@ -1,8 +1,11 @@
+import type { NotificationsChange } from '../../domain/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../domain/api/envelope';
 import type { BillItem, DepositItem, ExchangeItem, WalletOverview, WithdrawalItem, WithdrawInfo } from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
+import { calculateExchange } from '../../domain/funds/formulas';
 import { ManualClock } from '../../server/clock';
+import { AppError } from '../../server/http/AppError';
 import { DEMO_ACCOUNT } from '../../server/seed/seed';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
@@ -64,7 +67,17 @@ describe('funds', () => {
     const ok = (await request('250.5')).body.message as DepositItem;
     expect(ok).toMatchObject({ status: 'pending', network: 'TRC20', currency: 'USDT' });
     eq(ok.amount, '250.5');
-    const second = (await request('40')).body.message as DepositItem;
+    // One voucher backs one request: a second request with it is refused, in the user's language.
+    expect((await request('40')).body).toEqual({
+      type: 'error',
+      code: 0,
+      message: 'This voucher has already been used for a deposit request; please upload the voucher of this payment',
+    });
+    expect((await request('40', { lang: 'fra' })).body.message).toBe(
+      'Ce justificatif a déjà servi pour une demande de dépôt ; veuillez téléverser le justificatif de ce paiement',
+    );
+    const voucher2 = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
+    const second = (await request('40', { voucher: voucher2 })).body.message as DepositItem;
 
     expect((await s.ops('POST', `/deposits/${ok.id}/approve`)).body.type).toBe('ok');
     expect((await s.ops('POST', `/deposits/${ok.id}/approve`)).body).toMatchObject({
@@ -326,6 +339,85 @@ describe('funds', () => {
     expect(list.data[0]).toMatchObject({ id: done.id, from_currency: 'USDT', to_currency: 'BTC' });
   });
 
+  it('never fills below the preview the caller showed: min_receive, else "the price moved"', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '1000');
+    const btcPrice = new Decimal(s.app.market.ticker('BTC/USDT')!.price);
+    // What the app's preview shows, with the same domain formula.
+    const shown = calculateExchange('100', 1, btcPrice, '0.002', 8).receive.toFixed();
+    const exchange = (min: string, lang?: string) =>
+      s.call(
+        '/user/Transfer',
+        { number: '100', from_currency_id: String(USDT), to_currency_id: String(BTC), min_receive: min, ...(lang ? { lang } : {}) },
+        { token: user.token },
+      );
+    const above = new Decimal(shown).plus('0.00000001').toFixed();
+    expect((await exchange(above)).body).toEqual({ type: 'error', code: 0, message: 'The price moved, please check the new quote' });
+    expect((await exchange(above, 'jp')).body.message).toBe('価格が変動しました。新しい見積もりをご確認ください');
+    eq((await h.balance(user, USDT)).available, '1000');
+    const done = (await exchange(shown)).body.message as ExchangeItem;
+    eq(done.to_amount, shown);
+    expect((await exchange('abc')).body.message).toBe('Please enter a correct amount');
+  });
+
+  it('runs transfer guards inside the transfer’s transaction, before anything moves', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '100');
+    const [row] = await s.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [user.email]);
+    const seen: { xid: string; from: number }[] = [];
+    s.app.wallets.addTransferGuard(async (q, userId, from) => {
+      if (userId !== row!.id) return;
+      const [tx] = await q.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+      seen.push({ xid: tx!.xid, from });
+      // The futures engine's rule: nothing leaves lever while positions are open (here: a marker row).
+      if (from === 3 && (await q.query('SELECT 1 FROM settings WHERE keyword = $1', [`open-positions:${userId}`])).length) {
+        throw new AppError('errors.paramError');
+      }
+    });
+    const move = (from: string, to: string) =>
+      s.call('/wallet/change', { currency_id: String(USDT), number: '10', from_field: from, to_field: to }, { token: user.token });
+    expect((await move('change', 'lever')).body.type).toBe('ok');
+    const [transfer] = await s.db.query<{ xid: string }>(
+      'SELECT xmin::text AS xid FROM transfers WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+      [row!.id],
+    );
+    expect(seen.at(-1)).toEqual({ xid: transfer!.xid, from: 2 });
+    await s.db.query(`INSERT INTO settings (keyword, value) VALUES ($1, '1')`, [`open-positions:${row!.id}`]);
+    expect((await move('lever', 'change')).body.type).toBe('error');
+    eq((await h.balance(user, USDT, 'lever')).available, '10');
+  });
+
+  it('announces a decision only after it committed', async () => {
+    const user = await s.signUp();
+    const voucher = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
+    const deposit = (
+      await s.call('/wallet/charge_req', { currency: String(USDT), type: 'TRC20', amount: '30', voucher }, { token: user.token })
+    ).body.message as DepositItem;
+    const hub = s.app.hub;
+    const publish = hub.publishToUser.bind(hub);
+    const checks: Promise<number>[] = [];
+    hub.publishToUser = ((userId, kind, data) => {
+      // A separate connection (on PostgreSQL) sees only committed rows.
+      if (kind === 'notifications' && typeof data !== 'function') {
+        const [item] = (data as NotificationsChange).changed;
+        checks.push(s.db.query('SELECT 1 FROM notifications WHERE id = $1', [item!.id]).then((r) => r.length));
+      } else if (kind === 'notifications') {
+        checks.push(
+          (data as () => Promise<NotificationsChange>)().then((change) =>
+            s.db.query('SELECT 1 FROM notifications WHERE id = $1', [change.changed[0]!.id]).then((r) => r.length),
+          ),
+        );
+      }
+      return publish(userId, kind, data);
+    }) as typeof hub.publishToUser;
+    try {
+      expect((await s.ops('POST', `/deposits/${deposit.id}/approve`)).body.type).toBe('ok');
+    } finally {
+      hub.publishToUser = publish;
+    }
+    expect(await Promise.all(checks)).toEqual([1]);
+  });
+
   it('counts an invitee as traded once they exchange', async () => {
     const inviter = await s.signUp();
     const code = ((await s.call('/user/info', {}, { ...get, token: inviter.token })).body.message as { invite_code: string }).invite_code;
@@ -388,9 +480,10 @@ describe('funds', () => {
   });
 });
 
+/** A platform account's money in one currency, over its main row and its shards. */
 async function platformBalance(s: TestServer, platform: string, currencyId: number): Promise<string> {
-  const [row] = await s.db.query<{ available: string }>(
-    'SELECT available::text AS available FROM balances WHERE platform = $1 AND currency_id = $2',
+  const [row] = await s.db.query<{ available: string | null }>(
+    'SELECT SUM(available)::text AS available FROM balances WHERE platform = $1 AND currency_id = $2',
     [platform, currencyId],
   );
   return row?.available ?? '0';

@@ -11,7 +11,8 @@ import { JPEG_1PX } from './images';
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 
-describe('the operator CLI (npm run ops)', () => {
+// Each command is a Node process started with tsx (about 2 s, far more on a busy machine): generous time per test.
+describe('the operator CLI (npm run ops)', { timeout: 120_000 }, () => {
   let s: TestServer;
   const clock = new ManualClock(Date.now());
   let h: ReturnType<typeof accountHelpers>;
@@ -110,6 +111,22 @@ describe('the operator CLI (npm run ops)', () => {
     expect([Number(balance.available), Number(balance.frozen)]).toEqual([320, 0]);
     expect((await ops(['credit', 'nobody@example.com', 'change', 'USDT', '1', 'x'])).code).toBe(1);
     expect((await ops(['credit', user.email, 'change'])).code).toBe(2);
+  });
+
+  it('credits once per idempotency key: a retried command with OPS_IDEMPOTENCY_KEY answers the first credit', async () => {
+    const user = await s.signUp();
+    const env = { OPS_IDEMPOTENCY_KEY: `cli-${process.pid}-${Date.now()}` };
+    const first = await ops(['credit', user.email, 'change', 'USDT', '40', 'refund'], env);
+    expect(first.out).toMatch(/credit #\d+: 40 USDT/);
+    expect(await ops(['credit', user.email, 'change', 'USDT', '40', 'refund'], env)).toEqual(first);
+    const other = await ops(['credit', user.email, 'change', 'USDT', '41', 'refund'], env);
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('This request key was already used for a different request');
+    // Without the variable each command is a new credit.
+    expect((await ops(['credit', user.email, 'change', 'USDT', '40', 'refund'])).out).not.toBe(first.out);
+    const balance = (await s.call('/wallet/detail', { currency: '3', type: 'change' }, { method: 'GET', token: user.token })).body
+      .message as { available: string };
+    expect(Number(balance.available)).toBe(80);
   });
 
   it('needs a reason to reject, a token, and a known command', async () => {

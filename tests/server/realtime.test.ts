@@ -260,8 +260,8 @@ describe('the private channel', () => {
     await credit(user.email, 'USDT', '100');
     const socket = await s.socket();
     const { snapshot } = await auth(socket, user.token);
-    // The credit's notification was the user's first private message, sent before anyone listened.
-    expect(snapshot.seq).toBe(1);
+    // The credit's balance change and its notification were the user's first private messages, sent before anyone listened.
+    expect(snapshot.seq).toBe(2);
     expect(snapshot.data.session).toEqual({ user_id: userId });
     expect(snapshot.data.balances).toEqual(await balanceReader(s.db)(userId));
     expect(snapshot.data.balances).toContainEqual(expect.objectContaining({ account: 2, currency: 'USDT', currency_id: usdt() }));
@@ -270,20 +270,36 @@ describe('the private channel', () => {
     expect(snapshot.data.positions).toEqual([]);
 
     const got = collectUser(socket);
+    // Every committed ledger post pushes the user's changed balances (then the credit's notification).
     await credit(user.email, 'USDT', '50');
-    expect(await s.app.hub.publishBalances(userId, [{ account: 2, currency_id: usdt() }])).toBe(snapshot.seq + 2);
+    await until(() => got.length === 2);
+    expect(got[0]).toMatchObject({ kind: 'balances', data: [{ account: 2, currency: 'USDT', available: '150' }] });
+    expect(got[1]).toMatchObject({ kind: 'notifications', data: { unread: 2, changed: [{ kind: 'credited', read: false }] } });
+    expect(await s.app.hub.publishBalances(userId, [{ account: 2, currency_id: usdt() }])).toBe(snapshot.seq + 3);
     const read = await s.call('/user/notifications/read', {}, { token: user.token });
     expect(read.body.message).toBe(2);
-    await until(() => got.length === 3);
-    expect(got.map((m) => m.seq)).toEqual([snapshot.seq + 1, snapshot.seq + 2, snapshot.seq + 3]);
-    expect(got[0]).toMatchObject({ kind: 'notifications', data: { unread: 2, changed: [{ kind: 'credited', read: false }] } });
-    expect(got[1]).toMatchObject({ kind: 'balances', data: [{ account: 2, currency: 'USDT' }] });
-    expect(got[1]!.data).toEqual((await balanceReader(s.db)(userId)).filter((r) => r.currency_id === usdt()));
-    expect(got[2]).toMatchObject({ kind: 'notifications', data: { unread: 0 } });
+    await until(() => got.length === 4);
+    expect(got.map((m) => m.seq)).toEqual([snapshot.seq + 1, snapshot.seq + 2, snapshot.seq + 3, snapshot.seq + 4]);
+    expect(got[2]!.data).toEqual((await balanceReader(s.db)(userId)).filter((r) => r.currency_id === usdt()));
+    expect(got[3]).toMatchObject({ kind: 'notifications', data: { unread: 0 } });
+
+    // A transfer moves two of the user's balances: one message carries both, with committed values.
+    const moved = await s.call(
+      '/wallet/change',
+      { currency_id: String(usdt()), number: '20', from_field: 'change', to_field: 'lever' },
+      { token: user.token },
+    );
+    expect(moved.body.type).toBe('ok');
+    await until(() => got.length === 5);
+    expect(got[4]).toMatchObject({ kind: 'balances', seq: snapshot.seq + 5 });
+    expect((got[4]!.data as { account: number; available: string }[]).map((r) => [r.account, r.available]).sort()).toEqual([
+      [2, '130'],
+      [3, '20'],
+    ]);
 
     // The REST snapshot (the resync) is the same state at the same seq.
     const rest = await s.call('/user/channel/snapshot', {}, { token: user.token, method: 'GET' });
-    expect(rest.body.message).toMatchObject({ topic: 'user', seq: snapshot.seq + 3, data: { notifications: { unread: 0 } } });
+    expect(rest.body.message).toMatchObject({ topic: 'user', seq: snapshot.seq + 5, data: { notifications: { unread: 0 } } });
     expect((await s.call('/user/channel/snapshot', {}, { method: 'GET' })).body).toMatchObject({ type: 999 });
   });
 

@@ -18,6 +18,7 @@ import { CoinBadge } from '../../ui/CoinBadge';
 import form from '../../ui/Form.module.css';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
+import { useSubmitKey } from '../../ui/useForm';
 import { useTopics } from '../../ui/useTopics';
 import { firstIssueKey } from '../../ui/validation';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
@@ -32,6 +33,8 @@ const HISTORY_PATH = '/pages/fund/transfer_history?tab=exchange';
 type Side = 'from' | 'to';
 
 interface Preview {
+  /** The amount text it was computed for. */
+  amount: string;
   /** Units of the target per unit of the source. */
   rate: string;
   /** For the typed amount; null while it is empty or unreadable. */
@@ -39,10 +42,17 @@ interface Preview {
   receive: string | null;
 }
 
+type ExchangeInput = InputOf<'/user/Transfer'>;
+
+/** Two submits are the same exchange whatever their price bound (it follows the live price). */
+const sameExchange = ({ min_receive: _a, ...a }: ExchangeInput, { min_receive: _b, ...b }: ExchangeInput) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Currency exchange in the coin account (spec §2 fund/transfer) at the market rate. The preview
- * comes from the worker with the server's formula and live prices; the server settles at its
- * own price when it executes.
+ * comes from the worker with the server's formula and live prices; the submit sends what the
+ * preview showed as `min_receive`, so the server never fills below it (it answers "the price
+ * moved" instead). A retry after a lost answer resends the same request with the same key.
  */
 export default function ExchangePage() {
   const { t } = useTranslation();
@@ -56,6 +66,7 @@ export default function ExchangePage() {
   const [error, setError] = useState<{ text: string; onAmount: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
+  const submitOnce = useSubmitKey();
   useTopics(QUOTES);
 
   const invalidate = useInvalidate();
@@ -98,7 +109,7 @@ export default function ExchangePage() {
       text ? worker.funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals) : Promise.resolve(null),
     ]).then(([unit, typed]) => {
       if (!live) return;
-      setPreview(unit ? { rate: unit.rate, fee: typed?.fee ?? null, receive: typed?.receive ?? null } : null);
+      setPreview(unit ? { amount: text, rate: unit.rate, fee: typed?.fee ?? null, receive: typed?.receive ?? null } : null);
     });
     return () => {
       live = false;
@@ -121,13 +132,22 @@ export default function ExchangePage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const input: InputOf<'/user/Transfer'> = { number: amount.trim(), from_currency_id: pair.from, to_currency_id: pair.to };
+    const text = amount.trim();
+    const input: ExchangeInput = { number: text, from_currency_id: pair.from, to_currency_id: pair.to };
     const issue = firstIssueKey(contract['/user/Transfer'].input, input);
     setError(issue ? { text: t(issue as never), onAmount: issue.startsWith('validation.amount') } : null);
     if (issue) return;
     setBusy(true);
     try {
-      const done = await call('/user/Transfer', input);
+      // The least to receive: what the preview shows for this amount (worked out now if it lags the input).
+      const shown =
+        preview?.amount === text
+          ? preview.receive
+          : fromPrice !== null && feeRate !== null && toDecimals !== null
+            ? ((await getWorker().funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals))?.receive ?? null)
+            : null;
+      const body: ExchangeInput = shown ? { ...input, min_receive: shown } : input;
+      const done = await submitOnce(body, (sent, idempotencyKey) => call('/user/Transfer', sent, { idempotencyKey }), sameExchange);
       showToast(
         t('funds.exchange.done', {
           paid: t('funds.amount', { amount: groupThousands(done.from_amount), currency: done.from_currency }),

@@ -16,6 +16,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
 import { TextField } from '../../ui/TextField';
+import { useSubmitKey } from '../../ui/useForm';
 import { firstIssueKey } from '../../ui/validation';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
@@ -47,6 +48,7 @@ export default function FundTransferPage() {
   const [picking, setPicking] = useState<Side | 'currency' | null>(null);
   const [error, setError] = useState<{ text: string; onAmount: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const submitOnce = useSubmitKey();
 
   const invalidate = useInvalidate();
   const list = useQuery(apiQuery('/currency/user_currency_list'));
@@ -80,7 +82,7 @@ export default function FundTransferPage() {
     if (issue) return;
     setBusy(true);
     try {
-      showToast(await call('/wallet/change', input));
+      showToast(await submitOnce(input, (body, idempotencyKey) => call('/wallet/change', body, { idempotencyKey })));
       setAmount('');
       void invalidate('balances', 'transfers');
     } catch {

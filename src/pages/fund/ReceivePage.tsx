@@ -62,7 +62,7 @@ export default function ReceivePage() {
     if (!chosen) return;
     const input = { currency, type: chosen.type, amount: amount.trim(), voucher: voucher ?? '', account: sender || undefined };
     if (!check(contract['/wallet/charge_req'].input, input)) return;
-    const done = await run(() => call('/wallet/charge_req', input));
+    const done = await run((idempotencyKey) => call('/wallet/charge_req', input, { idempotencyKey }));
     if (done === undefined) return;
     void invalidate('deposits');
     showToast(t('funds.receive.submitted'));

@@ -78,7 +78,7 @@ export default function WithdrawPage() {
     e.preventDefault();
     const input = { currency, amount: amount.trim(), target: target ?? '', pay_password: pin, remark: remark || undefined };
     if (!check(contract['/wallet/out'].input, input)) return;
-    const done = await run(() => call('/wallet/out', input), pay.noteError);
+    const done = await run((idempotencyKey) => call('/wallet/out', input, { idempotencyKey }), pay.noteError);
     if (done === undefined) return;
     void invalidate('balances', 'withdrawals');
     showToast(t('funds.withdraw.submitted'));

@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import type { ApiEnvelope } from '../../domain/api/envelope';
+import type { Clock } from '../clock';
+import type { Db, Queryable } from '../db/db';
+import { txRunner, type TxRunner } from '../ledger/tx';
+import { AppError } from './AppError';
+import type { Translate } from './translator';
+
+/** The request header that names one attempt of a money call (lower case, as Node reads it). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** 1–64 letters, digits, `_` or `-`. */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{1,64}$/;
+/** A key answers its first result for this long; after that it may be used again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+const SWEEP_EVERY_MS = 3600_000;
+/** How long a retry waits for the first request with its key to finish before answering "in progress". */
+const WAIT_FOR_FIRST_MS = 15_000;
+/** The scope of keys sent to the operator API (users have ids from 1). */
+export const OPERATOR_SCOPE = 0;
+
+/** An answer as it was sent: HTTP status and envelope. */
+export interface StoredAnswer {
+  status: number;
+  body: ApiEnvelope<unknown>;
+}
+
+export interface IdempotentRequest {
+  /** Whose key it is: the signed-in user, or `OPERATOR_SCOPE`. */
+  userId: number;
+  key: string;
+  path: string;
+  /** The request's parameters; `lang` and passwords are left out of its hash. */
+  params: Record<string, unknown>;
+}
+
+interface KeyRow {
+  path: string;
+  request_hash: string;
+  response: string | null;
+}
+
+/** Thrown inside the claiming transaction when another request already holds the key. */
+class Replay extends Error {}
+
+/** The `Idempotency-Key` header: null when absent, false when malformed. */
+export function readIdempotencyKey(header: unknown): string | null | false {
+  if (header === undefined) return null;
+  return typeof header === 'string' && IDEMPOTENCY_KEY_RE.test(header) ? header : false;
+}
+
+/** Canonical JSON (sorted keys) of everything but `lang` and secrets: a retry in another language is the same request. */
+export function requestHash(path: string, params: Record<string, unknown>): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.keys(value)
+          .filter((k) => k !== 'lang' && !/password/i.test(k))
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
+    }
+    return value;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify([path, canonical(params)]))
+    .digest('hex');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Idempotency keys for calls that move money (Stripe's rules): the first answer to a key —
+ * success or business error alike — is the answer to every retry with that key for 24 hours,
+ * and the effect happens once. The key is claimed inside the effect's own transaction (the
+ * first `tx` the handler runs), so the effect and the claim commit or roll back together; on
+ * PostgreSQL a concurrent request with the same key waits on the claim's unique index until
+ * the first commits, then answers the first's result. The answer is stored right after.
+ *
+ * Not stored, so a retry runs again: failures before the handler runs (session, identity
+ * level, validation) and server errors before the effect committed. A key sent again with a
+ * different request answers 422; a retry that finds the first still running after 15 s
+ * answers 409.
+ */
+export class Idempotency {
+  /** A plain transaction runner, for requests without a key. */
+  readonly direct: TxRunner;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.direct = txRunner(db);
+  }
+
+  /** Runs `work` once per key; resolves with the answer to send (the stored one on a retry). */
+  async run(req: IdempotentRequest, t: Translate, work: (tx: TxRunner) => Promise<unknown>): Promise<StoredAnswer> {
+    const hash = requestHash(req.path, req.params);
+    const known = await this.find(this.db, req);
+    if (known) return this.answerFrom(req, hash, known, t);
+
+    let started = false;
+    let claimed = false;
+    const tx: TxRunner = async (fn) => {
+      // Only the first transaction carries the key; a handler that runs more uses plain ones.
+      if (started) return this.direct(fn);
+      started = true;
+      const result = await txRunner(this.db, async (q) => {
+        if (!(await this.insert(q, req, hash, null))) throw new Replay();
+      })(fn);
+      claimed = true;
+      return result;
+    };
+
+    let answer: StoredAnswer;
+    try {
+      answer = { status: 200, body: { type: 'ok', code: 1, message: await work(tx) } };
+    } catch (error) {
+      if (error instanceof Replay) return this.answerFrom(req, hash, null, t);
+      if (!(error instanceof AppError)) {
+        // The effect committed but its answer could not be built: retries must not run it again.
+        if (claimed) await this.save(req, { status: 500, body: { type: 'error', code: 0, message: t('errors.internal') } });
+        throw error;
+      }
+      answer = { status: 200, body: { type: error.type, code: 0, message: t(error.key, error.params) } };
+    }
+    if (claimed) {
+      await this.save(req, answer);
+      return answer;
+    }
+    // Failed before any transaction (or never needed one): record the answer unless another request got there first.
+    if (await this.insert(this.db, req, hash, answer)) return answer;
+    return this.answerFrom(req, hash, null, t);
+  }
+
+  /** Deletes keys older than 24 h; resolves with how many. */
+  async sweep(): Promise<number> {
+    const rows = await this.db.query('DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING id', [
+      this.clock.now() - IDEMPOTENCY_TTL_MS,
+    ]);
+    return rows.length;
+  }
+
+  /** Sweeps every hour on the clock; returns the stop function. */
+  start(onError: (error: unknown) => void): () => void {
+    return this.clock.every(SWEEP_EVERY_MS, () => void this.sweep().catch(onError));
+  }
+
+  /** The stored answer, after waiting for the first request to finish; 422 for another request under the same key. */
+  private async answerFrom(req: IdempotentRequest, hash: string, row: KeyRow | null, t: Translate): Promise<StoredAnswer> {
+    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
+      row ??= await this.find(this.db, req);
+      if (row && (row.path !== req.path || row.request_hash !== hash)) {
+        return { status: 422, body: { type: 'error', code: 0, message: t('errors.idempotencyKeyReused') } };
+      }
+      if (row?.response) return JSON.parse(row.response) as StoredAnswer;
+      if (Date.now() >= deadline) return { status: 409, body: { type: 'error', code: 0, message: t('errors.requestInProgress') } };
+      await sleep(pause);
+      row = null;
+    }
+  }
+
+  private async find(q: Queryable, req: IdempotentRequest): Promise<KeyRow | null> {
+    const [row] = await q.query<KeyRow>(
+      `SELECT path, request_hash, response::text AS response FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at >= $3`,
+      [req.userId, req.key, this.clock.now() - IDEMPOTENCY_TTL_MS],
+    );
+    return row ?? null;
+  }
+
+  /** Claims the key (with its answer, when known); false when a live row holds it. An expired row is taken over. */
+  private async insert(q: Queryable, req: IdempotentRequest, hash: string, answer: StoredAnswer | null): Promise<boolean> {
+    const now = this.clock.now();
+    const rows = await q.query(
+      `INSERT INTO idempotency_keys (user_id, key, path, request_hash, response, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+       ON CONFLICT ON CONSTRAINT idempotency_keys_once DO UPDATE
+         SET path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, created_at = EXCLUDED.created_at
+         WHERE idempotency_keys.created_at < $7
+       RETURNING id`,
+      [req.userId, req.key, req.path, hash, answer ? JSON.stringify(answer) : null, now, now - IDEMPOTENCY_TTL_MS],
+    );
+    return rows.length > 0;
+  }
+
+  private async save(req: IdempotentRequest, answer: StoredAnswer): Promise<void> {
+    await this.db.query('UPDATE idempotency_keys SET response = $3::jsonb WHERE user_id = $1 AND key = $2 AND response IS NULL', [
+      req.userId,
+      req.key,
+      JSON.stringify(answer),
+    ]);
+  }
+}

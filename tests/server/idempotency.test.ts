@@ -1,0 +1,218 @@
+import type { EndpointPath } from '../../domain/api/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../domain/decimal';
+import { ManualClock } from '../../server/clock';
+import { accountHelpers } from './accounts';
+import { startServer, type TestServer } from './harness';
+import { JPEG_1PX } from './images';
+import { expectLedgerInvariants } from './invariants';
+
+type User = Awaited<ReturnType<TestServer['signUp']>>;
+const USDT = '3';
+let keys = 0;
+const newKey = () => `k${process.pid}-${Date.now()}-${++keys}`;
+
+/**
+ * Idempotency-Key on every call that moves money: a retry answers the first result and has no
+ * second effect, even when 20 arrive at once (on PostgreSQL they really run at once; the claim's
+ * unique index makes the others wait for the first).
+ */
+describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let s: TestServer;
+  const clock = new ManualClock(Date.now());
+  let h: ReturnType<typeof accountHelpers>;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+    h = accountHelpers(s, clock);
+  });
+  afterAll(async () => {
+    await expectLedgerInvariants(s.db);
+    await s.close();
+  });
+
+  const count = async (table: string, user: User) =>
+    (
+      await s.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM ${table} t JOIN users u ON u.id = t.user_id WHERE u.email = $1`, [
+        user.email,
+      ])
+    )[0]!.n;
+
+  const send = (user: User, path: EndpointPath, params: Record<string, string>, key?: string) =>
+    s.call(path, params, { token: user.token, headers: key ? { 'idempotency-key': key } : {} });
+
+  /** One endpoint: its effect (a row count) and a valid request body for a fresh funded user. */
+  interface Case {
+    path: EndpointPath;
+    table: string;
+    setup(user: User): Promise<Record<string, string>>;
+    /** Another body, to try under a used key. */
+    other(body: Record<string, string>): Record<string, string>;
+    /** The body of a second, separate request (a deposit needs a voucher of its own). */
+    again?(user: User, body: Record<string, string>): Promise<Record<string, string>>;
+  }
+
+  const cases: Case[] = [
+    {
+      path: '/wallet/change',
+      table: 'transfers',
+      async setup(user) {
+        await h.credit(user, 'change', 'USDT', '100');
+        return { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };
+      },
+      other: (b) => ({ ...b, number: '11' }),
+    },
+    {
+      path: '/user/Transfer',
+      table: 'exchanges',
+      async setup(user) {
+        await h.credit(user, 'change', 'USDT', '100');
+        return { number: '10', from_currency_id: USDT, to_currency_id: '2' };
+      },
+      other: (b) => ({ ...b, to_currency_id: '1' }),
+    },
+    {
+      path: '/wallet/charge_req',
+      table: 'deposits',
+      async setup(user) {
+        const voucher = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
+        return { currency: USDT, type: 'TRC20', amount: '50', voucher };
+      },
+      other: (b) => ({ ...b, amount: '51' }),
+      async again(user, body) {
+        return { ...body, voucher: (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string };
+      },
+    },
+    {
+      path: '/wallet/out',
+      table: 'withdrawals',
+      async setup(user) {
+        await h.verify(user);
+        await h.setPayPassword(user);
+        await h.credit(user, 'change', 'USDT', '100');
+        await s.call(
+          '/user/wallet/save',
+          { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' },
+          { token: user.token },
+        );
+        const [row] = await s.db.query<{ id: number }>(
+          'SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
+          [user.email],
+        );
+        return { currency: USDT, amount: '20', target: `address:${row!.id}`, pay_password: '246810' };
+      },
+      other: (b) => ({ ...b, amount: '21' }),
+    },
+  ];
+
+  for (const c of cases) {
+    it(`${c.path}: a retry with the same key answers the first result once; another body under the key is refused`, async () => {
+      const user = await s.signUp();
+      const body = await c.setup(user);
+      const key = newKey();
+      const first = await send(user, c.path, body, key);
+      expect(first.body.type, JSON.stringify(first.body)).toBe('ok');
+      const retry = await send(user, c.path, body, key);
+      expect(retry).toEqual(first);
+      // Retried in another language: the same request, answered as it was first.
+      expect(await send(user, c.path, { ...body, lang: 'zh' }, key)).toEqual(first);
+      expect(await count(c.table, user)).toBe(1);
+
+      const other = await send(user, c.path, c.other(body), key);
+      expect(other).toEqual({
+        status: 422,
+        body: { type: 'error', code: 0, message: 'This request key was already used for a different request' },
+      });
+      expect(await count(c.table, user)).toBe(1);
+      // A new key is a new request.
+      expect((await send(user, c.path, (await c.again?.(user, body)) ?? body, newKey())).body.type).toBe('ok');
+      expect(await count(c.table, user)).toBe(2);
+    });
+
+    it(`${c.path}: the same key 20 times at once has one effect, and every answer is the same`, async () => {
+      const user = await s.signUp();
+      const body = await c.setup(user);
+      const key = newKey();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => send(user, c.path, body, key)));
+      expect(answers[0]!.body.type, JSON.stringify(answers[0]!.body)).toBe('ok');
+      for (const a of answers) expect(a).toEqual(answers[0]);
+      expect(await count(c.table, user)).toBe(1);
+    });
+  }
+
+  it('/ops/credit: a credit sent twice with one key is made once; 20 at once too', async () => {
+    const user = await s.signUp();
+    const credit = (key: string, amount = '25') =>
+      fetch(`${s.url}/ops/credit`, {
+        method: 'POST',
+        headers: { 'x-ops-token': s.opsToken, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ user: user.email, account: 'change', currency: 'USDT', amount, reason: 'goodwill' }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
+    const key = newKey();
+    const first = await credit(key);
+    expect(first).toMatchObject({ status: 200, body: { type: 'ok' } });
+    expect(await credit(key)).toEqual(first);
+    expect((await credit(key, '26')).status).toBe(422);
+    const burst = newKey();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => credit(burst)));
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    expect(await count('credits', user)).toBe(2);
+    expect(new Decimal((await h.balance(user, 3)).available).toFixed()).toBe('50');
+  });
+
+  it('answers a business error the same way on a retry (it is stored), and a fresh key runs again', async () => {
+    const user = await s.signUp();
+    const body = { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };
+    const key = newKey();
+    const refused = await send(user, '/wallet/change', body, key);
+    expect(refused.body).toEqual({ type: 'error', code: 0, message: 'Insufficient balance' });
+    await h.credit(user, 'change', 'USDT', '100');
+    expect(await send(user, '/wallet/change', body, key)).toEqual(refused);
+    expect(await count('transfers', user)).toBe(0);
+    expect((await send(user, '/wallet/change', body, newKey())).body.type).toBe('ok');
+  });
+
+  it('does not store a request refused before it ran (validation), nor one without a key', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '100');
+    const key = newKey();
+    const body = { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };
+    expect((await send(user, '/wallet/change', { ...body, number: 'ten' }, key)).body.message).toBe('Please enter a correct amount');
+    expect((await send(user, '/wallet/change', body, key)).body.type).toBe('ok');
+    // Without a key every call is a new one.
+    expect((await send(user, '/wallet/change', body)).body.type).toBe('ok');
+    expect((await send(user, '/wallet/change', body)).body.type).toBe('ok');
+    expect(await count('transfers', user)).toBe(3);
+  });
+
+  it('refuses a malformed key with 400, and keeps keys per user', async () => {
+    const user = await s.signUp();
+    const other = await s.signUp();
+    for (const u of [user, other]) await h.credit(u, 'change', 'USDT', '100');
+    const body = { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };
+    for (const bad of ['', 'has space', 'x'.repeat(65), 'semi;colon']) {
+      const res = await send(user, '/wallet/change', body, bad || ' ');
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.message).toBe('The Idempotency-Key header must be 1 to 64 letters, digits, "_" or "-"');
+    }
+    const shared = newKey();
+    expect((await send(user, '/wallet/change', body, shared)).body.type).toBe('ok');
+    expect((await send(other, '/wallet/change', body, shared)).body.type).toBe('ok');
+    expect(await count('transfers', user)).toBe(1);
+    expect(await count('transfers', other)).toBe(1);
+  });
+
+  it('forgets keys after 24 hours: the sweep on the clock removes them and the key may be used again', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '100');
+    const body = { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };
+    const key = newKey();
+    expect((await send(user, '/wallet/change', body, key)).body.type).toBe('ok');
+    expect((await send(user, '/wallet/change', { ...body, number: '5' }, key)).status).toBe(422);
+    clock.advance(24 * 3600_000 + 3600_000);
+    const rows = async () => (await s.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).length;
+    for (let i = 0; i < 100 && (await rows()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await rows()).toBe(0);
+    expect((await send(user, '/wallet/change', { ...body, number: '5' }, key)).body.type).toBe('ok');
+    expect(await count('transfers', user)).toBe(2);
+  });
+});
