@@ -32,6 +32,10 @@ import { Withdrawals } from './funds/Withdrawals';
 import { Ledger } from './ledger/Ledger';
 import { seedFunds } from './seed/seedFunds';
 import { createLimits } from './http/limits';
+import { MemoryCounterStore } from './http/CounterStore';
+import { registerInputGuard } from './http/inputGuard';
+import { RATE_LIMIT_PER_MINUTE, registerRateLimit, TooManyRequestsError } from './http/rateLimit';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { Identities } from './identity/Identities';
 import { createIdentityHandlers } from './identity/identityHandlers';
 import { createNotificationHandlers } from './notifications/notificationHandlers';
@@ -59,7 +63,13 @@ export interface AppOptions {
   historyDays: number;
   devOutbox: boolean;
   scryptLogN: number;
-  trustProxy?: boolean;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed: addresses, CIDR ranges or `loopback`; `true`
+   * means loopback only. Default: none.
+   */
+  trustProxy?: boolean | readonly string[];
+  /** Requests per minute per client address on every route (default 600); 0 turns it off. */
+  rateLimitPerMinute?: number;
   /** Built app to serve at `/`; skipped when the folder does not exist. */
   distDir?: string;
   /** Uploads and the operator token live here. */
@@ -94,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // One line per request drowns the log (socket.io polling alone); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy === true ? ['loopback'] : options.trustProxy ? [...options.trustProxy] : false,
     // Hostile input gets an envelope, not a stack: see the error handler below.
     return503OnClosing: true,
   });
@@ -119,7 +129,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     historyDays: options.historyDays,
   });
   const content = new ContentRepository(db);
-  const limits = createLimits(clock);
+  // Every rate-limit counter of this node; a shared store here makes every limit shared.
+  const counters = new MemoryCounterStore(clock);
+  const limits = createLimits(clock, counters);
   // socket.io attaches to the HTTP server now, so services can push to users from the start.
   const hub = new RealtimeHub(fastify.server, market, sessions, clock);
   const notifications = new Notifications(db, clock, hub);
@@ -137,6 +149,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const exchanges = new Exchanges(db, clock, ledger, market, valuation);
   await seedFunds(db, { credits, users, market });
 
+  await registerSecurityHeaders(fastify);
+  const rateLimitNotFound = await registerRateLimit(fastify, {
+    counters,
+    perMinute: options.rateLimitPerMinute ?? RATE_LIMIT_PER_MINUTE,
+  });
+  registerInputGuard(fastify, translator);
   await fastify.register(formbody);
   await fastify.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 100 } });
 
@@ -144,6 +162,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const t = translator.forLang(readLang(req));
     if (error instanceof AppError) {
       return sendEnvelope(reply, { type: error.type, code: 0, message: t(error.key, error.params) });
+    }
+    if (error instanceof TooManyRequestsError) {
+      return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.tooManyRequests', { seconds: error.seconds }) }, 429);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
@@ -191,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   }
 
-  fastify.setNotFoundHandler((req, reply) => {
+  fastify.setNotFoundHandler({ preHandler: rateLimitNotFound }, (req, reply) => {
     const t = translator.forLang(readLang(req));
     if (!req.url.startsWith(`${API_PREFIX}/`) && req.method === 'GET' && hasApp) return reply.sendFile('index.html');
     return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.notFound') }, 404);
