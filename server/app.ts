@@ -38,6 +38,10 @@ import { scheduleFeeRollup } from './ledger/FeeRollup';
 import { Idempotency } from './http/idempotency';
 import { seedFunds } from './seed/seedFunds';
 import { createLimits } from './http/limits';
+import { MemoryCounterStore } from './http/CounterStore';
+import { registerInputGuard } from './http/inputGuard';
+import { RATE_LIMIT_PER_MINUTE, registerRateLimit, TooManyRequestsError } from './http/rateLimit';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { Identities } from './identity/Identities';
 import { createIdentityHandlers } from './identity/identityHandlers';
 import { createNotificationHandlers } from './notifications/notificationHandlers';
@@ -65,7 +69,13 @@ export interface AppOptions {
   historyDays: number;
   devOutbox: boolean;
   scryptLogN: number;
-  trustProxy?: boolean;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed: addresses, CIDR ranges or `loopback`; `true`
+   * means loopback only. Default: none.
+   */
+  trustProxy?: boolean | readonly string[];
+  /** Requests per minute per client address on every route (default 600); 0 turns it off. */
+  rateLimitPerMinute?: number;
   /** Built app to serve at `/`; skipped when the folder does not exist. */
   distDir?: string;
   /** Uploads and the operator token live here. */
@@ -105,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // One line per request drowns the log (socket.io polling alone); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy === true ? ['loopback'] : options.trustProxy ? [...options.trustProxy] : false,
     // Hostile input gets an envelope, not a stack: see the error handler below.
     return503OnClosing: true,
   });
@@ -130,7 +140,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     historyDays: options.historyDays,
   });
   const content = new ContentRepository(db);
-  const limits = createLimits(clock);
+  // Every rate-limit counter of this node; a shared store here makes every limit shared.
+  const counters = new MemoryCounterStore(clock);
+  const limits = createLimits(clock, counters);
   // socket.io attaches to the HTTP server now, so services can push to users from the start.
   const hub = new RealtimeHub(fastify.server, market, sessions, clock, new DbUserSequences(db));
   const notifications = new Notifications(db, clock, hub);
@@ -155,6 +167,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const stopSweep = idempotency.start((error) => log.error(error, 'idempotency key sweep failed'));
   const feeRollup = scheduleFeeRollup(clock, db, ledger, (error) => log.error(error, 'fee roll-up failed'));
 
+  await registerSecurityHeaders(fastify);
+  const rateLimitNotFound = await registerRateLimit(fastify, {
+    counters,
+    perMinute: options.rateLimitPerMinute ?? RATE_LIMIT_PER_MINUTE,
+  });
+  registerInputGuard(fastify, translator);
   await fastify.register(formbody);
   await fastify.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 100 } });
 
@@ -162,6 +180,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const t = translator.forLang(readLang(req));
     if (error instanceof AppError) {
       return sendEnvelope(reply, { type: error.type, code: 0, message: t(error.key, error.params) });
+    }
+    if (error instanceof TooManyRequestsError) {
+      return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.tooManyRequests', { seconds: error.seconds }) }, 429);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
@@ -210,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   }
 
-  fastify.setNotFoundHandler((req, reply) => {
+  fastify.setNotFoundHandler({ preHandler: rateLimitNotFound }, (req, reply) => {
     const t = translator.forLang(readLang(req));
     if (!req.url.startsWith(`${API_PREFIX}/`) && req.method === 'GET' && hasApp) return reply.sendFile('index.html');
     return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.notFound') }, 404);

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { RATE_LIMIT_PER_MINUTE } from './http/rateLimit';
 
 /** Server settings, read once from the environment (README lists them). */
 export interface Config {
@@ -19,7 +21,14 @@ export interface Config {
   distDir: string;
   /** log2 of the scrypt cost; 17 in production. */
   scryptLogN: number;
-  trustProxy: boolean;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (addresses, CIDR ranges, or `loopback`,
+   * `linklocal`, `uniquelocal`), or false: every per-address limit keys on the address this
+   * yields, so only a proxy the operator names may speak for a client.
+   */
+  trustProxy: false | string[];
+  /** Requests per minute per client address on every route; 0 turns the limit off. */
+  rateLimitPerMinute: number;
   /** Operator token; when unset the server keeps one in `DATA_DIR/ops.token`. */
   opsToken: string | null;
 }
@@ -29,6 +38,34 @@ function readInt(value: string | undefined, fallback: number, min: number, max: 
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: unset, `0` or `false` trusts no proxy; `1` or `true` trusts a proxy on the same
+ * machine only (loopback); otherwise a comma-separated list of proxy addresses and CIDR ranges.
+ */
+function readTrustProxy(value: string | undefined): false | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (text === '1' || text.toLowerCase() === 'true') return ['loopback'];
+  const entries = text.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isProxyEntry(e));
+  if (bad !== undefined) {
+    throw new Error(
+      `TRUST_PROXY must be 1 (a proxy on this machine) or a comma-separated list of proxy addresses or CIDR ranges, got "${bad}"`,
+    );
+  }
+  return entries;
 }
 
 /** Reads the configuration from `env`; throws with a clear message on a bad value. */
@@ -44,7 +81,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     devOutbox: env.DEV_OUTBOX === '1',
     distDir: path.resolve(root, 'dist'),
     scryptLogN: 17,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    rateLimitPerMinute: readInt(env.RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_MINUTE, 0, 1_000_000, 'RATE_LIMIT_PER_MINUTE'),
     opsToken: env.OPS_TOKEN || null,
   };
 }

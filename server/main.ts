@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     devOutbox: config.devOutbox,
     scryptLogN: config.scryptLogN,
     trustProxy: config.trustProxy,
+    rateLimitPerMinute: config.rateLimitPerMinute,
     distDir: config.distDir,
     dataDir: config.dataDir,
     opsToken: config.opsToken,

@@ -11,17 +11,32 @@ export const PASSWORD_MAX = 64;
 /** Verification codes are exactly 6 digits (spec §5). */
 export const CODE_LENGTH = 6;
 
-/** A required, trimmed text field whose absence reads `requiredKey`. */
+/**
+ * C0 control characters and DEL. The server refuses NUL and the rest (all but tab, line feed
+ * and carriage return) in every parameter of every request before any field rule runs
+ * (server/http/inputGuard.ts); one-line text fields refuse those three as well, once trimmed.
+ * A future multi-line field (a message, a note) would allow line breaks only.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+
+/** A required, trimmed one-line text field whose absence reads `requiredKey`. */
 export function requiredText(requiredKey: string, max = 200) {
-  return z.string({ error: requiredKey }).trim().min(1, { error: requiredKey }).max(max, { error: 'validation.tooLong' });
+  return z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(max, { error: 'validation.tooLong' })
+    .regex(NO_CONTROL_CHARS, { error: 'validation.controlChars' });
 }
 
-/** An optional trimmed text field: absent or empty becomes `undefined`. */
+/** An optional trimmed one-line text field: absent or empty becomes `undefined`. */
 export function optionalText(max = 200) {
   return z
     .string({ error: 'validation.invalid' })
     .trim()
     .max(max, { error: 'validation.tooLong' })
+    .regex(NO_CONTROL_CHARS, { error: 'validation.controlChars' })
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -125,9 +140,29 @@ export function uploadUrlField(requiredKey: string) {
 export const ID_TYPES = ['id_card', 'passport', 'driver_license'] as const;
 export type IdType = (typeof ID_TYPES)[number];
 
-/** An amount as typed: digits with an optional fraction (the currency's decimals are checked where the currency is known). */
+/** Most significant digits an amount may have: the precision of the project's Decimal (spec §9). */
+export const AMOUNT_MAX_DIGITS = 20;
+const PLAIN_AMOUNT = /^\d+(\.\d+)?$/;
+
+/**
+ * Significant digits of a plain decimal string: from the first non-zero digit to the last
+ * non-zero one of the fraction (`"0.00120"` → 2, `"100.5"` → 4, `"100"` → 3, `"0"` → 0).
+ */
+export function significantDigits(value: string): number {
+  const [whole = '', fraction = ''] = value.split('.');
+  const intDigits = whole.replace(/^0+/, '');
+  const fracDigits = fraction.replace(/0+$/, '');
+  return intDigits ? intDigits.length + fracDigits.length : fracDigits.replace(/^0+/, '').length;
+}
+
+/**
+ * An amount as typed: digits with an optional fraction, at most 20 significant digits (the
+ * currency's decimals are checked where the currency is known).
+ */
 export function amountField(requiredKey = 'validation.amountRequired') {
-  return requiredText(requiredKey, 40).regex(/^\d+(\.\d+)?$/, { error: 'validation.amountInvalid' });
+  return requiredText(requiredKey, 40)
+    .regex(PLAIN_AMOUNT, { error: 'validation.amountInvalid' })
+    .refine((v) => !PLAIN_AMOUNT.test(v) || significantDigits(v) <= AMOUNT_MAX_DIGITS, { error: 'validation.amountDigits' });
 }
 
 /** An asset account by name (legal, change, lever, micro) or number 1–4. */

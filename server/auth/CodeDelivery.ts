@@ -27,22 +27,47 @@ export function createLogDelivery(log: FastifyBaseLogger): CodeDelivery {
 
 const OUTBOX_MAX = 500;
 
-/** DEV_OUTBOX=1: keeps sent codes in memory so scripts and tests can register without a mailbox. */
-export class DevOutbox implements CodeDelivery {
+/**
+ * Where DEV_OUTBOX keeps sent codes. The seam for more than one node (a code sent through one
+ * node must be readable through another): this in-process list is the default; a Redis list
+ * (LPUSH + LTRIM, read with LRANGE) implements the same two calls.
+ */
+export interface OutboxStore {
+  add(entry: OutboxEntry): Promise<void>;
+  /** Every entry, newest first. */
+  all(): Promise<OutboxEntry[]>;
+}
+
+/** The in-process outbox: the newest 500 entries. */
+export class MemoryOutboxStore implements OutboxStore {
   private entries: OutboxEntry[] = [];
 
-  constructor(private readonly next: CodeDelivery) {}
+  async add(entry: OutboxEntry): Promise<void> {
+    this.entries.unshift(entry);
+    this.entries.length = Math.min(this.entries.length, OUTBOX_MAX);
+  }
+
+  async all(): Promise<OutboxEntry[]> {
+    return this.entries;
+  }
+}
+
+/** DEV_OUTBOX=1: keeps sent codes so scripts and tests can register without a mailbox. */
+export class DevOutbox implements CodeDelivery {
+  constructor(
+    private readonly next: CodeDelivery,
+    private readonly store: OutboxStore = new MemoryOutboxStore(),
+  ) {}
 
   async deliver(m: CodeMessage): Promise<void> {
-    this.entries.unshift({ to: m.to, scene: m.scene, code: m.code, at: m.at });
-    this.entries.length = Math.min(this.entries.length, OUTBOX_MAX);
+    await this.store.add({ to: m.to, scene: m.scene, code: m.code, at: m.at });
     await this.next.deliver(m);
   }
 
   /** Codes sent to `to`, newest first. A phone matches with or without its `+` (which a query string turns into a space). */
-  list(to: string): OutboxEntry[] {
+  async list(to: string): Promise<OutboxEntry[]> {
     const key = normalizeAddress(to);
-    return this.entries.filter((e) => normalizeAddress(e.to) === key);
+    return (await this.store.all()).filter((e) => normalizeAddress(e.to) === key);
   }
 }
 

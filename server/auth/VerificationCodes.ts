@@ -54,8 +54,13 @@ export class VerificationCodes {
     return createHmac('sha256', this.secret).update(`${target}\n${scene}\n${code}`).digest('base64');
   }
 
-  /** Creates and delivers a new code; earlier codes of the same target and scene die. */
-  async send(target: string, scene: CodeScene, lang: Lang): Promise<void> {
+  /**
+   * Creates and delivers a new code; earlier codes of the same target and scene die. With
+   * `deliver: false` (a reset code asked for an address no account has) everything happens the
+   * same, the once-a-minute check included, except that the code goes nowhere: the answer,
+   * first or second, cannot tell whether the account exists.
+   */
+  async send(target: string, scene: CodeScene, lang: Lang, options: { deliver?: boolean } = {}): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.clock.now();
     await this.db.tx(async (q) => {
@@ -81,6 +86,7 @@ export class VerificationCodes {
         now + CODE_TTL_MS,
       ]);
     });
+    if (options.deliver === false) return;
     await this.delivery.deliver({ to: target.slice(target.indexOf(':') + 1), scene, code, lang, at: now });
   }
 

@@ -44,25 +44,41 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
     return matches[0] ?? null;
   }
 
+  /**
+   * The login limit's key: the account the input resolves to, however it was spelt (an email
+   * with any `area_code`, a phone with or without it), and the client's address, so wrong
+   * tries from one address never lock the owner out from another. An input that resolves to no
+   * account is keyed on its normalised form, counted exactly like a real one.
+   */
+  function loginKey(user: UserRow | null, account: string, areaCode: string | undefined, ip: string): string {
+    const who = user
+      ? `user:${user.id}`
+      : isEmail(account)
+        ? `email:${account.toLowerCase()}`
+        : `mobile:${areaCode ?? ''}:${account.replace(/^\+/, '')}`;
+    return `${who}@${ip}`;
+  }
+
   return {
     '/sms_mail': async (input, ctx) => {
-      enforce(codesByIp, ctx.ip);
+      await enforce(codesByIp, ctx.ip);
       const existing = await users.byEmail(input.user_string);
       if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
       if (input.scene === 'bind' && existing) throw new AppError('errors.emailTaken');
-      // A reset code for an unknown address is silently not sent: the answer must not reveal accounts.
-      if (input.scene !== 'forget' || existing) await codes.send(emailTarget(input.user_string), input.scene, ctx.lang);
+      // A reset code for an unknown address goes nowhere but is otherwise made (and throttled) the
+      // same way: neither the first answer nor a second one within the minute reveals accounts.
+      const deliver = input.scene !== 'forget' || existing !== null;
+      await codes.send(emailTarget(input.user_string), input.scene, ctx.lang, { deliver });
       return ctx.t('messages.codeSent');
     },
 
     '/sms_send': async (input, ctx) => {
-      enforce(codesByIp, ctx.ip);
+      await enforce(codesByIp, ctx.ip);
       const [existing] = await users.byMobile(input.mobile, input.area_code);
       if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
       if (input.scene === 'bind' && existing) throw new AppError('errors.mobileTaken');
-      if (input.scene !== 'forget' || existing) {
-        await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang);
-      }
+      const deliver = input.scene !== 'forget' || existing !== undefined;
+      await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang, { deliver });
       return ctx.t('messages.codeSent');
     },
 
@@ -102,13 +118,14 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
     },
 
     '/user/login': async (input, ctx) => {
-      const accountKey = `${input.area_code ?? ''}:${input.user_string.toLowerCase()}`;
-      enforce(loginByIp, ctx.ip);
-      enforce(loginByAccount, accountKey);
+      await enforce(loginByIp, ctx.ip);
       const user = await findAccount(input.user_string, input.area_code);
+      const accountKey = loginKey(user, input.user_string, input.area_code, ctx.ip);
+      // Counted before the hash, so a burst of guesses cannot all be evaluated.
+      await enforce(loginByAccount, accountKey);
       const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
       if (!user || !ok) throw new AppError('errors.loginFailed');
-      loginByAccount.reset(accountKey);
+      await loginByAccount.reset(accountKey);
       return sessions.create(user.id, { ip: ctx.ip, userAgent: ctx.userAgent, remember: input.remember ?? false });
     },
 
@@ -118,7 +135,7 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
     },
 
     '/user/forget': async (input, ctx) => {
-      enforce(loginByIp, ctx.ip);
+      await enforce(loginByIp, ctx.ip);
       const user = await findAccount(input.account, input.area_code);
       // An unknown account reads as a wrong code: the answer must not reveal which accounts exist.
       if (!user) throw new AppError('errors.codeInvalid');

@@ -1,46 +1,39 @@
-import type { Clock } from '../clock';
+import type { CounterStore } from './CounterStore';
 
 /**
- * Fixed-window counters per key, in memory: enough for one node; a multi-node deployment
- * swaps this for Redis behind the same `hit`. Old windows are dropped as they expire.
+ * One rate limit: at most `limit` hits per key in a fixed window of `windowMs`, counted in a
+ * `CounterStore` (in process by default; Redis when several nodes share the limits) under
+ * `name:` so limits never share a key.
  */
 export class RateLimiter {
-  private windows = new Map<string, { start: number; count: number }>();
-
   constructor(
-    private readonly clock: Clock,
+    private readonly store: CounterStore,
+    private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
-  /** Counts one hit on `key`; returns the ms to wait when over the limit, else 0. */
-  hit(key: string): number {
-    const now = this.clock.now();
-    this.sweep(now);
-    const w = this.windows.get(key);
-    if (!w || now - w.start >= this.windowMs) {
-      this.windows.set(key, { start: now, count: 1 });
-      return 0;
-    }
-    w.count += 1;
-    return w.count > this.limit ? w.start + this.windowMs - now : 0;
+  private key(key: string): string {
+    return `${this.name}:${key}`;
   }
 
-  /** The ms to wait if `key` is already at its limit, without counting a hit. */
-  blockedFor(key: string): number {
-    const now = this.clock.now();
-    const w = this.windows.get(key);
-    if (!w || now - w.start >= this.windowMs || w.count < this.limit) return 0;
-    return w.start + this.windowMs - now;
+  /**
+   * Counts one hit on `key` and returns the ms to wait when it is over the limit, else 0. The
+   * count is taken before the caller's work, so concurrent attempts cannot all pass a check
+   * made before any of them is counted.
+   */
+  async hit(key: string): Promise<number> {
+    const w = await this.store.hit(this.key(key), this.windowMs);
+    return w.count > this.limit ? w.resetInMs : 0;
+  }
+
+  /** Gives back one hit, e.g. an attempt that succeeded and so does not count. */
+  async release(key: string): Promise<void> {
+    await this.store.undo(this.key(key));
   }
 
   /** Forgets `key`, e.g. after a successful login. */
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(now: number): void {
-    if (this.windows.size < 10_000) return;
-    for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.store.reset(this.key(key));
   }
 }

@@ -1,35 +1,38 @@
 import type { Clock } from '../clock';
 import { AppError } from './AppError';
+import { MemoryCounterStore, type CounterStore } from './CounterStore';
 import { RateLimiter } from './RateLimiter';
 
 const MINUTE = 60_000;
 
-/** Every rate limit of the API, in one place (README "Accounts and sessions" lists them). */
-export function createLimits(clock: Clock) {
+/**
+ * Every business rate limit of the API, in one place (docs/ARCHITECTURE.md "Accounts and
+ * sessions" lists them), counted in one `CounterStore`: in process by default, shared between
+ * nodes when a shared store is passed.
+ */
+export function createLimits(clock: Clock, store: CounterStore = new MemoryCounterStore(clock)) {
   return {
-    /** Login (and old-password checks) per account… */
-    loginByAccount: new RateLimiter(clock, 10, 15 * MINUTE),
-    /** …and per IP, across accounts. */
-    loginByIp: new RateLimiter(clock, 50, 15 * MINUTE),
-    /** Verification code requests per IP. */
-    codesByIp: new RateLimiter(clock, 20, 60 * MINUTE),
-    /** Wrong payment passwords per user. */
-    payPassword: new RateLimiter(clock, 5, 15 * MINUTE),
+    /** Login (and old-password checks) per resolved account and client address… */
+    loginByAccount: new RateLimiter(store, 'login-account', 10, 15 * MINUTE),
+    /** …and per address, across accounts. */
+    loginByIp: new RateLimiter(store, 'login-ip', 50, 15 * MINUTE),
+    /** Verification code requests per address. */
+    codesByIp: new RateLimiter(store, 'codes-ip', 20, 60 * MINUTE),
+    /** Wrong payment passwords per user (an attempt is reserved before the hash, given back when right). */
+    payPassword: new RateLimiter(store, 'pay-password', 5, 15 * MINUTE),
     /** Uploads per user. */
-    uploads: new RateLimiter(clock, 60, 60 * MINUTE),
+    uploads: new RateLimiter(store, 'uploads', 60, 60 * MINUTE),
   };
 }
 
 export type Limits = ReturnType<typeof createLimits>;
 
-/** Counts a hit; throws `errors.tooManyAttempts` with the minutes to wait when over the limit. */
-export function enforce(limiter: RateLimiter, key: string): void {
-  throwIfWaiting(limiter.hit(key));
-}
-
-/** Throws `errors.tooManyAttempts` when `key` is at its limit, without counting a hit. */
-export function ensureNotBlocked(limiter: RateLimiter, key: string): void {
-  throwIfWaiting(limiter.blockedFor(key));
+/**
+ * Counts a hit (before the work it guards: concurrent attempts each take their own); throws
+ * `errors.tooManyAttempts` with the minutes to wait when over the limit.
+ */
+export async function enforce(limiter: RateLimiter, key: string): Promise<void> {
+  throwIfWaiting(await limiter.hit(key));
 }
 
 function throwIfWaiting(waitMs: number): void {

@@ -48,7 +48,7 @@ export function createSecurityHandlers(deps: SecurityDeps): HandlerMap {
 
   return {
     '/safe/send_code': async (input, ctx) => {
-      enforce(limits.codesByIp, ctx.ip);
+      await enforce(limits.codesByIp, ctx.ip);
       const user = await me(ctx.user.id);
       const target =
         input.channel === 'email' ? user.email && emailTarget(user.email) : user.mobile && mobileTarget(user.area_code!, user.mobile);
@@ -58,7 +58,8 @@ export function createSecurityHandlers(deps: SecurityDeps): HandlerMap {
     },
 
     '/safe/update_password': async (input, ctx) => {
-      enforce(limits.loginByAccount, `user:${ctx.user.id}`);
+      // The old password is a login password guess: counted per account before the hash.
+      await enforce(limits.loginByAccount, `change-password:${ctx.user.id}`);
       const user = await me(ctx.user.id);
       if (!(await verifyPassword(input.old_password, user.password_hash))) throw new AppError('errors.oldPasswordWrong');
       const hash = await hashPassword(input.password, deps.scryptLogN);
@@ -68,7 +69,7 @@ export function createSecurityHandlers(deps: SecurityDeps): HandlerMap {
         return notifications.create(q, user.id, 'passwordChanged');
       });
       push();
-      limits.loginByAccount.reset(`user:${ctx.user.id}`);
+      await limits.loginByAccount.reset(`change-password:${ctx.user.id}`);
       return ctx.t('messages.passwordChanged');
     },
 

@@ -1,4 +1,4 @@
-/** Image types accepted for upload, recognised by their first bytes, never by file name. */
+/** Image types accepted for upload, picked by their first bytes (never by file name), then decoded whole (decodeImage.ts). */
 export const IMAGE_TYPES = {
   jpg: 'image/jpeg',
   png: 'image/png',

@@ -5,7 +5,7 @@ import { AppError, sessionError } from '../http/AppError';
 import type { RateLimiter } from '../http/RateLimiter';
 import type { Translator } from '../http/translator';
 import type { OpsToken } from '../ops/OpsToken';
-import { sniffImage } from './sniffImage';
+import { decodeImage } from './decodeImage';
 import { UPLOAD_MAX_BYTES, UPLOAD_SCENES, type UploadScene, type UploadStore } from './UploadStore';
 
 /**
@@ -22,7 +22,7 @@ export function registerUploadRoutes(
     const token = readToken(req.headers.authorization);
     const user = token ? await auth.authenticate(token) : null;
     if (!user) throw sessionError(token ? 'errors.sessionExpired' : 'errors.notLoggedIn');
-    if (limiter.hit(`upload:${user.id}`) > 0) throw new AppError('errors.tooManyUploads');
+    if ((await limiter.hit(`user:${user.id}`)) > 0) throw new AppError('errors.tooManyUploads');
     if (!req.isMultipart()) throw new AppError('errors.fileRequired');
 
     let data: Buffer | null = null;
@@ -46,9 +46,9 @@ export function registerUploadRoutes(
       throw error;
     }
     if (!data || data.length === 0) throw new AppError('errors.fileRequired');
-    const ext = sniffImage(data.subarray(0, 16));
-    if (!ext) throw new AppError('errors.fileNotImage');
-    const row = await uploads.save(user.id, ext, data, scene);
+    const image = await decodeImage(data);
+    if (!image.ok) throw new AppError(image.key, image.params);
+    const row = await uploads.save(user.id, image.ext, data, scene);
     return sendEnvelope(reply, { type: 'ok', code: 1, message: uploads.urlFor(row) });
   });
 

@@ -1,7 +1,10 @@
-/** Tiny real images for upload tests (a 1×1 pixel each). */
+/**
+ * Tiny real images for upload tests (a 1×1 pixel each), decodable whole: the server decodes
+ * every upload, so a broken checksum in the data (as the first PNG here had) is refused.
+ */
 export const PNG_1PX = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360f8cfc0000003010100c9fe92ef0000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489' +
+    '0000000d4944415478da63f8cfc0f01f00050001ff56c72f0d0000000049454e44ae426082',
   'hex',
 );
 export const JPEG_1PX = Buffer.from(
