@@ -4,6 +4,7 @@ import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import { sqlState, UNIQUE_VIOLATION, type Db, type Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
 import { AppError } from '../http/AppError';
 import { custodyFor, type Ledger } from '../ledger/Ledger';
 import { txRunner, type TxRunner } from '../ledger/tx';
@@ -88,11 +89,12 @@ export class Deposits {
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<DepositItem>> {
-    const rows = await this.db.query<DepositRow & { total: number }>(
-      `SELECT ${COLUMNS}, COUNT(*) OVER () AS total ${FROM} WHERE d.user_id = $1 ORDER BY d.id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, (page - 1) * limit],
+    return paginate<DepositRow, DepositItem>(
+      this.db,
+      { select: COLUMNS, from: `${FROM} WHERE d.user_id = $1`, orderBy: 'd.id DESC', params: [userId] },
+      { page, limit },
+      (r) => this.toItem(r),
     );
-    return { data: rows.map((r) => this.toItem(r)), page, limit, total: rows[0]?.total ?? 0 };
   }
 
   /** Deposits for an operator, oldest first. */

@@ -4,6 +4,7 @@ import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS, calculateExchange } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
+import { paginate } from '../db/paginate';
 import { AppError } from '../http/AppError';
 import { feesFor, type Ledger } from '../ledger/Ledger';
 import { txRunner, type TxRunner } from '../ledger/tx';
@@ -96,11 +97,11 @@ export class Exchanges {
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<ExchangeItem>> {
-    const rows = await this.db.query<ExchangeItem & { total: number }>(
-      `SELECT ${COLUMNS}, COUNT(*) OVER () AS total ${FROM} WHERE e.user_id = $1 ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, (page - 1) * limit],
+    return paginate<ExchangeItem>(
+      this.db,
+      { select: COLUMNS, from: `${FROM} WHERE e.user_id = $1`, orderBy: 'e.id DESC', params: [userId] },
+      { page, limit },
     );
-    return { data: rows.map(({ total: _t, ...r }) => r), page, limit, total: rows[0]?.total ?? 0 };
   }
 
   private prices(fromId: number, toId: number) {

@@ -4,6 +4,7 @@ import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS, accountName, type AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
 import type { Ledger } from '../ledger/Ledger';
 import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
@@ -17,10 +18,6 @@ interface BalanceRow {
   currency_id: number;
   available: string;
   frozen: string;
-}
-
-interface BillRow extends BillItem {
-  total: number;
 }
 
 /**
@@ -114,13 +111,17 @@ export class Wallets {
     page: number,
     limit: number,
   ): Promise<Page<BillItem>> {
-    const rows = await this.db.query<BillRow>(
-      `SELECT ${BILL_COLUMNS}, COUNT(*) OVER () AS total FROM journal j JOIN currencies c ON c.id = j.currency_id
-       WHERE j.user_id = $1 AND ($2::int IS NULL OR j.account = $2) AND ($3::int IS NULL OR j.currency_id = $3) AND ($4::text IS NULL OR j.kind = $4)
-       ORDER BY j.id DESC LIMIT $5 OFFSET $6`,
-      [userId, filter.account ?? null, filter.currencyId ?? null, filter.kind ?? null, limit, (page - 1) * limit],
+    return paginate<BillItem>(
+      this.db,
+      {
+        select: BILL_COLUMNS,
+        from: `FROM journal j JOIN currencies c ON c.id = j.currency_id
+               WHERE j.user_id = $1 AND ($2::int IS NULL OR j.account = $2) AND ($3::int IS NULL OR j.currency_id = $3) AND ($4::text IS NULL OR j.kind = $4)`,
+        orderBy: 'j.id DESC',
+        params: [userId, filter.account ?? null, filter.currencyId ?? null, filter.kind ?? null],
+      },
+      { page, limit },
     );
-    return { data: rows.map(({ total: _t, ...r }) => r), page, limit, total: rows[0]?.total ?? 0 };
   }
 
   /** Moves `amount` between two of the user's own accounts (spec §7 `/wallet/change`). */
@@ -153,12 +154,16 @@ export class Wallets {
   }
 
   async transfers(userId: number, page: number, limit: number): Promise<Page<TransferItem>> {
-    const rows = await this.db.query<TransferItem & { total: number }>(
-      `SELECT t.id, t.currency_id, c.name AS currency, t.amount::text AS amount, t.from_account, t.to_account, t.created_at, COUNT(*) OVER () AS total
-       FROM transfers t JOIN currencies c ON c.id = t.currency_id WHERE t.user_id = $1 ORDER BY t.id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, (page - 1) * limit],
+    return paginate<TransferItem>(
+      this.db,
+      {
+        select: 't.id, t.currency_id, c.name AS currency, t.amount::text AS amount, t.from_account, t.to_account, t.created_at',
+        from: 'FROM transfers t JOIN currencies c ON c.id = t.currency_id WHERE t.user_id = $1',
+        orderBy: 't.id DESC',
+        params: [userId],
+      },
+      { page, limit },
     );
-    return { data: rows.map(({ total: _t, ...r }) => r), page, limit, total: rows[0]?.total ?? 0 };
   }
 
   /** Coins the user can hold, with their coin-account balance and what each supports. */

@@ -5,6 +5,7 @@ import { ACCOUNTS, calculateArrival, convertValue } from '../../domain/funds/for
 import { IDENTITY_LIMITS } from '../../domain/identity';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
 import { AppError } from '../http/AppError';
 import type { Limits } from '../http/limits';
 import { custodyFor, feesFor, type Ledger } from '../ledger/Ledger';
@@ -136,11 +137,12 @@ export class Withdrawals {
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<WithdrawalItem>> {
-    const rows = await this.db.query<Row & { total: number }>(
-      `SELECT ${COLUMNS}, COUNT(*) OVER () AS total ${FROM} WHERE w.user_id = $1 ORDER BY w.id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, (page - 1) * limit],
+    return paginate<Row, WithdrawalItem>(
+      this.db,
+      { select: COLUMNS, from: `${FROM} WHERE w.user_id = $1`, orderBy: 'w.id DESC', params: [userId] },
+      { page, limit },
+      ({ user_id: _u, ...r }) => r,
     );
-    return { data: rows.map(({ total: _t, user_id: _u, ...r }) => r), page, limit, total: rows[0]?.total ?? 0 };
   }
 
   /** Withdrawals for an operator, oldest first. */

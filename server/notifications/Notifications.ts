@@ -3,6 +3,7 @@ import type { NotificationItem } from '../../domain/notifications/types';
 import { PRIVATE_RECENT_NOTIFICATIONS, type NotificationsState } from '../../domain/protocol';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
 import type { RealtimeHub } from '../realtime/RealtimeHub';
 
 /** Kinds of system notification; each has `notifications.<kind>.title` and `.body` in the locales. */
@@ -78,12 +79,12 @@ export class Notifications {
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<NotificationItem>> {
-    const rows = await this.db.query<Row & { total: number }>(
-      `SELECT *, COUNT(*) OVER () AS total FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, (page - 1) * limit],
+    return paginate<Row, NotificationItem>(
+      this.db,
+      { select: '*', from: 'FROM notifications WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
+      { page, limit },
+      toItem,
     );
-    const total = rows[0]?.total ?? (await this.count(userId, false));
-    return { data: rows.map(toItem), page, limit, total };
   }
 
   async count(userId: number, unreadOnly: boolean): Promise<number> {
