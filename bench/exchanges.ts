@@ -8,13 +8,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { SessionStore } from '../server/auth/SessionStore';
 import { systemClock } from '../server/clock';
 import type { Db } from '../server/db/db';
 import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
+import { adminQuery, databaseUrl } from '../tests/server/database';
 
 type Figures = Record<string, number | string>;
 
@@ -26,16 +26,6 @@ function percentile(sorted: number[], p: number): number {
 }
 const round = (n: number, d = 1) => Number(n.toFixed(d));
 
-async function admin(base: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database: a scratch one on the PostgreSQL server named by the environment, else PGlite in memory. */
 async function scratchDb(): Promise<{ db: Db; engine: string; dispose(): Promise<void> }> {
   const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -43,19 +33,17 @@ async function scratchDb(): Promise<{ db: Db; engine: string; dispose(): Promise
     const db = await openPglite(null);
     return { db, engine: 'pglite', dispose: () => db.close() };
   }
-  const url = new URL(base);
-  const name = `kestrel_bench_${url.pathname.replace(/^\//, '').replace(/\W/g, '_') || 'db'}`.toLowerCase();
-  await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(base, `CREATE DATABASE ${name}`);
-  url.pathname = `/${name}`;
+  const name = `kestrel_bench_${new URL(base).pathname.replace(/^\//, '').replace(/\W/g, '_') || 'db'}`.toLowerCase();
+  await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(base, `CREATE DATABASE ${name}`);
   // The server's own pool size (server/db/postgres.ts).
-  const db = await openPostgres(url.toString());
+  const db = await openPostgres(databaseUrl(base, name));
   return {
     db,
     engine: 'postgres',
     async dispose() {
       await db.close();
-      await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
