@@ -39,6 +39,21 @@ export function accountHelpers(s: TestServer, clock: ManualClock) {
       if (res.body.type !== 'ok') throw new Error(String(res.body.message));
     },
 
+    /** Saves a USDT withdrawal address (behind the payment password) and answers its id. */
+    async saveUsdtAddress(user: User, pin = '246810'): Promise<number> {
+      const saved = await s.call(
+        '/user/wallet/save',
+        { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: pin },
+        { token: user.token },
+      );
+      if (saved.body.type !== 'ok') throw new Error(String(saved.body.message));
+      const [row] = await s.db.query<{ id: number }>(
+        'SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
+        [user.email],
+      );
+      return row!.id;
+    },
+
     /** The user's available and frozen amounts of one currency in one account. */
     async balance(user: User, currency: number, type = 'change'): Promise<{ available: string; frozen: string }> {
       const res = await s.call('/wallet/detail', { currency: String(currency), type }, { method: 'GET', token: user.token });

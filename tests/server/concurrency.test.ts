@@ -52,20 +52,12 @@ describe(`concurrent money movements (${process.env.TEST_DATABASE_URL ? 'Postgre
     await h.verify(user);
     await h.setPayPassword(user);
     await h.credit(user, 'change', 'USDT', '200');
-    await s.call(
-      '/user/wallet/save',
-      { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' },
-      { token: user.token },
-    );
-    const [row] = await s.db.query<{ id: number }>(
-      'SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
-      [user.email],
-    );
+    const addressId = await h.saveUsdtAddress(user);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         s.call(
           '/wallet/out',
-          { currency: String(USDT), amount: '20', target: `address:${row!.id}`, pay_password: '246810' },
+          { currency: String(USDT), amount: '20', target: `address:${addressId}`, pay_password: '246810' },
           { token: user.token },
         ),
       ),

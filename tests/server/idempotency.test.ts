@@ -89,16 +89,8 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
         await h.verify(user);
         await h.setPayPassword(user);
         await h.credit(user, 'change', 'USDT', '100');
-        await s.call(
-          '/user/wallet/save',
-          { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' },
-          { token: user.token },
-        );
-        const [row] = await s.db.query<{ id: number }>(
-          'SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
-          [user.email],
-        );
-        return { currency: USDT, amount: '20', target: `address:${row!.id}`, pay_password: '246810' };
+        const addressId = await h.saveUsdtAddress(user);
+        return { currency: USDT, amount: '20', target: `address:${addressId}`, pay_password: '246810' };
       },
       other: (b) => ({ ...b, amount: '21' }),
     },

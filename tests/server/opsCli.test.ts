@@ -79,19 +79,11 @@ describe('the operator CLI (npm run ops)', { timeout: 120_000 }, () => {
     // A withdrawal: rejected (released) and another completed, from the console.
     await h.verify(user);
     await h.setPayPassword(user);
-    await s.call(
-      '/user/wallet/save',
-      { currency: 'USDT', name: 'Main', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: '246810' },
-      { token: user.token },
-    );
-    const [address] = await s.db.query<{ id: number }>(
-      'SELECT w.id FROM wallet_addresses w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
-      [user.email],
-    );
+    const addressId = await h.saveUsdtAddress(user);
     const out = () =>
       s.call(
         '/wallet/out',
-        { currency: '3', amount: '100', target: `address:${address!.id}`, pay_password: '246810' },
+        { currency: '3', amount: '100', target: `address:${addressId}`, pay_password: '246810' },
         { token: user.token },
       );
     expect((await out()).body.type).toBe('ok');
