@@ -31,6 +31,14 @@ export interface PrivateView {
 const balanceKey = (r: { account: number; currency_id: number }) => `${r.account}:${r.currency_id}`;
 const itemKey = (i: { product: string; id: number }) => `${i.product}:${i.id}`;
 
+/** Applies changed orders or positions: an open one replaces its entry, a final one (`open: false`) drops it. */
+function keepOpen<T extends OrderItem | PositionItem>(items: Map<string, T>, changed: readonly T[]): void {
+  for (const item of changed) {
+    if (item.open) items.set(itemKey(item), item);
+    else items.delete(itemKey(item));
+  }
+}
+
 /** Merges changed notifications into the newest few, by id, newest first. */
 function mergeRecent(recent: NotificationItem[], changed: NotificationItem[]): NotificationItem[] {
   const byId = new Map(recent.map((n) => [n.id, n]));
@@ -93,17 +101,11 @@ export class AccountSlice implements Slice<AccountChanges> {
         this.dirtyNotifications = true;
         break;
       case 'orders':
-        for (const o of msg.data) {
-          if (o.open) this.orders.set(itemKey(o), o);
-          else this.orders.delete(itemKey(o));
-        }
+        keepOpen(this.orders, msg.data);
         this.dirtyOrders = true;
         break;
       case 'positions':
-        for (const p of msg.data) {
-          if (p.open) this.positions.set(itemKey(p), p);
-          else this.positions.delete(itemKey(p));
-        }
+        keepOpen(this.positions, msg.data);
         this.dirtyPositions = true;
         break;
       case 'session':
