@@ -11,24 +11,14 @@ export type AfterCommit = (fn: () => void) => void;
 export type TxRunner = <T>(fn: (q: Queryable, afterCommit: AfterCommit) => Promise<T>) => Promise<T>;
 
 /**
- * A `TxRunner` on `db`; `before` runs first inside each attempt (a retried transaction runs it
- * again, and forgets what the failed attempt registered).
+ * A `TxRunner` on `db`; `before` runs first inside each attempt. The registered work goes to the
+ * transaction's own `afterCommit` (server/db), which runs it after COMMIT and forgets what a
+ * rolled-back or retried attempt registered.
  */
 export function txRunner(db: Db, before?: (q: Queryable) => Promise<void>): TxRunner {
-  return async (fn) => {
-    let pending: (() => void)[] = [];
-    const result = await db.tx(async (q) => {
-      pending = [];
+  return (fn) =>
+    db.tx(async (q) => {
       if (before) await before(q);
-      return fn(q, (work) => pending.push(work));
+      return fn(q, (work) => q.afterCommit(work));
     });
-    for (const work of pending) {
-      try {
-        work();
-      } catch {
-        // A push that fails must not turn a committed answer into an error; clients resync.
-      }
-    }
-    return result;
-  };
 }
