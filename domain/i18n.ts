@@ -37,3 +37,53 @@ export function selectLangFromHeader(header: string | undefined): Lang | null {
   }
   return null;
 }
+
+/**
+ * Translation namespaces: one file each, `locales/<lang>/<namespace>.json`. A key names its
+ * namespace first (`funds.withdraw.title` is `withdraw.title` in `funds`).
+ */
+export const NAMESPACES = [
+  'common',
+  'nav',
+  'feed',
+  'time',
+  'area',
+  'pages',
+  'errors',
+  'validation',
+  'messages',
+  'notifications',
+  'auth',
+  'home',
+  'market',
+  'help',
+  'upload',
+  'settings',
+  'profile',
+  'security',
+  'identity',
+  'targets',
+  'funds',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** What the app shell itself shows (tab bar, titles, errors, toasts): loaded before the first page. */
+export const SHELL_NAMESPACES = [
+  'common',
+  'nav',
+  'feed',
+  'time',
+  'area',
+  'pages',
+  'errors',
+  'validation',
+  'notifications',
+] as const satisfies readonly Namespace[];
+
+/** What the server answers with: error and success messages. */
+export const SERVER_NAMESPACES = ['errors', 'validation', 'messages'] as const satisfies readonly Namespace[];
+
+/** True when `value` names a namespace. */
+export function isNamespace(value: unknown): value is Namespace {
+  return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value);
+}

@@ -13,3 +13,8 @@ export const IDENTITY_LIMITS = {
 export function selectFiatTradeLimit(level: 1 | 2, lang: Lang): string {
   return level === 2 && lang === 'jp' ? '100000' : IDENTITY_LIMITS[level].fiatPerTrade;
 }
+
+/** The level a profile shows: 0 (none), 1 (basic) or 2 (advanced). */
+export function identityLevelShown(level: number): 0 | 1 | 2 {
+  return level >= 2 ? 2 : level >= 1 ? 1 : 0;
+}

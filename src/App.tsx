@@ -8,12 +8,13 @@ import { queryClient } from './api/queryClient';
 import { LOGIN_PATH, REDIRECT_DELAY_MS } from './api/request';
 import { setNavigator } from './navigation';
 import { HOME_PATH } from './paths';
-import { ROUTES, TABS, type PageRoute } from './routes';
+import { ROUTES, TABS, type PageLoader, type PageRoute } from './routes';
 import { sessionState } from './state/session';
 import { showToast } from './state/ui';
 import { DelayedFallback } from './ui/DelayedFallback';
 import { Empty } from './ui/Empty';
 import { lazyPage } from './ui/lazyPage';
+import { loadNamespaces } from './i18n';
 import { Page } from './ui/Page';
 import { TabBar } from './ui/TabBar';
 import { Overlays } from './ui/Toast';
@@ -86,8 +87,21 @@ function NotFound() {
   );
 }
 
+/** A page's chunk and its translation namespaces, fetched together. */
+function withNamespaces(namespaces: PageRoute['namespaces'], load: PageLoader): PageLoader {
+  return async () => {
+    const [page] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return page;
+  };
+}
+
 /** One lazy component per built page, made once, not per render. */
-const hosts = new Map(ROUTES.map((r) => [r.path, <PageHost key={r.path} route={r} Component={r.load ? lazyPage(r.load) : null} />]));
+const hosts = new Map(
+  ROUTES.map((r) => [
+    r.path,
+    <PageHost key={r.path} route={r} Component={r.load ? lazyPage(withNamespaces(r.namespaces, r.load)) : null} />,
+  ]),
+);
 
 const router = createHashRouter([
   {

@@ -1,25 +1,45 @@
-import i18next from 'i18next';
+import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, isLang, LANG_TAGS, LANGS, type Lang } from '../domain/i18n';
-import en from '../locales/en.json';
+import { DEFAULT_LANG, isLang, LANG_TAGS, LANGS, NAMESPACES, SHELL_NAMESPACES, type Lang, type Namespace } from '../domain/i18n';
 import { readStored, STORAGE_KEYS, writeStored } from './state/storage';
+import type { Resources } from './i18nResources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof en };
+    /** Every namespace, so `t('funds.withdraw.title')` is typed wherever `t` is. */
+    defaultNS: typeof NAMESPACES;
+    nsSeparator: '.';
+    resources: Resources;
   }
 }
 
-/** Locale files other than English load on demand, one chunk each. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/en.json']);
+/** One chunk per language and namespace, fetched when a page that shows it opens. */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-async function loadLang(lang: Lang): Promise<void> {
-  if (lang === 'en' || i18next.hasResourceBundle(lang, 'translation')) return;
-  const load = loaders[`../locales/${lang}.json`];
-  if (!load) return;
-  const { default: resources } = await load();
-  i18next.addResourceBundle(lang, 'translation', resources, true, true);
+/** The namespaces asked for so far: a language switch fetches the same ones in the new language. */
+const wanted = new Set<Namespace>(SHELL_NAMESPACES);
+
+async function loadBundles(lang: Lang, namespaces: Iterable<Namespace>): Promise<void> {
+  await Promise.all(
+    [...namespaces]
+      .filter((ns) => !i18next.hasResourceBundle(lang, ns))
+      .map(async (ns) => {
+        const load = loaders[`../locales/${lang}/${ns}.json`];
+        if (!load) throw new Error(`no locale file ${lang}/${ns}`);
+        const { default: resources } = await load();
+        i18next.addResourceBundle(lang, ns, resources, true, true);
+      }),
+  );
+}
+
+/**
+ * Makes `namespaces` available in the current language before a page that shows them renders
+ * (a page's area declares them in its `routes.ts`). Every language has every key (a test checks),
+ * so English is not fetched as a fallback.
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  for (const ns of namespaces) wanted.add(ns);
+  await loadBundles(currentLang(), namespaces);
 }
 
 /** The stored language (spec §3 key `lang`), else the browser's, else English. */
@@ -34,8 +54,12 @@ export function initialLang(): Lang {
 export async function initI18n(): Promise<void> {
   const lang = initialLang();
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
-    lng: DEFAULT_LANG,
+    resources: {},
+    ns: [...NAMESPACES],
+    defaultNS: [...NAMESPACES],
+    // `funds.withdraw.title` is `withdraw.title` in the `funds` namespace.
+    nsSeparator: '.',
+    lng: lang,
     fallbackLng: DEFAULT_LANG,
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -45,10 +69,21 @@ export async function initI18n(): Promise<void> {
 
 /** Switches the interface language, persists it, and re-renders every `useTranslation` user. */
 export async function changeLang(lang: Lang): Promise<void> {
-  await loadLang(lang);
+  await loadBundles(lang, wanted);
   await i18next.changeLanguage(lang);
   writeStored(STORAGE_KEYS.lang, lang);
   document.documentElement.lang = LANG_TAGS[lang];
+}
+
+/** Any translation key of the app (`funds.withdraw.title`), checked against the English files. */
+export type TranslationKey = ParseKeys;
+
+/**
+ * True when a key made at run time (a rule's message, a server-sent kind, a route name) has a
+ * text; what narrows such a string to a typed key.
+ */
+export function isTranslationKey(key: string): key is TranslationKey {
+  return i18next.exists(key);
 }
 
 export function currentLang(): Lang {

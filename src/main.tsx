@@ -9,7 +9,7 @@ import { onUserMessage } from './state/market';
 import { notificationState } from './state/notifications';
 import { refreshFiatRate } from './state/preferences';
 import { showToast } from './state/ui';
-import { initI18n } from './i18n';
+import { initI18n, isTranslationKey } from './i18n';
 import { fiatState } from './state/fiat';
 import { sessionState } from './state/session';
 import { siteState } from './state/site';
@@ -46,7 +46,8 @@ async function boot(): Promise<void> {
     notificationState.unread = message.data.unread;
     const fresh = message.data.changed.find((n) => !n.read);
     if (!fresh) return;
-    showToast(i18next.t(`notifications.${fresh.kind}.title` as never));
+    const title = `notifications.${fresh.kind}.title`;
+    if (isTranslationKey(title)) showToast(i18next.t(title));
     void refreshUser();
   });
   void refreshFiatRate();

@@ -4,6 +4,7 @@
  * nothing central. This module imports no page, so anything may import it.
  */
 import type { ComponentType } from 'react';
+import type { Namespace } from '../domain/i18n';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -23,6 +24,8 @@ export interface PageRoute {
   /** Needs a stored token; without one: "please log in first", then the login page. */
   auth: boolean;
   load: PageLoader | null;
+  /** Translation namespaces the page shows beyond the shell's; fetched with its chunk. */
+  namespaces: readonly Namespace[];
 }
 
 export interface AreaRoutes {
@@ -30,8 +33,17 @@ export interface AreaRoutes {
   routes: PageRoute[];
 }
 
+export interface AreaOptions {
+  /**
+   * The translation namespaces this area's pages show, beyond the shell's (`SHELL_NAMESPACES`):
+   * loaded with the page's chunk, so the first route fetches only what it shows. A test checks
+   * every key a page's files use is covered.
+   */
+  namespaces?: readonly Namespace[];
+}
+
 /** An area's pages, in the order the spec lists them. */
-export function defineArea(area: string, pages: Record<string, PageDef>): AreaRoutes {
+export function defineArea(area: string, pages: Record<string, PageDef>, options: AreaOptions = {}): AreaRoutes {
   return {
     area,
     routes: Object.entries(pages).map(([page, def]) => ({
@@ -40,6 +52,7 @@ export function defineArea(area: string, pages: Record<string, PageDef>): AreaRo
       path: `/pages/${area}/${page}`,
       auth: !def.public,
       load: def.load ?? null,
+      namespaces: options.namespaces ?? [],
     })),
   };
 }

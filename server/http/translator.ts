@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next, { type i18n } from 'i18next';
-import { DEFAULT_LANG, LANGS, type Lang } from '../../domain/i18n';
+import { DEFAULT_LANG, LANGS, SERVER_NAMESPACES, type Lang } from '../../domain/i18n';
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
@@ -12,14 +12,26 @@ export interface Translator {
   has(key: string): boolean;
 }
 
-/** Loads the 9 locale files (the same ones the app uses) for server messages. */
+/**
+ * Loads the namespaces the server answers with (errors, validation, messages) in the 9
+ * languages, from the same `locales/<lang>/<namespace>.json` files the app uses.
+ */
 export function createTranslator(localesDir: string): Translator {
   const resources = Object.fromEntries(
-    LANGS.map((lang) => [lang, { translation: JSON.parse(readFileSync(path.join(localesDir, `${lang}.json`), 'utf8')) as object }]),
+    LANGS.map((lang) => [
+      lang,
+      Object.fromEntries(
+        SERVER_NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8')) as object]),
+      ),
+    ]),
   );
   const instance: i18n = i18next.createInstance();
   void instance.init({
     resources,
+    ns: [...SERVER_NAMESPACES],
+    defaultNS: SERVER_NAMESPACES[0],
+    // `errors.notFound` is `notFound` in the `errors` namespace: the app's keys, unchanged.
+    nsSeparator: '.',
     lng: DEFAULT_LANG,
     fallbackLng: DEFAULT_LANG,
     initAsync: false,

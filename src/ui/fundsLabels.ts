@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { accountName, type AccountId, type AccountName } from '../../domain/funds/formulas';
+import { isTranslationKey } from '../i18n';
 
 /** "Fiat", "Coin", "Futures", "Options": an asset account's name in the interface language. */
 export function accountLabel(t: TFunction, account: AccountId | AccountName): string {
@@ -9,5 +10,6 @@ export function accountLabel(t: TFunction, account: AccountId | AccountName): st
 
 /** What a journal row was (deposit, transfer, …); unknown kinds show as they are. */
 export function billKindLabel(t: TFunction, kind: string): string {
-  return t(`funds.kinds.${kind}` as never, { defaultValue: kind });
+  const key = `funds.kinds.${kind}`;
+  return isTranslationKey(key) ? t(key) : kind;
 }

@@ -52,7 +52,7 @@ export function useForm() {
     (schema: z.ZodType, input: unknown): boolean => {
       checked.current = input;
       const key = firstIssueKey(schema, input);
-      setError(key ? t(key as never) : null);
+      setError(key ? t(key) : null);
       return !key;
     },
     [t],

@@ -1,15 +1,19 @@
 import { defineArea } from '../../routing';
 
 /** The common area's pages (spec §2). */
-export default defineArea('common', {
-  login: { load: () => import('./LoginPage'), public: true },
-  register: { load: () => import('./RegisterPage'), public: true },
-  forget: { load: () => import('./ForgetPage'), public: true },
-  area: { load: () => import('./AreaPage'), public: true },
-  article: { load: () => import('./ArticlePage'), public: true },
-  webView: { public: true },
-  faq: { load: () => import('./FaqPage'), public: true },
-  contactus: { load: () => import('./ContactPage'), public: true },
-  aboutus: { load: () => import('./AboutPage'), public: true },
-  borrowing: {},
-});
+export default defineArea(
+  'common',
+  {
+    login: { load: () => import('./LoginPage'), public: true },
+    register: { load: () => import('./RegisterPage'), public: true },
+    forget: { load: () => import('./ForgetPage'), public: true },
+    area: { load: () => import('./AreaPage'), public: true },
+    article: { load: () => import('./ArticlePage'), public: true },
+    webView: { public: true },
+    faq: { load: () => import('./FaqPage'), public: true },
+    contactus: { load: () => import('./ContactPage'), public: true },
+    aboutus: { load: () => import('./AboutPage'), public: true },
+    borrowing: {},
+  },
+  { namespaces: ['auth', 'help'] },
+);

@@ -135,7 +135,7 @@ export default function ExchangePage() {
     const text = amount.trim();
     const input: ExchangeInput = { number: text, from_currency_id: pair.from, to_currency_id: pair.to };
     const issue = firstIssueKey(contract['/user/Transfer'].input, input);
-    setError(issue ? { text: t(issue as never), onAmount: issue.startsWith('validation.amount') } : null);
+    setError(issue ? { text: t(issue), onAmount: issue.startsWith('validation.amount') } : null);
     if (issue) return;
     setBusy(true);
     try {

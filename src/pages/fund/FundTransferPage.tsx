@@ -78,7 +78,7 @@ export default function FundTransferPage() {
       to_field: accounts.to,
     };
     const issue = firstIssueKey(contract['/wallet/change'].input, input);
-    setError(issue ? { text: t(issue as never), onAmount: issue.startsWith('validation.amount') } : null);
+    setError(issue ? { text: t(issue), onAmount: issue.startsWith('validation.amount') } : null);
     if (issue) return;
     setBusy(true);
     try {

@@ -21,7 +21,7 @@ export function ShortcutGrid() {
                 <span className={styles.icon} style={{ color, background: `${color}1f` }}>
                   <Icon size={22} strokeWidth={1.8} />
                 </span>
-                <span className={styles.label}>{t(`home.shortcuts.${key}` as never)}</span>
+                <span className={styles.label}>{t(`home.shortcuts.${key}`)}</span>
               </Link>
             ))}
           </div>

@@ -25,9 +25,11 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
+import type { Resources } from '../../i18nResources';
 
 export interface Shortcut {
-  key: string;
+  /** Its label is `home.shortcuts.<key>`. */
+  key: keyof Resources['home']['shortcuts'];
   to: string;
   icon: LucideIcon;
   color: string;

@@ -49,7 +49,7 @@ export default function AddWalletPage() {
     const hex = coins.find((c) => c.name === coin)?.color;
     return hex ? `#${hex}` : undefined;
   };
-  const errorOf = (field: Field | null) => (issue && issue.field === field ? t(issue.key as never) : null);
+  const errorOf = (field: Field | null) => (issue && issue.field === field ? t(issue.key) : null);
 
   const paste = async () => {
     try {
@@ -151,7 +151,7 @@ export default function AddWalletPage() {
 
         <PayPasswordField value={pin} onChange={setPin} error={errorOf('pay_password')} missing={missing} />
 
-        {issue && issue.field === null && <p className={styles.error}>{t(issue.key as never)}</p>}
+        {issue && issue.field === null && <p className={styles.error}>{t(issue.key)}</p>}
         <Button type="submit" block busy={busy} className={styles.submit} data-testid="wallet-submit">
           {t('targets.saveAddress')}
         </Button>

@@ -166,7 +166,7 @@ function CardEditor({ kind, card, onSaved }: { kind: BankCardKind; card: BankCar
     address: { label: t('targets.cardholderAddress'), placeholder: t('targets.cardholderAddressPlaceholder') },
     phone: { label: t('targets.phone'), placeholder: t('targets.phonePlaceholder') },
   };
-  const errorOf = (field: Field | null) => (issue && issue.field === field ? t(issue.key as never) : null);
+  const errorOf = (field: Field | null) => (issue && issue.field === field ? t(issue.key) : null);
 
   /** Checks `input` with the endpoint's own rules, then saves it. */
   const save = async <P extends SavePath>(path: P, input: InputOf<P>, target: HTMLFormElement) => {
@@ -236,7 +236,7 @@ function CardEditor({ kind, card, onSaved }: { kind: BankCardKind; card: BankCar
       )}
       <div className={styles.divider} />
       <PayPasswordField value={pin} onChange={setPin} error={errorOf('pay_password')} missing={missing} />
-      {issue && issue.field === null && <p className={styles.error}>{t(issue.key as never)}</p>}
+      {issue && issue.field === null && <p className={styles.error}>{t(issue.key)}</p>}
       <Button type="submit" block busy={busy} className={styles.submit} data-testid="bank-submit">
         {t(card ? 'targets.replaceCard' : 'targets.saveCard')}
       </Button>

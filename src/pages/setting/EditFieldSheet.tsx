@@ -36,9 +36,15 @@ export function EditFieldSheet({
   if (!field) return null;
 
   const save = async () => {
-    const input = { [field.name]: value };
-    if (!check(contract[field.path].input, input)) return;
-    const done = await run(() => call(field.path, input as never));
+    const path = field.path;
+    const done =
+      path === '/user/editNickname'
+        ? check(contract[path].input, { nickname: value })
+          ? await run(() => call(path, { nickname: value }))
+          : undefined
+        : check(contract[path].input, { signature: value })
+          ? await run(() => call(path, { signature: value }))
+          : undefined;
     if (done === undefined) return;
     showToast(done);
     await refreshUser();

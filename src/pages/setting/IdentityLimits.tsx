@@ -12,7 +12,7 @@ export function IdentityLimits({ level }: { level: number }) {
     <div className={styles.levels}>
       {([1, 2] as const).map((l) => (
         <div key={l} className={`${styles.level} ${level >= l ? styles.reached : ''}`} data-testid={`limits-${l}`}>
-          <b>{t(`identity.levelName${l}` as never)}</b>
+          <b>{t(`identity.levelName${l}`)}</b>
           <span>{t('identity.limitWithdraw', { amount: groupThousands(IDENTITY_LIMITS[l].withdrawBtcPer24h) })}</span>
           <span>{t('identity.limitFiat', { amount: groupThousands(selectFiatTradeLimit(l, lang)) })}</span>
           {l === 2 && <span className={styles.note}>{t('identity.advancedNeeds')}</span>}

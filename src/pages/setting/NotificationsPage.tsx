@@ -23,6 +23,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { useTimeText } from '../../ui/useTimeText';
 import styles from './NotificationsPage.module.css';
+import { isTranslationKey } from '../../i18n';
 
 /** An icon and its tone per notification kind; unknown kinds get the bell. */
 const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'primary' }> = {
@@ -42,6 +43,16 @@ function bodyParams(t: TFunction, item: NotificationItem): Record<string, string
   if (!item.kind.startsWith('identity')) return item.params;
   const levelName = Number(item.params.level) === 2 ? t('notifications.levels.2') : t('notifications.levels.1');
   return { ...item.params, levelName };
+}
+
+/** A notification's title and body in the interface language; a kind this app does not know shows as its name. */
+function texts(t: TFunction, item: NotificationItem): { title: string; body: string } {
+  const title = `notifications.${item.kind}.title`;
+  const body = `notifications.${item.kind}.body`;
+  return {
+    title: isTranslationKey(title) ? t(title) : item.kind,
+    body: isTranslationKey(body) ? t(body, bodyParams(t, item)) : '',
+  };
 }
 
 /** System notifications (`GET /user/notifications`), newest first, paged; tapping one marks it read. */
@@ -92,6 +103,7 @@ export default function NotificationsPage() {
         <ul className={styles.list}>
           {list.items.map((item) => {
             const { icon: Icon, tone } = KIND_ICONS[item.kind] ?? { icon: Bell, tone: 'primary' };
+            const text = texts(t, item);
             const content = (
               <>
                 <span className={`${styles.icon} ${styles[tone]}`}>
@@ -99,10 +111,10 @@ export default function NotificationsPage() {
                 </span>
                 <span className={styles.main}>
                   <span className={styles.head}>
-                    <span className={styles.title}>{t(`notifications.${item.kind}.title` as never)}</span>
+                    <span className={styles.title}>{text.title}</span>
                     {!item.read && <span className={styles.dot} role="img" aria-label={t('notifications.unread')} />}
                   </span>
-                  <span className={styles.body}>{t(`notifications.${item.kind}.body` as never, bodyParams(t, item))}</span>
+                  <span className={styles.body}>{text.body}</span>
                   <time className={styles.time}>{timeText(item.created_at)}</time>
                 </span>
               </>

@@ -24,6 +24,7 @@ import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { IdentityLimits } from './IdentityLimits';
 import styles from './RealPage.module.css';
+import { identityLevelShown } from '../../../domain/identity';
 
 /**
  * Identity verification (spec §3, §4): bind contacts first, then basic details, then photos of
@@ -88,8 +89,8 @@ function StatusCard({ level, pending }: { level: number; pending: 1 | 2 | null }
   const { t } = useTranslation();
   const Icon = pending ? Clock3 : level > 0 ? BadgeCheck : IdCard;
   const text = pending
-    ? t('identity.underAudit', { level: t(`identity.levelName${pending}` as never) })
-    : t(`settings.identity.level${Math.min(level, 2)}` as never);
+    ? t('identity.underAudit', { level: t(`identity.levelName${pending}`) })
+    : t(`settings.identity.level${identityLevelShown(level)}`);
   return (
     <div className={`${styles.status} ${pending ? styles.pending : level > 0 ? styles.certified : ''}`} data-testid="identity-status">
       <Icon size={28} />

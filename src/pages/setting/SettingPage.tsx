@@ -41,6 +41,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { InviteSheet } from './InviteSheet';
 import styles from './SettingPage.module.css';
+import { identityLevelShown } from '../../../domain/identity';
 
 /** "Mine": the profile card, invitations, and every settings entry of spec §2. */
 export default function SettingPage() {
@@ -65,7 +66,7 @@ export default function SettingPage() {
     navigate(HOME_PATH, { replace: true });
   };
 
-  const levelText = t(`settings.identity.level${Math.min(user?.identity_level ?? 0, 2)}` as never);
+  const levelText = t(`settings.identity.level${identityLevelShown(user?.identity_level ?? 0)}`);
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'setting' })}>
       <Link to="/pages/setting/userInfo" className={styles.profile} data-testid="profile-card">

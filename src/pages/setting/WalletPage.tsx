@@ -157,7 +157,7 @@ function DeleteSheet({
     e.preventDefault();
     const input = { id: String(target.id), pay_password: pin };
     const issue = firstIssueKey(contract['/user/wallet/delete'].input, input);
-    setError(issue ? t(issue as never) : null);
+    setError(issue ? t(issue) : null);
     if (issue) return;
     setBusy(true);
     try {

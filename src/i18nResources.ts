@@ -1,0 +1,49 @@
+/**
+ * The English texts' shapes, one per namespace: the type of every translation key. Adding a
+ * namespace adds its file under locales/<lang>/ and a line here (a test checks both agree).
+ */
+import type commonNs from '../locales/en/common.json';
+import type navNs from '../locales/en/nav.json';
+import type feedNs from '../locales/en/feed.json';
+import type timeNs from '../locales/en/time.json';
+import type areaNs from '../locales/en/area.json';
+import type pagesNs from '../locales/en/pages.json';
+import type errorsNs from '../locales/en/errors.json';
+import type validationNs from '../locales/en/validation.json';
+import type messagesNs from '../locales/en/messages.json';
+import type notificationsNs from '../locales/en/notifications.json';
+import type authNs from '../locales/en/auth.json';
+import type homeNs from '../locales/en/home.json';
+import type marketNs from '../locales/en/market.json';
+import type helpNs from '../locales/en/help.json';
+import type uploadNs from '../locales/en/upload.json';
+import type settingsNs from '../locales/en/settings.json';
+import type profileNs from '../locales/en/profile.json';
+import type securityNs from '../locales/en/security.json';
+import type identityNs from '../locales/en/identity.json';
+import type targetsNs from '../locales/en/targets.json';
+import type fundsNs from '../locales/en/funds.json';
+
+export interface Resources {
+  common: typeof commonNs;
+  nav: typeof navNs;
+  feed: typeof feedNs;
+  time: typeof timeNs;
+  area: typeof areaNs;
+  pages: typeof pagesNs;
+  errors: typeof errorsNs;
+  validation: typeof validationNs;
+  messages: typeof messagesNs;
+  notifications: typeof notificationsNs;
+  auth: typeof authNs;
+  home: typeof homeNs;
+  market: typeof marketNs;
+  help: typeof helpNs;
+  upload: typeof uploadNs;
+  settings: typeof settingsNs;
+  profile: typeof profileNs;
+  security: typeof securityNs;
+  identity: typeof identityNs;
+  targets: typeof targetsNs;
+  funds: typeof fundsNs;
+}
