@@ -107,6 +107,8 @@ export interface WithdrawInfo {
   limit_btc_24h: string;
   used_btc_24h: string;
   remaining_btc_24h: string;
+  /** What is left, in the coin being withdrawn at the current price; null while no price quotes it. */
+  remaining_24h: string | null;
 }
 
 export interface WithdrawalItem {

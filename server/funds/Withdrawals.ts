@@ -69,6 +69,9 @@ export class Withdrawals {
       'SELECT available::text AS available FROM balances WHERE user_id = $1 AND account = $2 AND currency_id = $3',
       [userId, ACCOUNTS.change, currencyId],
     );
+    const remainingBtc = Decimal.max(0, limit.minus(used)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    const price = this.valuation.priceUsdt(currency.id);
+    const btcPrice = this.valuation.priceUsdt(BTC_ID);
     return {
       currency_id: currency.id,
       currency: currency.name,
@@ -79,7 +82,11 @@ export class Withdrawals {
       identity_level: level,
       limit_btc_24h: limit.toFixed(),
       used_btc_24h: used.toDecimalPlaces(8, Decimal.ROUND_UP).toFixed(),
-      remaining_btc_24h: Decimal.max(0, limit.minus(used)).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+      remaining_btc_24h: remainingBtc.toFixed(),
+      remaining_24h:
+        price && btcPrice
+          ? convertValue(remainingBtc, btcPrice, price).toDecimalPlaces(currency.decimals, Decimal.ROUND_DOWN).toFixed()
+          : null,
     };
   }
 

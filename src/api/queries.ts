@@ -4,10 +4,11 @@
  * is a paged list as `PagedView` shows it; `useInvalidate` marks query groups stale after a
  * mutation.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { EndpointPath, InputOf } from '../../domain/api/contract';
 import type { Page } from '../../domain/api/envelope';
+import { identityView, type IdentityView } from '../../domain/identity';
 import { freshnessOf } from './queryClient';
 import { invalidateGroups, queryKeys, RECORDS_PAGE_SIZE, type FilterOf, type ItemOf, type PagedPath, type QueryGroup } from './queryKeys';
 import { call } from './request';
@@ -118,4 +119,13 @@ export function usePages<P extends PagedPath>(path: P, filter: FilterOf<P>, page
 export function useInvalidate(): (...groups: QueryGroup[]) => Promise<void> {
   const client = useQueryClient();
   return useCallback((...groups: QueryGroup[]) => invalidateGroups(client, groups), [client]);
+}
+
+/**
+ * The user's identity verification, the one source every page reads it from (the Me page, the
+ * verification page, the withdraw banner); undefined until it has loaded.
+ */
+export function useIdentityView(): IdentityView | undefined {
+  const state = useQuery(apiQuery('/real/state'));
+  return state.data ? identityView(state.data) : undefined;
 }

@@ -82,6 +82,12 @@ describe('account, security and identity in a phone browser', () => {
     await shot(page, 'identity-basic');
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('under audit');
+    // One reading of the state everywhere: the Me page and the withdraw banner say so too.
+    await page.goto(`${base}/#/pages/setting/setting`);
+    await expect.poll(() => page.getByTestId('profile-identity').textContent()).toContain('Basic verification under audit');
+    await page.goto(`${base}/#/pages/fund/withdraw`);
+    await expect.poll(() => page.getByTestId('verify-first').textContent()).toContain('under review');
+    await page.goto(`${base}/#/pages/setting/real`);
 
     expect(await opsCli('approve-identity', await pendingIdentityId())).toContain('approved');
     await page.reload();

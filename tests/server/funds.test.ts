@@ -188,6 +188,9 @@ describe('funds', () => {
     const info = (await s.call('/wallet/get_info', { currency: String(USDT) }, { ...get, token: user.token })).body.message as WithdrawInfo;
     expect(info).toMatchObject({ fee: '1', min: '10', identity_level: 1, limit_btc_24h: '200' });
     eq(info.available, '500');
+    // What the limit leaves is also told in the coin being withdrawn: 200 BTC is far more USDT.
+    expect(new Decimal(info.remaining_24h!).gt(new Decimal(info.remaining_btc_24h).mul(1000))).toBe(true);
+    expect(new Decimal(info.remaining_24h!).decimalPlaces()).toBeLessThanOrEqual(info.decimals);
 
     const out = (body: Record<string, string>) =>
       s.call(

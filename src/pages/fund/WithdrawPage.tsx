@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Landmark, Plus, ShieldAlert, Wallet } from 'lucide-react';
+import { Check, Clock3, Landmark, Plus, ShieldAlert, Wallet } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { contract } from '../../../domain/api/contract';
 import { groupThousands } from '../../../domain/format';
-import { apiQuery, useInvalidate } from '../../api/queries';
+import { apiQuery, useIdentityView, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { getWorker } from '../../worker-client';
@@ -40,6 +40,7 @@ export default function WithdrawPage() {
   const [params] = useSearchParams();
   const currency = params.get('currency') ?? USDT_ID;
   const info = useQuery(apiQuery('/wallet/get_info', { currency }));
+  const identity = useIdentityView();
   const addresses = useQuery(apiQuery('/user/wallet/list', { limit: '100' }));
   const isUsdt = currency === USDT_ID;
   // Saved bank cards are offered for USDT only; without them the page still works.
@@ -98,10 +99,10 @@ export default function WithdrawPage() {
     <Page title={title}>
       <form className={form.form} onSubmit={submit} noValidate>
         {d && <CoinPickerRow currency={d.currency} next="withdraw" label={t('funds.receive.changeCoin')} />}
-        {d && d.identity_level < 1 && (
+        {identity && identity.level < 1 && (
           <Link to="/pages/setting/real" className={styles.verify} data-testid="verify-first">
-            <ShieldAlert size={18} />
-            <span>{t('funds.withdraw.verifyFirst')}</span>
+            {identity.pending ? <Clock3 size={18} /> : <ShieldAlert size={18} />}
+            <span>{identity.pending ? t('funds.withdraw.verifyPending') : t('funds.withdraw.verifyFirst')}</span>
           </Link>
         )}
         {d && (
@@ -113,7 +114,14 @@ export default function WithdrawPage() {
             <div>
               <dt>{t('funds.withdraw.limitLeft')}</dt>
               <dd className="num" data-testid="limit-left">
-                {t('funds.amount', { amount: d.remaining_btc_24h, currency: 'BTC' })}
+                {d.remaining_24h === null || d.currency === 'BTC'
+                  ? t('funds.amount', { amount: groupThousands(d.remaining_btc_24h), currency: 'BTC' })
+                  : t('funds.amount', { amount: groupThousands(d.remaining_24h), currency: d.currency })}
+                {d.remaining_24h !== null && d.currency !== 'BTC' && (
+                  <small className={styles.equiv}>
+                    {t('funds.approx', { amount: groupThousands(d.remaining_btc_24h), currency: 'BTC' })}
+                  </small>
+                )}
               </dd>
             </div>
           </dl>

@@ -24,7 +24,8 @@ import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { IdentityLimits } from './IdentityLimits';
 import styles from './RealPage.module.css';
-import { identityLevelShown } from '../../../domain/identity';
+import { identityView, type IdentityView } from '../../../domain/identity';
+import { useIdentityText } from './IdentityLevel';
 
 /**
  * Identity verification (spec §3, §4): bind contacts first, then basic details, then photos of
@@ -53,7 +54,7 @@ export default function RealPage() {
   return (
     <Page title={title}>
       <div className={form.form}>
-        <StatusCard level={s.level} pending={pending ? s.submitted_level : null} />
+        <StatusCard view={identityView(s)} />
         {rejected && (
           <div className={styles.rejected} data-testid="identity-rejected">
             <ShieldAlert size={18} />
@@ -85,12 +86,11 @@ export default function RealPage() {
   );
 }
 
-function StatusCard({ level, pending }: { level: number; pending: 1 | 2 | null }) {
+function StatusCard({ view }: { view: IdentityView }) {
   const { t } = useTranslation();
+  const { level, pending } = view;
   const Icon = pending ? Clock3 : level > 0 ? BadgeCheck : IdCard;
-  const text = pending
-    ? t('identity.underAudit', { level: t(`identity.levelName${pending}`) })
-    : t(`settings.identity.level${identityLevelShown(level)}`);
+  const text = useIdentityText()(view);
   return (
     <div className={`${styles.status} ${pending ? styles.pending : level > 0 ? styles.certified : ''}`} data-testid="identity-status">
       <Icon size={28} />

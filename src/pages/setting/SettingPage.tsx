@@ -41,7 +41,8 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { InviteSheet } from './InviteSheet';
 import styles from './SettingPage.module.css';
-import { identityLevelShown } from '../../../domain/identity';
+import { useIdentityText } from './IdentityLevel';
+import { useIdentityView } from '../../api/queries';
 
 /** "Mine": the profile card, invitations, and every settings entry of spec §2. */
 export default function SettingPage() {
@@ -66,7 +67,8 @@ export default function SettingPage() {
     navigate(HOME_PATH, { replace: true });
   };
 
-  const levelText = t(`settings.identity.level${identityLevelShown(user?.identity_level ?? 0)}`);
+  const identity = useIdentityView();
+  const identityText = useIdentityText();
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'setting' })}>
       <Link to="/pages/setting/userInfo" className={styles.profile} data-testid="profile-card">
@@ -76,10 +78,14 @@ export default function SettingPage() {
         <span className={styles.who}>
           <b data-testid="profile-nickname">{user?.nickname}</b>
           <span className={styles.contact}>{user?.email ?? (user?.mobile ? `+${user.area_code} ${user.mobile}` : '')}</span>
-          <span className={`${styles.level} ${user?.identity_level ? styles.verified : ''}`}>
-            <UserCheck size={12} />
-            {levelText}
-          </span>
+          {identity ? (
+            <span className={`${styles.level} ${identity.level > 0 ? styles.verified : ''}`} data-testid="profile-identity">
+              <UserCheck size={12} />
+              {identityText(identity)}
+            </span>
+          ) : (
+            <span className={`${styles.level} ${styles.levelLoading}`} aria-busy="true" />
+          )}
         </span>
         <ChevronRight size={18} className={styles.chevron} />
       </Link>
@@ -110,7 +116,12 @@ export default function SettingPage() {
       </div>
 
       <ListGroup title={t('settings.groups.account')}>
-        <ListItem icon={ShieldCheck} label={pageTitle(t, { area: 'setting', page: 'real' })} value={levelText} to="/pages/setting/real" />
+        <ListItem
+          icon={ShieldCheck}
+          label={pageTitle(t, { area: 'setting', page: 'real' })}
+          value={identity ? identityText(identity) : undefined}
+          to="/pages/setting/real"
+        />
         <ListItem icon={ShieldCheck} label={pageTitle(t, { area: 'setting', page: 'security' })} to="/pages/setting/security" />
         <ListItem icon={Wallet} label={pageTitle(t, { area: 'setting', page: 'wallet' })} to="/pages/setting/wallet" />
         <ListItem icon={Landmark} label={pageTitle(t, { area: 'setting', page: 'bank' })} to="/pages/setting/bank" />
