@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecimalValue } from '../../domain/decimal';
-import type { FiatCode } from '../../domain/fiat';
+import { FIAT_DECIMALS, type FiatCode } from '../../domain/fiat';
 import { AMOUNT_DECIMALS_FALLBACK, formatAmount, formatFiat, formatNumber, formatRate, localizeDecimal } from '../../domain/format';
 import { DEFAULT_LANG, isLang, type Lang } from '../../domain/i18n';
 import { apiQuery } from '../api/queries';
@@ -12,6 +12,8 @@ export interface NumberFormats {
   lang: Lang;
   /** An amount of `currency` at its precision, trailing zeros trimmed: `"1,250.5"` (`"1.250,5"` in vi). */
   amount: (value: DecimalValue, currency: string) => string;
+  /** A valuation in USDT (a total, a coin's worth), as a dollar amount: 2 decimals, `"1,250.50"`. */
+  usdtValue: (value: DecimalValue) => string;
   /** A fiat amount with its currency's decimals and sign: `"₫16,696"`, `"1 234,50 €"`. */
   fiat: (value: DecimalValue, code: FiatCode) => string;
   /** An exchange rate to 8 significant digits. */
@@ -38,6 +40,7 @@ export function useFormat(): NumberFormats {
     () => ({
       lang,
       amount: (value, currency) => formatAmount(value, decimals.get(currency) ?? AMOUNT_DECIMALS_FALLBACK, lang),
+      usdtValue: (value) => formatNumber(value, lang, { maxDecimals: FIAT_DECIMALS.USDT }),
       fiat: (value, code) => formatFiat(value, code, lang),
       rate: (value) => formatRate(value, lang),
       number: (value) => (typeof value === 'string' ? localizeDecimal(value, lang) : formatNumber(value, lang)),

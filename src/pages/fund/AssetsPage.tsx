@@ -35,6 +35,7 @@ export default function AssetsPage() {
     setHidden(!hidden);
   };
   const show = (text: string, currency: string) => (hidden ? MASK : fmt.amount(text, currency));
+  const showUsdt = (text: string) => (hidden ? MASK : fmt.usdtValue(text));
   const data = wallet.data;
   const account: AccountOverview | undefined = data?.accounts.find((a) => a.name === tab);
   const fiatCode: FiatCode | null =
@@ -68,7 +69,7 @@ export default function AssetsPage() {
           </button>
         </div>
         <b className={`${styles.totalValue} num`} data-testid="total-usdt">
-          {data ? show(data.total_usdt, 'USDT') : '--'}
+          {data ? showUsdt(data.total_usdt) : '--'}
         </b>
         <span className={`${styles.totalFiat} num`}>{data && t('funds.approxFiat', { amount: showFiat(data.total_fiat) })}</span>
         <div className={styles.actions}>
@@ -102,7 +103,7 @@ export default function AssetsPage() {
         <p className={styles.accountTotal}>
           {t('funds.assets.accountTotal', { account: accountLabel(t, tab) })}
           <span className={styles.accountValue}>
-            <b className="num">{t('funds.amount', { amount: show(account.total_usdt, 'USDT'), currency: 'USDT' })}</b>
+            <b className="num">{t('funds.amount', { amount: showUsdt(account.total_usdt), currency: 'USDT' })}</b>
             <span className="num">{t('funds.approxFiat', { amount: showFiat(account.total_fiat) })}</span>
           </span>
         </p>
@@ -134,7 +135,7 @@ export default function AssetsPage() {
                   {show(b.available, b.currency)}
                 </b>
                 <span className="num">
-                  {b.usdt_value !== null && t('funds.approx', { amount: show(b.usdt_value, 'USDT'), currency: 'USDT' })}
+                  {b.usdt_value !== null && t('funds.approx', { amount: showUsdt(b.usdt_value), currency: 'USDT' })}
                 </span>
               </span>
             </Link>

@@ -69,7 +69,7 @@ export default function AssetsRecordPage() {
           </b>
           {data.usdt_value !== null && (
             <span className={`${styles.value} num`} data-testid="record-value">
-              {t('funds.records.usdtValue', { value: fmt.amount(data.usdt_value, 'USDT') })}
+              {t('funds.records.usdtValue', { value: fmt.usdtValue(data.usdt_value) })}
             </span>
           )}
           <div className={styles.frozen}>
