@@ -17,6 +17,25 @@ export const FIAT_SYMBOLS: Record<FiatCode, string> = {
   VND: '₫',
 };
 
+/**
+ * Decimals each display currency is written with: its ISO 4217 minor units (VND and JPY have
+ * none); USDT, a dollar, has the dollar's 2.
+ */
+export const FIAT_DECIMALS: Record<FiatCode, number> = {
+  USDT: 2,
+  USD: 2,
+  CNY: 2,
+  GBP: 2,
+  HKD: 2,
+  JPY: 0,
+  EUR: 2,
+  AED: 2,
+  THB: 2,
+  PHP: 2,
+  SGD: 2,
+  VND: 0,
+};
+
 /** A display currency and its rate: one USDT is `rate` of it (a decimal string). */
 export interface FiatRate {
   currency_code: FiatCode;

@@ -9,7 +9,7 @@ import { onUserMessage } from './state/market';
 import { notificationState } from './state/notifications';
 import { refreshFiatRate } from './state/preferences';
 import { showToast } from './state/ui';
-import { initI18n, isTranslationKey } from './i18n';
+import { currentLang, initI18n, isTranslationKey } from './i18n';
 import { fiatState } from './state/fiat';
 import { sessionState } from './state/session';
 import { siteState } from './state/site';
@@ -27,6 +27,9 @@ async function boot(): Promise<void> {
   const worker = startWorker();
   void worker.market.setFiat({ ...fiatState.fiat });
   subscribe(fiatState, () => void getWorker().market.setFiat({ ...fiatState.fiat }));
+  // The worker writes prices, changes and turnover in the interface language's format.
+  void worker.market.setLang(currentLang());
+  i18next.on('languageChanged', () => void getWorker().market.setLang(currentLang()));
 
   // The worker joins the private channel whenever the token changes.
   let lastToken: string | null = null;

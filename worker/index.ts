@@ -6,6 +6,7 @@
  */
 import { expose, proxy } from 'comlink';
 import type { FiatRate } from '../domain/fiat';
+import type { Lang } from '../domain/i18n';
 import type { PublicTopic } from '../domain/protocol';
 import type { FeedStatus } from './connection/ConnectionSlice';
 import { Feed } from './feed/Feed';
@@ -89,6 +90,12 @@ const api = {
     /** Sets the display currency used for converted prices. */
     setFiat(fiat: FiatRate): void {
       state.market.setFiat(fiat);
+      schedule();
+    },
+
+    /** Sets the interface language the market's texts (prices, changes, turnover) are written in. */
+    setLang(lang: Lang): void {
+      state.market.setLang(lang);
       schedule();
     },
   }),

@@ -7,15 +7,14 @@ import { isJustNow, toMillis } from '../../domain/time';
 describe('display rules of spec §9', () => {
   it.each([
     ['999', '999.00'],
-    ['1000', '1000.00'],
-    ['1000.01', '1.00K'],
+    ['1000', '1.00K'],
     ['1234.5', '1.23K'],
-    ['999999', '1000.00K'],
-    ['1000000', '1000.00K'],
-    ['1000001', '1.00M'],
+    ['999994', '999.99K'],
+    ['999995', '1.00M'],
     ['2500000', '2.50M'],
+    ['225498580000', '225.50B'],
     ['-1500', '-1.50K'],
-  ])('formatCompact(%s) is %s: K above 1,000, M above 1,000,000', (value, expected) => {
+  ])('formatCompact(%s) is %s: K, M, B with 2 decimals, carrying into the next unit', (value, expected) => {
     expect(formatCompact(value)).toBe(expected);
   });
 
@@ -25,7 +24,7 @@ describe('display rules of spec §9', () => {
     expect(formatPrecision('1.23456', 4)).toBe('1.2346');
     expect(formatPrecision('1.23456', 8)).toBe('1.2346');
     expect(formatPrecision('1.005', 0)).toBe('1.01');
-    expect(formatCompact('1234567.891', 3)).toBe('1.235M');
+    expect(formatCompact('1234567.891', 'en', 3)).toBe('1.235M');
   });
 
   it('reads timestamps above 10 digits as milliseconds, else seconds', () => {
@@ -51,6 +50,7 @@ describe('display rules of spec §9', () => {
     expect(formatPercent('1.5')).toBe('+1.50%');
     expect(formatPercent('-0.2')).toBe('-0.20%');
     expect(formatPercent('0')).toBe('0.00%');
+    expect(formatPercent('-0.001')).toBe('0.00%');
   });
 
   it('groups thousands without touching the digits', () => {

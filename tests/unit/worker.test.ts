@@ -159,6 +159,27 @@ describe('the market slice', () => {
     expect(buildTickerView(ticker('BTC/USDT', '0.1', '0'), DEFAULT_FIAT).fiatText).toBe('≈ $0.10');
   });
 
+  it('writes views in the interface language and converts fiat-quoted pairs through the market', () => {
+    const books = createWorkerState();
+    books.market.applySnapshot({
+      topic: 'quotes',
+      kind: 'quotes',
+      seq: 1,
+      data: [ticker('BTC/USDT', '67250.10', '1.5'), ticker('USD/JPY', '151.24', '0.5', 2)],
+    });
+    books.market.setFiat({ currency_code: 'VND', rate: '25405', saveTime: 0 });
+    books.market.setLang('vi');
+    const views = books.take().tickers!;
+    expect(views['BTC/USDT']!.priceText).toBe('67.250,10');
+    expect(views['BTC/USDT']!.fiatText).toBe('≈ 1.708.488.791\u00a0₫');
+    expect(views['BTC/USDT']!.changeText).toBe('+1,50%');
+    // USD/JPY is quoted in JPY: its "≈" line goes through its own price (one dollar).
+    expect(views['USD/JPY']!.fiatText).toBe('≈ 25.405\u00a0₫');
+    // A language change rebuilds every view.
+    books.market.setLang('en');
+    expect(books.take().tickers!['BTC/USDT']!.fiatText).toBe('≈ ₫1,708,488,791');
+  });
+
   it('keeps only the newest state of each bar between snapshots', () => {
     const books = createWorkerState();
     const topic = topics.kline('BTC/USDT', '1min');

@@ -1,9 +1,10 @@
 import { Decimal } from '../../domain/decimal';
 import type { FiatRate } from '../../domain/fiat';
 import { DEFAULT_FIAT } from '../../domain/fiat';
+import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import type { KlinePeriod } from '../../domain/market/periods';
 import { DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../../domain/market/types';
-import { buildDepthView, buildTickerView, type DepthView, type TickerView } from '../../domain/market/views';
+import { buildDepthView, buildTickerView, quoteWorth, type DepthView, type TickerView } from '../../domain/market/views';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
 import type { Slice } from '../slice';
 import { applyDepthDelta, createBook, readBook, type LiveBook } from './applyDepthDelta';
@@ -63,6 +64,7 @@ function rankMovers(tickers: Iterable<Ticker>): Movers {
  */
 export class MarketSlice implements Slice<MarketChanges> {
   private fiat: FiatRate = DEFAULT_FIAT;
+  private lang: Lang = DEFAULT_LANG;
   private readonly tickers = new Map<string, Ticker>();
   private readonly books = new Map<string, LiveBook>();
   private readonly trades = new Map<string, Trade[]>();
@@ -72,8 +74,16 @@ export class MarketSlice implements Slice<MarketChanges> {
   private klines = new Map<string, KlineChange>();
   private moversAt = -Infinity;
 
+  /** Sets the display currency of the fiat lines; every ticker's view is rebuilt. */
   setFiat(fiat: FiatRate): void {
     this.fiat = fiat;
+    for (const symbol of this.tickers.keys()) this.dirtyTickers.add(symbol);
+  }
+
+  /** Sets the interface language the views' texts are written in; every ticker's view is rebuilt. */
+  setLang(lang: Lang): void {
+    if (lang === this.lang) return;
+    this.lang = lang;
     for (const symbol of this.tickers.keys()) this.dirtyTickers.add(symbol);
   }
 
@@ -149,7 +159,11 @@ export class MarketSlice implements Slice<MarketChanges> {
     const snap: MarketChanges = {};
     if (this.dirtyTickers.size) {
       snap.tickers = {};
-      for (const symbol of this.dirtyTickers) snap.tickers[symbol] = buildTickerView(this.tickers.get(symbol)!, this.fiat);
+      const lookup = (symbol: string) => this.tickers.get(symbol)?.price;
+      for (const symbol of this.dirtyTickers) {
+        const t = this.tickers.get(symbol)!;
+        snap.tickers[symbol] = buildTickerView(t, this.fiat, this.lang, quoteWorth(t.quote, lookup));
+      }
       // Rankings change slowly and cost a sort: once a second is enough for the home page.
       if (nowMs - this.moversAt >= MOVERS_EVERY_MS) {
         snap.movers = rankMovers(this.tickers.values());

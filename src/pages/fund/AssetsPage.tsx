@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AccountOverview } from '../../../domain/funds/types';
-import { FIAT_SYMBOLS, type FiatCode } from '../../../domain/fiat';
-import { groupThousands } from '../../../domain/format';
+import { FIAT_CODES, type FiatCode } from '../../../domain/fiat';
 import { ACCOUNT_NAMES, type AccountName } from '../../../domain/funds/formulas';
 import { apiQuery } from '../../api/queries';
 import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
@@ -15,6 +14,7 @@ import { accountLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
+import { useFormat } from '../../ui/useFormat';
 import styles from './AssetsPage.module.css';
 
 const MASK = '******';
@@ -28,15 +28,19 @@ export default function AssetsPage() {
   const wallet = useQuery(apiQuery('/wallet/list'));
   const colors = useCoinColors();
   const [hidden, setHidden] = useState(() => readStored(STORAGE_KEYS.hideBalance) === '1');
+  const fmt = useFormat();
 
   const toggleHidden = () => {
     writeStored(STORAGE_KEYS.hideBalance, hidden ? '0' : '1');
     setHidden(!hidden);
   };
-  const show = (text: string) => (hidden ? MASK : groupThousands(text));
+  const show = (text: string, currency: string) => (hidden ? MASK : fmt.amount(text, currency));
+  const showUsdt = (text: string) => (hidden ? MASK : fmt.usdtValue(text));
   const data = wallet.data;
   const account: AccountOverview | undefined = data?.accounts.find((a) => a.name === tab);
-  const fiatSymbol = data ? (FIAT_SYMBOLS[data.fiat.currency_code as FiatCode] ?? '') : '';
+  const fiatCode: FiatCode | null =
+    data && (FIAT_CODES as readonly string[]).includes(data.fiat.currency_code) ? (data.fiat.currency_code as FiatCode) : null;
+  const showFiat = (text: string) => (hidden ? MASK : fiatCode ? fmt.fiat(text, fiatCode) : fmt.number(text));
 
   return (
     <Page
@@ -65,11 +69,9 @@ export default function AssetsPage() {
           </button>
         </div>
         <b className={`${styles.totalValue} num`} data-testid="total-usdt">
-          {data ? show(data.total_usdt) : '--'}
+          {data ? showUsdt(data.total_usdt) : '--'}
         </b>
-        <span className={`${styles.totalFiat} num`}>
-          {data && t('funds.approxFiat', { amount: `${fiatSymbol}${show(data.total_fiat)}` })}
-        </span>
+        <span className={`${styles.totalFiat} num`}>{data && t('funds.approxFiat', { amount: showFiat(data.total_fiat) })}</span>
         <div className={styles.actions}>
           <Link to="/pages/fund/receive" className={styles.action}>
             <ArrowDownToLine size={20} />
@@ -101,8 +103,8 @@ export default function AssetsPage() {
         <p className={styles.accountTotal}>
           {t('funds.assets.accountTotal', { account: accountLabel(t, tab) })}
           <span className={styles.accountValue}>
-            <b className="num">{t('funds.amount', { amount: show(account.total_usdt), currency: 'USDT' })}</b>
-            <span className="num">{t('funds.approxFiat', { amount: `${fiatSymbol}${show(account.total_fiat)}` })}</span>
+            <b className="num">{t('funds.amount', { amount: showUsdt(account.total_usdt), currency: 'USDT' })}</b>
+            <span className="num">{t('funds.approxFiat', { amount: showFiat(account.total_fiat) })}</span>
           </span>
         </p>
       )}
@@ -126,13 +128,15 @@ export default function AssetsPage() {
               <CoinBadge name={b.currency} color={colors.get(b.currency)} />
               <span className={styles.name}>
                 <b>{b.currency}</b>
-                {b.frozen !== '0' && <span>{t('funds.assets.frozen', { amount: show(b.frozen) })}</span>}
+                {b.frozen !== '0' && <span>{t('funds.assets.frozen', { amount: show(b.frozen, b.currency) })}</span>}
               </span>
               <span className={styles.amounts}>
                 <b className="num" data-testid="available">
-                  {show(b.available)}
+                  {show(b.available, b.currency)}
                 </b>
-                <span className="num">{b.usdt_value !== null && t('funds.approx', { amount: show(b.usdt_value), currency: 'USDT' })}</span>
+                <span className="num">
+                  {b.usdt_value !== null && t('funds.approx', { amount: showUsdt(b.usdt_value), currency: 'USDT' })}
+                </span>
               </span>
             </Link>
           </li>

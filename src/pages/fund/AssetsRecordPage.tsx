@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { groupThousands } from '../../../domain/format';
 import { accountName, parseAccount } from '../../../domain/funds/formulas';
 import { apiQuery } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
@@ -13,6 +12,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { BillRow } from './BillRow';
 import styles from './AssetsRecordPage.module.css';
+import { useFormat } from '../../ui/useFormat';
 
 const ASSETS_PATH = '/pages/fund/assets';
 
@@ -29,6 +29,7 @@ export default function AssetsRecordPage() {
   const valid = /^[1-9]\d{0,8}$/.test(currency) && account !== null;
   const detail = useQuery({ ...apiQuery('/wallet/detail', { currency, type: String(account ?? '') }), enabled: valid });
   const colors = useCoinColors();
+  const fmt = useFormat();
 
   const title = pageTitle(t, { area: 'fund', page: 'assets_record' });
   if (!valid || account === null) {
@@ -64,17 +65,17 @@ export default function AssetsRecordPage() {
           </div>
           <span className={styles.label}>{t('funds.records.available')}</span>
           <b className={`${styles.available} num`} data-testid="record-available">
-            {groupThousands(data.available)}
+            {fmt.amount(data.available, data.currency)}
           </b>
           {data.usdt_value !== null && (
             <span className={`${styles.value} num`} data-testid="record-value">
-              {t('funds.records.usdtValue', { value: groupThousands(data.usdt_value) })}
+              {t('funds.records.usdtValue', { value: fmt.usdtValue(data.usdt_value) })}
             </span>
           )}
           <div className={styles.frozen}>
             <span className={styles.label}>{t('funds.records.frozen')}</span>
             <b className="num" data-testid="record-frozen">
-              {groupThousands(data.frozen)}
+              {fmt.amount(data.frozen, data.currency)}
             </b>
           </div>
           <nav className={styles.actions}>

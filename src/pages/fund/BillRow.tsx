@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BillItem } from '../../../domain/funds/types';
-import { groupThousands } from '../../../domain/format';
 import { parseAccount } from '../../../domain/funds/formulas';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { accountLabel, billKindLabel } from '../../ui/fundsLabels';
+import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
 import { signedAmount } from './signedAmount';
 import styles from './BillRow.module.css';
@@ -16,8 +16,10 @@ import styles from './BillRow.module.css';
 export function BillRow({ bill, detailed = false, color }: { bill: BillItem; detailed?: boolean; color?: string }) {
   const { t } = useTranslation();
   const timeText = useTimeText();
-  const delta = signedAmount(bill.delta_available);
-  const frozen = bill.delta_frozen.trim() === '0' ? null : signedAmount(bill.delta_frozen);
+  const fmt = useFormat();
+  const amount = (value: string) => fmt.amount(value, bill.currency);
+  const delta = signedAmount(bill.delta_available, amount);
+  const frozen = bill.delta_frozen.trim() === '0' ? null : signedAmount(bill.delta_frozen, amount);
   const account = parseAccount(String(bill.account));
   return (
     <li className={styles.row} data-testid="bill-item" data-kind={bill.kind}>
@@ -36,7 +38,9 @@ export function BillRow({ bill, detailed = false, color }: { bill: BillItem; det
         </b>
         {frozen && <span className={`${styles.sub} num`}>{t('funds.records.frozenDelta', { amount: frozen.text })}</span>}
         {detailed && (
-          <span className={`${styles.sub} num`}>{t('funds.records.balanceAfter', { amount: groupThousands(bill.available_after) })}</span>
+          <span className={`${styles.sub} num`}>
+            {t('funds.records.balanceAfter', { amount: fmt.amount(bill.available_after, bill.currency) })}
+          </span>
         )}
       </div>
     </li>

@@ -2,11 +2,12 @@ import { Check, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserCurrency } from '../../../domain/funds/types';
-import { groupThousands } from '../../../domain/format';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { Sheet } from '../../ui/Sheet';
 import { TextField } from '../../ui/TextField';
 import styles from './CurrencySheet.module.css';
+import { formatAmount } from '../../../domain/format';
+import { useFormat } from '../../ui/useFormat';
 
 interface CurrencySheetProps {
   open: boolean;
@@ -39,6 +40,7 @@ export function CurrencySheet({ open, title, onClose, ...list }: CurrencySheetPr
 /** The sheet's content: mounted while the sheet is open, so the search starts empty each time. */
 function CurrencyList({ currencies, value, onSelect, showAvailable, testId }: Omit<CurrencySheetProps, 'open' | 'title' | 'onClose'>) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const q = query.trim().toUpperCase();
@@ -71,7 +73,7 @@ function CurrencyList({ currencies, value, onSelect, showAvailable, testId }: Om
                   <span className={styles.name}>{c.currency}</span>
                   {showAvailable && (
                     <span className={`num ${styles.available} ${c.available === '0' ? styles.zero : ''}`}>
-                      {groupThousands(c.available)}
+                      {formatAmount(c.available, c.decimals, fmt.lang)}
                     </span>
                   )}
                   <span className={styles.mark}>{current && <Check size={18} />}</span>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { DepositItem, WithdrawalItem } from '../../../domain/funds/types';
-import { groupThousands } from '../../../domain/format';
 import { usePages } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Page } from '../../ui/Page';
@@ -15,6 +14,7 @@ import { useTimeText } from '../../ui/useTimeText';
 import { PagedView } from '../../ui/PagedView';
 import cards from './RecordCards.module.css';
 import styles from './DepositWithdrawRecordPage.module.css';
+import { useFormat } from '../../ui/useFormat';
 
 type Tab = 'deposit' | 'withdraw';
 
@@ -51,11 +51,12 @@ function CardHead({
   status: DepositItem['status'] | WithdrawalItem['status'];
 }) {
   const colors = useCoinColors();
+  const fmt = useFormat();
   return (
     <div className={styles.head}>
       <CoinBadge name={currency} color={colors.get(currency)} size={32} />
       <b className={`${styles.amount} num`}>
-        {groupThousands(amount)}
+        {fmt.amount(amount, currency)}
         <span className={styles.unit}>{currency}</span>
       </b>
       <StatusBadge status={status} />
@@ -108,6 +109,7 @@ function Deposits() {
 
 function Withdrawals() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const timeText = useTimeText();
   const list = usePages('/user/withdraw/list', {});
   return (
@@ -120,14 +122,14 @@ function Withdrawals() {
               <div>
                 <dt>{t('funds.history.fee')}</dt>
                 <dd className="num">
-                  {groupThousands(item.fee)}
+                  {fmt.amount(item.fee, item.currency)}
                   <span className={styles.unit}>{item.currency}</span>
                 </dd>
               </div>
               <div>
                 <dt>{t('funds.history.arrival')}</dt>
                 <dd className="num">
-                  {groupThousands(item.arrival)}
+                  {fmt.amount(item.arrival, item.currency)}
                   <span className={styles.unit}>{item.currency}</span>
                 </dd>
               </div>

@@ -6,7 +6,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import type { UserCurrency } from '../../../domain/funds/types';
-import { groupThousands } from '../../../domain/format';
 import { topics } from '../../../domain/protocol';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
@@ -23,6 +22,7 @@ import { useTopics } from '../../ui/useTopics';
 import { firstIssueKey } from '../../ui/validation';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
 import styles from './ExchangePage.module.css';
+import { useFormat } from '../../ui/useFormat';
 
 const USDT_ID = '3';
 const BTC_ID = '1';
@@ -56,6 +56,7 @@ const sameExchange = ({ min_receive: _a, ...a }: ExchangeInput, { min_receive: _
  */
 export default function ExchangePage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const [params] = useSearchParams();
   const [pair, setPair] = useState(() => {
     const from = params.get('currency') ?? USDT_ID;
@@ -150,8 +151,8 @@ export default function ExchangePage() {
       const done = await submitOnce(body, (sent, idempotencyKey) => call('/user/Transfer', sent, { idempotencyKey }), sameExchange);
       showToast(
         t('funds.exchange.done', {
-          paid: t('funds.amount', { amount: groupThousands(done.from_amount), currency: done.from_currency }),
-          received: t('funds.amount', { amount: groupThousands(done.to_amount), currency: done.to_currency }),
+          paid: t('funds.amount', { amount: fmt.amount(done.from_amount, done.from_currency), currency: done.from_currency }),
+          received: t('funds.amount', { amount: fmt.amount(done.to_amount, done.to_currency), currency: done.to_currency }),
         }),
       );
       setAmount('');
@@ -179,7 +180,7 @@ export default function ExchangePage() {
   );
 
   const amountText = (value: string | null | undefined, currency: string) =>
-    value ? t('funds.amount', { amount: groupThousands(value), currency }) : '--';
+    value ? t('funds.amount', { amount: fmt.amount(value, currency), currency }) : '--';
 
   return (
     <Page
@@ -239,7 +240,7 @@ export default function ExchangePage() {
             <div className={styles.body}>
               {coinButton('to', toCoin)}
               <output className={`num ${styles.estimate} ${preview?.receive ? '' : styles.empty}`} data-testid="exchange-estimate">
-                {preview?.receive ? t('funds.exchange.estimate', { amount: groupThousands(preview.receive) }) : '0'}
+                {preview?.receive ? t('funds.exchange.estimate', { amount: fmt.amount(preview.receive, toName) }) : '0'}
               </output>
             </div>
           </section>
@@ -251,7 +252,7 @@ export default function ExchangePage() {
             <dt>{t('funds.exchange.rate')}</dt>
             <dd className="num">
               {preview && fromName && toName
-                ? t('funds.exchange.rateValue', { from: fromName, rate: groupThousands(preview.rate), to: toName })
+                ? t('funds.exchange.rateValue', { from: fromName, rate: fmt.rate(preview.rate), to: toName })
                 : '--'}
             </dd>
           </div>
@@ -262,7 +263,7 @@ export default function ExchangePage() {
           <div className={`${styles.receive} ${preview?.receive ? styles.filled : ''}`}>
             <dt>{t('funds.exchange.receive')}</dt>
             <dd className="num" data-testid="exchange-receive">
-              {preview?.receive ? t('funds.approx', { amount: groupThousands(preview.receive), currency: toName }) : '--'}
+              {preview?.receive ? t('funds.approx', { amount: fmt.amount(preview.receive, toName), currency: toName }) : '--'}
             </dd>
           </div>
         </dl>

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { contract, type InputOf } from '../../../domain/api/contract';
-import { groupThousands } from '../../../domain/format';
 import { ACCOUNT_NAMES, accountName, parseAccount, type AccountName } from '../../../domain/funds/formulas';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
@@ -21,6 +20,7 @@ import { firstIssueKey } from '../../ui/validation';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
 import styles from './FundTransferPage.module.css';
+import { useFormat } from '../../ui/useFormat';
 
 const USDT_ID = '3';
 const HISTORY_PATH = '/pages/fund/transfer_history';
@@ -41,6 +41,7 @@ function initialAccounts(from: string | null): { from: AccountName; to: AccountN
  */
 export default function FundTransferPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const [params] = useSearchParams();
   const [accounts, setAccounts] = useState(() => initialAccounts(params.get('from')));
   const [currency, setCurrency] = useState(() => params.get('currency') ?? USDT_ID);
@@ -182,7 +183,7 @@ export default function FundTransferPage() {
           <p className={styles.available} data-testid="transfer-available">
             <span>{t('funds.transfer.available')}</span>
             <span className="num">
-              {available !== null ? t('funds.amount', { amount: groupThousands(available), currency: coinName }) : '--'}
+              {available !== null ? t('funds.amount', { amount: fmt.amount(available, coinName), currency: coinName }) : '--'}
             </span>
           </p>
         </div>

@@ -19,6 +19,8 @@ import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
 import styles from './ReceivePage.module.css';
+import { formatAmount } from '../../../domain/format';
+import { useFormat } from '../../ui/useFormat';
 
 const USDT_ID = '3';
 
@@ -28,6 +30,7 @@ const USDT_ID = '3';
  */
 export default function ReceivePage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const currency = params.get('currency') ?? USDT_ID;
@@ -102,7 +105,12 @@ export default function ReceivePage() {
             </Button>
             <p className={styles.note}>
               <Info size={14} />
-              <span>{t('funds.receive.minNote', { min: chosen.min, currency: info.data?.currency ?? '' })}</span>
+              <span>
+                {t('funds.receive.minNote', {
+                  min: formatAmount(chosen.min, info.data?.decimals ?? 8, fmt.lang),
+                  currency: info.data?.currency ?? '',
+                })}
+              </span>
             </p>
           </section>
         )}

@@ -3,7 +3,6 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { groupThousands } from '../../../domain/format';
 import { apiQuery } from '../../api/queries';
 import { CoinBadge } from '../../ui/CoinBadge';
 import { Empty } from '../../ui/Empty';
@@ -11,6 +10,8 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { TextField } from '../../ui/TextField';
 import styles from './SelectCoinPage.module.css';
+import { formatAmount } from '../../../domain/format';
+import { useFormat } from '../../ui/useFormat';
 
 /** Where a picked coin goes next, and which coins qualify. */
 const NEXT = {
@@ -22,6 +23,7 @@ const NEXT = {
 /** The coin picker (spec §2 fund/select): searchable, with the balance of each; `?next=` says where to go. */
 export default function SelectCoinPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = NEXT[(params.get('next') ?? 'receive') as keyof typeof NEXT] ?? NEXT.receive;
@@ -54,7 +56,7 @@ export default function SelectCoinPage() {
             >
               <CoinBadge name={c.currency} color={c.color ? `#${c.color}` : undefined} size={32} />
               <b>{c.currency}</b>
-              <span className={`${styles.balance} num`}>{groupThousands(c.available)}</span>
+              <span className={`${styles.balance} num`}>{formatAmount(c.available, c.decimals, fmt.lang)}</span>
             </button>
           </li>
         ))}

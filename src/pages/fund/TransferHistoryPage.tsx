@@ -1,7 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { groupThousands } from '../../../domain/format';
 import { parseAccount } from '../../../domain/funds/formulas';
 import { usePages } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
@@ -13,6 +12,7 @@ import { useTimeText } from '../../ui/useTimeText';
 import { PagedView } from '../../ui/PagedView';
 import cards from './RecordCards.module.css';
 import styles from './TransferHistoryPage.module.css';
+import { useFormat } from '../../ui/useFormat';
 
 type Tab = 'transfer' | 'exchange';
 
@@ -49,6 +49,7 @@ function useAccountText(): (id: number) => string {
 
 function Transfers() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const timeText = useTimeText();
   const accountText = useAccountText();
   const colors = useCoinColors();
@@ -69,7 +70,7 @@ function Transfers() {
             </div>
             <div className={styles.amounts}>
               <b className={`${styles.amount} num`}>
-                {groupThousands(item.amount)}
+                {fmt.amount(item.amount, item.currency)}
                 <span className={styles.unit}>{item.currency}</span>
               </b>
             </div>
@@ -82,6 +83,7 @@ function Transfers() {
 
 function Exchanges() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const timeText = useTimeText();
   const list = usePages('/user/getTransferList', {});
   return (
@@ -91,26 +93,28 @@ function Exchanges() {
           <li key={item.id} className={cards.card} data-testid="exchange-item">
             <div className={styles.pair}>
               <span className={styles.side}>
-                <b className="num">{groupThousands(item.from_amount)}</b>
+                <b className="num">{fmt.amount(item.from_amount, item.from_currency)}</b>
                 <span className={styles.unit}>{item.from_currency}</span>
               </span>
               <span className={styles.pairArrow}>
                 <ArrowRight size={16} aria-label={t('funds.history.to')} />
               </span>
               <span className={`${styles.side} ${styles.sideEnd}`}>
-                <b className="num up">{groupThousands(item.to_amount)}</b>
+                <b className="num up">{fmt.amount(item.to_amount, item.to_currency)}</b>
                 <span className={styles.unit}>{item.to_currency}</span>
               </span>
             </div>
             <dl className={styles.facts}>
               <div>
                 <dt>{t('funds.history.rate')}</dt>
-                <dd className="num">{t('funds.history.rateValue', { from: item.from_currency, rate: item.rate, to: item.to_currency })}</dd>
+                <dd className="num">
+                  {t('funds.history.rateValue', { from: item.from_currency, rate: fmt.rate(item.rate), to: item.to_currency })}
+                </dd>
               </div>
               <div>
                 <dt>{t('funds.history.fee')}</dt>
                 <dd className="num">
-                  {groupThousands(item.fee)}
+                  {fmt.amount(item.fee, item.to_currency)}
                   <span className={styles.unit}>{item.to_currency}</span>
                 </dd>
               </div>

@@ -4,7 +4,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { contract } from '../../../domain/api/contract';
-import { groupThousands } from '../../../domain/format';
 import { apiQuery, useIdentityView, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
@@ -19,6 +18,8 @@ import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
 import styles from './WithdrawPage.module.css';
+import { formatAmount } from '../../../domain/format';
+import { useFormat } from '../../ui/useFormat';
 
 const USDT_ID = '3';
 
@@ -36,6 +37,7 @@ interface TargetOption {
  */
 export default function WithdrawPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const currency = params.get('currency') ?? USDT_ID;
@@ -109,17 +111,19 @@ export default function WithdrawPage() {
           <dl className={styles.facts}>
             <div>
               <dt>{t('funds.withdraw.available')}</dt>
-              <dd className="num">{t('funds.amount', { amount: groupThousands(d.available), currency: d.currency })}</dd>
+              <dd className="num">
+                {t('funds.amount', { amount: formatAmount(d.available, d.decimals, fmt.lang), currency: d.currency })}
+              </dd>
             </div>
             <div>
               <dt>{t('funds.withdraw.limitLeft')}</dt>
               <dd className="num" data-testid="limit-left">
                 {d.remaining_24h === null || d.currency === 'BTC'
-                  ? t('funds.amount', { amount: groupThousands(d.remaining_btc_24h), currency: 'BTC' })
-                  : t('funds.amount', { amount: groupThousands(d.remaining_24h), currency: d.currency })}
+                  ? t('funds.amount', { amount: fmt.amount(d.remaining_btc_24h, 'BTC'), currency: 'BTC' })
+                  : t('funds.amount', { amount: fmt.amount(d.remaining_24h, d.currency), currency: d.currency })}
                 {d.remaining_24h !== null && d.currency !== 'BTC' && (
                   <small className={styles.equiv}>
-                    {t('funds.approx', { amount: groupThousands(d.remaining_btc_24h), currency: 'BTC' })}
+                    {t('funds.approx', { amount: fmt.amount(d.remaining_btc_24h, 'BTC'), currency: 'BTC' })}
                   </small>
                 )}
               </dd>
@@ -179,12 +183,14 @@ export default function WithdrawPage() {
           <dl className={styles.summary}>
             <div>
               <dt>{t('funds.withdraw.fee')}</dt>
-              <dd className="num">{t('funds.amount', { amount: d.fee, currency: d.currency })}</dd>
+              <dd className="num">{t('funds.amount', { amount: formatAmount(d.fee, d.decimals, fmt.lang), currency: d.currency })}</dd>
             </div>
             <div>
               <dt>{t('funds.withdraw.arrival')}</dt>
               <dd className="num" data-testid="arrival">
-                {arrival && !arrival.startsWith('-') ? t('funds.amount', { amount: groupThousands(arrival), currency: d.currency }) : '--'}
+                {arrival && !arrival.startsWith('-')
+                  ? t('funds.amount', { amount: formatAmount(arrival, d.decimals, fmt.lang), currency: d.currency })
+                  : '--'}
               </dd>
             </div>
           </dl>

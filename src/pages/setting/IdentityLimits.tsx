@@ -1,20 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { groupThousands } from '../../../domain/format';
 import { IDENTITY_LIMITS, selectFiatTradeLimit } from '../../../domain/identity';
 import { currentLang } from '../../i18n';
+import { useFormat } from '../../ui/useFormat';
 import styles from './IdentityLimits.module.css';
 
 /** What basic and advanced verification allow (spec §6), with the user's current level marked. */
 export function IdentityLimits({ level }: { level: number }) {
   const { t } = useTranslation();
   const lang = currentLang();
+  const fmt = useFormat();
   return (
     <div className={styles.levels}>
       {([1, 2] as const).map((l) => (
         <div key={l} className={`${styles.level} ${level >= l ? styles.reached : ''}`} data-testid={`limits-${l}`}>
           <b>{t(`identity.levelName${l}`)}</b>
-          <span>{t('identity.limitWithdraw', { amount: groupThousands(IDENTITY_LIMITS[l].withdrawBtcPer24h) })}</span>
-          <span>{t('identity.limitFiat', { amount: groupThousands(selectFiatTradeLimit(l, lang)) })}</span>
+          <span>{t('identity.limitWithdraw', { amount: fmt.number(IDENTITY_LIMITS[l].withdrawBtcPer24h) })}</span>
+          <span>{t('identity.limitFiat', { amount: fmt.number(selectFiatTradeLimit(l, lang)) })}</span>
           {l === 2 && <span className={styles.note}>{t('identity.advancedNeeds')}</span>}
         </div>
       ))}

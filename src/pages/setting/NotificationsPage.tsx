@@ -14,6 +14,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '../../../domain/api/envelope';
+import { isDecimalString } from '../../../domain/decimal';
 import type { NotificationItem } from '../../../domain/notifications/types';
 import { usePages } from '../../api/queries';
 import { call } from '../../api/request';
@@ -21,6 +22,7 @@ import { refreshUser } from '../../state/account';
 import { PagedView } from '../../ui/PagedView';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
+import { useFormat, type NumberFormats } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
 import styles from './NotificationsPage.module.css';
 import { isTranslationKey } from '../../i18n';
@@ -38,26 +40,33 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'prim
   credited: { icon: Gift, tone: 'up' },
 };
 
-/** The interpolation values of a notification's body: identity ones also name their level. */
-function bodyParams(t: TFunction, item: NotificationItem): Record<string, string | number> {
+/**
+ * The interpolation values of a notification's body: an amount is written at its coin's precision
+ * in the language's format; identity ones also name their level.
+ */
+function bodyParams(t: TFunction, fmt: NumberFormats, item: NotificationItem): Record<string, string | number> {
+  const { amount, currency } = item.params;
+  if (typeof amount === 'string' && isDecimalString(amount))
+    return { ...item.params, amount: fmt.amount(amount, typeof currency === 'string' ? currency : '') };
   if (!item.kind.startsWith('identity')) return item.params;
   const levelName = Number(item.params.level) === 2 ? t('notifications.levels.2') : t('notifications.levels.1');
   return { ...item.params, levelName };
 }
 
 /** A notification's title and body in the interface language; a kind this app does not know shows as its name. */
-function texts(t: TFunction, item: NotificationItem): { title: string; body: string } {
+function texts(t: TFunction, fmt: NumberFormats, item: NotificationItem): { title: string; body: string } {
   const title = `notifications.${item.kind}.title`;
   const body = `notifications.${item.kind}.body`;
   return {
     title: isTranslationKey(title) ? t(title) : item.kind,
-    body: isTranslationKey(body) ? t(body, bodyParams(t, item)) : '',
+    body: isTranslationKey(body) ? t(body, bodyParams(t, fmt, item)) : '',
   };
 }
 
 /** System notifications (`GET /user/notifications`), newest first, paged; tapping one marks it read. */
 export default function NotificationsPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const timeText = useTimeText();
   const list = usePages('/user/notifications', {}, PAGE_SIZE_DEFAULT);
   const { update } = list;
@@ -103,7 +112,7 @@ export default function NotificationsPage() {
         <ul className={styles.list}>
           {list.items.map((item) => {
             const { icon: Icon, tone } = KIND_ICONS[item.kind] ?? { icon: Bell, tone: 'primary' };
-            const text = texts(t, item);
+            const text = texts(t, fmt, item);
             const content = (
               <>
                 <span className={`${styles.icon} ${styles[tone]}`}>
