@@ -8,6 +8,8 @@ const NBSP = '\u00a0';
 /** Opens the market page with this language and display currency remembered on the device. */
 async function openMarket(page: Page, lang: string, fiat: { code: string; rate: string }, category = 'crypto'): Promise<void> {
   await page.goto(`${base}/#/`);
+  // The app stores its language once booted: write ours after that, or it is overwritten.
+  await page.getByRole('navigation').first().waitFor();
   await page.evaluate(
     ([l, code, rate]) => {
       localStorage.setItem('version', '1');
