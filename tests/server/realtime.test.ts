@@ -250,7 +250,7 @@ describe('the private channel', () => {
 
   const userIdOf = async (token: string) => ((await s.call('/user/info', {}, { token, method: 'GET' })).body.message as UserInfo).id;
   const credit = async (email: string, currency: string, amount: string) => {
-    const res = await s.ops('POST', '/credit', { user: email, account: 'change', currency, amount, reason: 'test' });
+    const res = await s.ops('/credit', { user: email, account: 'change', currency, amount, reason: 'test' });
     expect(res.body.type).toBe('ok');
   };
   const usdt = () => s.app.market.currencies.find((c) => c.name === 'USDT')!.id;
