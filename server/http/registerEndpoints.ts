@@ -75,6 +75,8 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
     return def.idempotent && def.access !== 'user';
   });
   if (unscoped.length) throw new Error(`idempotent endpoints need a signed-in user (keys are per user): ${unscoped.join(', ')}`);
+  const operator = (Object.keys(contract) as EndpointPath[]).filter((p) => (contract[p] as { access: string }).access === 'operator');
+  if (operator.length) throw new Error(`operator endpoints belong in domain/ops/contract.ts, not under /api: ${operator.join(', ')}`);
 
   const handled = new Set<EndpointPath>();
   let auth: Authenticator | null = null;
