@@ -5,8 +5,11 @@
  */
 import type { z } from 'zod';
 
-/** Who may call an endpoint: anyone, or only a signed-in user (else type 999). */
-export type Access = 'public' | 'user';
+/**
+ * Who may call an endpoint: anyone, only a signed-in user (else type 999), or only the operator
+ * (the `/ops` API of `domain/ops/contract.ts`, by token; never merged into the user API).
+ */
+export type Access = 'public' | 'user' | 'operator';
 
 export interface Endpoint<I extends z.ZodType = z.ZodType, O = unknown, A extends Access = Access> {
   method: 'GET' | 'POST';

@@ -1,8 +1,9 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodeScene } from '../../domain/auth/contract';
 import type { Lang } from '../../domain/i18n';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import type { ServerSecrets } from '../platform/ServerSecrets';
 import { AppError } from '../http/AppError';
 import type { CodeDelivery } from './CodeDelivery';
 
@@ -41,13 +42,8 @@ export class VerificationCodes {
   ) {}
 
   /** Loads (or creates, once for all nodes) the HMAC secret. */
-  static async open(db: Db, clock: Clock, delivery: CodeDelivery): Promise<VerificationCodes> {
-    await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      'code_hmac',
-      randomBytes(32).toString('base64'),
-    ]);
-    const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['code_hmac']);
-    return new VerificationCodes(db, clock, delivery, Buffer.from(row!.value, 'base64'));
+  static async open(db: Db, clock: Clock, delivery: CodeDelivery, secrets: ServerSecrets): Promise<VerificationCodes> {
+    return new VerificationCodes(db, clock, delivery, await secrets.get('code_hmac'));
   }
 
   private digest(target: string, scene: string, code: string): string {

@@ -17,12 +17,17 @@ export class Credits {
   private readonly tx: TxRunner;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly notifications: Notifications,
   ) {
     this.tx = txRunner(db);
+  }
+
+  /** True once a credit with this reason exists (the seed credits once). */
+  async anyWithReason(reason: string): Promise<boolean> {
+    return (await this.db.query('SELECT 1 FROM credits WHERE reason = $1 LIMIT 1', [reason])).length > 0;
   }
 
   /** Credits in a transaction of its own (or of `run`); the user is notified after commit. */

@@ -11,6 +11,7 @@ import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { Notifications } from '../notifications/Notifications';
 import type { UploadStore } from '../uploads/UploadStore';
+import type { UserRepository } from '../users/UserRepository';
 import { readAmount, requireCurrency } from './amounts';
 import { DEPOSIT_COINS } from './fundsConfig';
 
@@ -18,10 +19,9 @@ interface DepositRow {
   id: number;
   user_id: number;
   currency_id: number;
-  currency: string;
   network: string;
   amount: string;
-  voucher_name: string | null;
+  voucher_upload_id: number | null;
   sender: string | null;
   status: DepositItem['status'];
   reason: string | null;
@@ -29,9 +29,7 @@ interface DepositRow {
   decided_at: number | null;
 }
 
-const COLUMNS = `d.id, d.user_id, d.currency_id, c.name AS currency, d.network, d.amount::text AS amount, u.name AS voucher_name,
-  d.sender, d.status, d.reason, d.created_at, d.decided_at`;
-const FROM = `FROM deposits d JOIN currencies c ON c.id = d.currency_id LEFT JOIN uploads u ON u.id = d.voucher_upload_id`;
+const COLUMNS = `id, user_id, currency_id, network, amount::text AS amount, voucher_upload_id, sender, status, reason, created_at, decided_at`;
 
 /**
  * Deposits: the user pays to a platform address and uploads the payment voucher (one voucher
@@ -46,6 +44,7 @@ export class Deposits {
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly market: MarketSource,
+    private readonly users: UserRepository,
     private readonly uploads: UploadStore,
     private readonly notifications: Notifications,
   ) {
@@ -89,23 +88,27 @@ export class Deposits {
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<DepositItem>> {
-    return paginate<DepositRow, DepositItem>(
+    const found = await paginate<DepositRow>(
       this.db,
-      { select: COLUMNS, from: `${FROM} WHERE d.user_id = $1`, orderBy: 'd.id DESC', params: [userId] },
+      { select: COLUMNS, from: 'FROM deposits WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
       { page, limit },
-      (r) => this.toItem(r),
     );
+    return { ...found, data: await this.toItems(found.data) };
   }
 
   /** Deposits for an operator, oldest first. */
   async list(
     status: DepositItem['status'] | null,
   ): Promise<(DepositItem & { user_id: number; sender: string | null; email: string | null })[]> {
-    const rows = await this.db.query<DepositRow & { email: string | null }>(
-      `SELECT ${COLUMNS}, us.email ${FROM} JOIN users us ON us.id = d.user_id WHERE ($1::text IS NULL OR d.status = $1) ORDER BY d.id LIMIT 200`,
+    const rows = await this.db.query<DepositRow>(
+      `SELECT ${COLUMNS} FROM deposits WHERE ($1::text IS NULL OR status = $1) ORDER BY id LIMIT 200`,
       [status],
     );
-    return rows.map((r) => ({ ...this.toItem(r), user_id: r.user_id, sender: r.sender, email: r.email }));
+    const [items, contacts] = await Promise.all([this.toItems(rows), this.users.contacts(rows.map((r) => r.user_id))]);
+    return items.map((item, i) => {
+      const r = rows[i]!;
+      return { ...item, user_id: r.user_id, sender: r.sender, email: contacts.get(Number(r.user_id))?.email ?? null };
+    });
   }
 
   /** An operator's decision on a pending deposit; takes effect once, and the user is notified. */
@@ -146,18 +149,27 @@ export class Deposits {
   }
 
   private async byId(q: Queryable, id: number): Promise<DepositItem | null> {
-    const [row] = await q.query<DepositRow>(`SELECT ${COLUMNS} ${FROM} WHERE d.id = $1`, [id]);
-    return row ? this.toItem(row) : null;
+    const [row] = await q.query<DepositRow>(`SELECT ${COLUMNS} FROM deposits WHERE id = $1`, [id]);
+    return row ? (await this.toItems([row], q))[0]! : null;
   }
 
-  private toItem(r: DepositRow): DepositItem {
+  /** Rows as the API shows them: currency names from the market's catalogue, signed voucher links from the uploads area. */
+  private async toItems(rows: DepositRow[], q?: Queryable): Promise<DepositItem[]> {
+    const vouchers = await this.uploads.urlsById(
+      rows.map((r) => r.voucher_upload_id),
+      q,
+    );
+    return rows.map((r) => this.toItem(r, r.voucher_upload_id === null ? null : (vouchers.get(Number(r.voucher_upload_id)) ?? null)));
+  }
+
+  private toItem(r: DepositRow, voucher: string | null): DepositItem {
     return {
       id: r.id,
       currency_id: r.currency_id,
-      currency: r.currency,
+      currency: requireCurrency(this.market, r.currency_id).name,
       network: r.network,
       amount: r.amount,
-      voucher: r.voucher_name ? this.uploads.urlFor({ name: r.voucher_name, is_public: false }) : null,
+      voucher,
       status: r.status,
       reason: r.reason,
       created_at: r.created_at,

@@ -13,9 +13,10 @@ import { readAmount, requireCurrency } from './amounts';
 import { EXCHANGE_FEE_RATE } from './fundsConfig';
 import type { Valuation } from './Valuation';
 
-const COLUMNS = `e.id, e.from_currency_id, f.name AS from_currency, e.to_currency_id, t.name AS to_currency, e.from_amount::text AS from_amount,
-  e.to_amount::text AS to_amount, e.fee::text AS fee, e.rate::text AS rate, e.created_at`;
-const FROM = 'FROM exchanges e JOIN currencies f ON f.id = e.from_currency_id JOIN currencies t ON t.id = e.to_currency_id';
+const COLUMNS = `id, from_currency_id, to_currency_id, from_amount::text AS from_amount, to_amount::text AS to_amount, fee::text AS fee,
+  rate::text AS rate, created_at`;
+
+type Row = Omit<ExchangeItem, 'from_currency' | 'to_currency'>;
 
 /**
  * Currency exchange in the coin account at the market rate, against the platform treasury (spec
@@ -91,17 +92,36 @@ export class Exchanges {
           { holder: { platform: 'treasury' }, currencyId: toId, available: q.fee.neg() },
         ],
       });
-      const [item] = await tx.query<ExchangeItem>(`SELECT ${COLUMNS} ${FROM} WHERE e.id = $1`, [row!.id]);
-      return item!;
+      const [item] = await tx.query<Row>(`SELECT ${COLUMNS} FROM exchanges WHERE id = $1`, [row!.id]);
+      return this.toItem(item!);
     });
   }
 
   async page(userId: number, page: number, limit: number): Promise<Page<ExchangeItem>> {
-    return paginate<ExchangeItem>(
+    return paginate<Row, ExchangeItem>(
       this.db,
-      { select: COLUMNS, from: `${FROM} WHERE e.user_id = $1`, orderBy: 'e.id DESC', params: [userId] },
+      { select: COLUMNS, from: 'FROM exchanges WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
       { page, limit },
+      (r) => this.toItem(r),
     );
+  }
+
+  /** Which of `userIds` have exchanged at least once (the users area's trade source for invite stats). */
+  async tradersAmong(userIds: number[]): Promise<number[]> {
+    const rows = await this.db.query<{ user_id: number }>(
+      "SELECT DISTINCT user_id FROM exchanges WHERE user_id = ANY(string_to_array($1, ',')::bigint[])",
+      [userIds.join(',')],
+    );
+    return rows.map((r) => Number(r.user_id));
+  }
+
+  /** The row as the API shows it, with the currencies' names from the market's catalogue. */
+  private toItem(r: Row): ExchangeItem {
+    return {
+      ...r,
+      from_currency: requireCurrency(this.market, r.from_currency_id).name,
+      to_currency: requireCurrency(this.market, r.to_currency_id).name,
+    };
   }
 
   private prices(fromId: number, toId: number) {

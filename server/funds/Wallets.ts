@@ -5,6 +5,7 @@ import { ACCOUNTS, accountName, type AccountId } from '../../domain/funds/formul
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import type { Balances } from '../ledger/Balances';
 import type { Ledger } from '../ledger/Ledger';
 import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
@@ -13,13 +14,6 @@ import { readAmount, requireCurrency } from './amounts';
 import { DEPOSIT_COINS, WITHDRAW_RULES } from './fundsConfig';
 import type { Valuation } from './Valuation';
 
-interface BalanceRow {
-  account: number;
-  currency_id: number;
-  available: string;
-  frozen: string;
-}
-
 /**
  * Checks a move out of an account may happen (the futures engine refuses moves out of lever
  * while positions are open). It runs inside the transfer's transaction, with its `q`, before
@@ -27,10 +21,6 @@ interface BalanceRow {
  * may lock the user's own rows (positions); it must not lock balances or platform rows.
  */
 export type TransferGuard = (q: Queryable, userId: number, from: AccountId, currencyId: number) => Promise<void>;
-
-const BILL_COLUMNS = `j.id, j.account, j.currency_id, c.name AS currency, j.delta_available::text AS delta_available,
-  j.delta_frozen::text AS delta_frozen, j.available_after::text AS available_after, j.frozen_after::text AS frozen_after,
-  j.kind, j.ref_type, j.ref_id, j.created_at`;
 
 /** Balances, their value, bills, and moves between a user's own accounts. */
 export class Wallets {
@@ -41,6 +31,7 @@ export class Wallets {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
+    private readonly balances: Balances,
     private readonly market: MarketSource,
     private readonly valuation: Valuation,
     private readonly rates: RateSource,
@@ -54,10 +45,7 @@ export class Wallets {
   }
 
   async overview(userId: number, fiatCode: string): Promise<WalletOverview> {
-    const rows = await this.db.query<BalanceRow>(
-      'SELECT account, currency_id, available::text AS available, frozen::text AS frozen FROM balances WHERE user_id = $1 ORDER BY account, currency_id',
-      [userId],
-    );
+    const rows = await this.balances.ofUser(userId);
     const fiat = (await this.rates.all()).find((r) => r.currency_code === fiatCode) ?? (await this.rates.all())[0]!;
     let grand = new Decimal(0);
     const accounts: AccountOverview[] = Object.values(ACCOUNTS).map((id) => {
@@ -85,10 +73,7 @@ export class Wallets {
 
   async detail(userId: number, currencyId: number, account: AccountId): Promise<WalletDetail> {
     const currency = requireCurrency(this.market, currencyId);
-    const [row] = await this.db.query<BalanceRow>(
-      'SELECT account, currency_id, available::text AS available, frozen::text AS frozen FROM balances WHERE user_id = $1 AND account = $2 AND currency_id = $3',
-      [userId, account, currencyId],
-    );
+    const row = await this.balances.one(userId, account, currencyId);
     const available = row?.available ?? '0';
     const frozen = row?.frozen ?? '0';
     const usdt = this.valuation.toUsdt(currencyId, new Decimal(available).plus(frozen));
@@ -111,17 +96,7 @@ export class Wallets {
     page: number,
     limit: number,
   ): Promise<Page<BillItem>> {
-    return paginate<BillItem>(
-      this.db,
-      {
-        select: BILL_COLUMNS,
-        from: `FROM journal j JOIN currencies c ON c.id = j.currency_id
-               WHERE j.user_id = $1 AND ($2::int IS NULL OR j.account = $2) AND ($3::int IS NULL OR j.currency_id = $3) AND ($4::text IS NULL OR j.kind = $4)`,
-        orderBy: 'j.id DESC',
-        params: [userId, filter.account ?? null, filter.currencyId ?? null, filter.kind ?? null],
-      },
-      { page, limit },
-    );
+    return this.balances.journal(userId, filter, { page, limit }, (r) => ({ ...r, currency: this.currencyName(r.currency_id) }));
   }
 
   /** Moves `amount` between two of the user's own accounts (spec §7 `/wallet/change`). */
@@ -154,24 +129,26 @@ export class Wallets {
   }
 
   async transfers(userId: number, page: number, limit: number): Promise<Page<TransferItem>> {
-    return paginate<TransferItem>(
+    return paginate<Omit<TransferItem, 'currency'>, TransferItem>(
       this.db,
       {
-        select: 't.id, t.currency_id, c.name AS currency, t.amount::text AS amount, t.from_account, t.to_account, t.created_at',
-        from: 'FROM transfers t JOIN currencies c ON c.id = t.currency_id WHERE t.user_id = $1',
-        orderBy: 't.id DESC',
+        select: 'id, currency_id, amount::text AS amount, from_account, to_account, created_at',
+        from: 'FROM transfers WHERE user_id = $1',
+        orderBy: 'id DESC',
         params: [userId],
       },
       { page, limit },
+      (r) => ({ ...r, currency: this.currencyName(r.currency_id) }),
     );
+  }
+
+  private currencyName(id: number): string {
+    return requireCurrency(this.market, id).name;
   }
 
   /** Coins the user can hold, with their coin-account balance and what each supports. */
   async currencies(userId: number): Promise<UserCurrency[]> {
-    const rows = await this.db.query<{ currency_id: number; available: string }>(
-      'SELECT currency_id, available::text AS available FROM balances WHERE user_id = $1 AND account = $2',
-      [userId, ACCOUNTS.change],
-    );
+    const rows = await this.balances.ofAccount(userId, ACCOUNTS.change);
     const held = new Map(rows.map((r) => [r.currency_id, r.available]));
     return this.market.currencies
       .filter((c) => this.valuation.priceUsdt(c.id) !== null)

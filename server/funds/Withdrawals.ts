@@ -8,12 +8,13 @@ import type { Db, Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
 import { AppError } from '../http/AppError';
 import type { Limits } from '../http/limits';
+import type { Balances } from '../ledger/Balances';
 import { custodyFor, feesFor, type Ledger } from '../ledger/Ledger';
 import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { Notifications } from '../notifications/Notifications';
 import { checkPayPassword } from '../security/checkPayPassword';
-import { maskCardNumber } from '../targets/WithdrawalTargets';
+import { maskCardNumber, type WithdrawalTargets } from '../targets/WithdrawalTargets';
 import type { UserRepository } from '../users/UserRepository';
 import { readAmount, requireCurrency } from './amounts';
 import { WITHDRAW_RULES } from './fundsConfig';
@@ -21,11 +22,10 @@ import { BTC_ID, USDT_ID, type Valuation } from './Valuation';
 
 const DAY_MS = 86_400_000;
 
-type Row = Omit<WithdrawalItem, 'currency'> & { user_id: number; currency: string };
+type Row = Omit<WithdrawalItem, 'currency'> & { user_id: number };
 
-const COLUMNS = `w.id, w.user_id, w.currency_id, c.name AS currency, w.amount::text AS amount, w.fee::text AS fee, w.arrival::text AS arrival,
-  w.target_kind, w.target_label, w.target_detail, w.remark, w.status, w.reason, w.created_at, w.decided_at`;
-const FROM = 'FROM withdrawals w JOIN currencies c ON c.id = w.currency_id';
+const COLUMNS = `id, user_id, currency_id, amount::text AS amount, fee::text AS fee, arrival::text AS arrival,
+  target_kind, target_label, target_detail, remark, status, reason, created_at, decided_at`;
 
 export interface WithdrawRequest {
   currency: number;
@@ -48,9 +48,11 @@ export class Withdrawals {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
+    private readonly balances: Balances,
     private readonly market: MarketSource,
     private readonly valuation: Valuation,
     private readonly users: UserRepository,
+    private readonly targets: WithdrawalTargets,
     private readonly limits: Limits,
     private readonly notifications: Notifications,
   ) {
@@ -65,10 +67,7 @@ export class Withdrawals {
     const level = user?.identity_level ?? 0;
     const limit = this.limitBtc(level);
     const used = await this.usedBtc(this.db, userId);
-    const [balance] = await this.db.query<{ available: string }>(
-      'SELECT available::text AS available FROM balances WHERE user_id = $1 AND account = $2 AND currency_id = $3',
-      [userId, ACCOUNTS.change, currencyId],
-    );
+    const balance = await this.balances.one(userId, ACCOUNTS.change, currencyId);
     const remainingBtc = Decimal.max(0, limit.minus(used)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     const price = this.valuation.priceUsdt(currency.id);
     const btcPrice = this.valuation.priceUsdt(BTC_ID);
@@ -107,7 +106,7 @@ export class Withdrawals {
 
     return run(async (q) => {
       // Serialises this user's withdrawals, so the 24 h sum below cannot be raced.
-      const [user] = await q.query<{ identity_level: number }>('SELECT identity_level FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const user = await this.users.lockById(userId, q);
       const limit = this.limitBtc(user?.identity_level ?? 0);
       const used = await this.usedBtc(q, userId);
       if (used.plus(btcValue).gt(limit)) {
@@ -146,18 +145,20 @@ export class Withdrawals {
   async page(userId: number, page: number, limit: number): Promise<Page<WithdrawalItem>> {
     return paginate<Row, WithdrawalItem>(
       this.db,
-      { select: COLUMNS, from: `${FROM} WHERE w.user_id = $1`, orderBy: 'w.id DESC', params: [userId] },
+      { select: COLUMNS, from: 'FROM withdrawals WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
       { page, limit },
-      ({ user_id: _u, ...r }) => r,
+      (r) => this.toItem(r),
     );
   }
 
   /** Withdrawals for an operator, oldest first. */
   async list(status: WithdrawalItem['status'] | null): Promise<(WithdrawalItem & { user_id: number; email: string | null })[]> {
-    return this.db.query(
-      `SELECT ${COLUMNS}, u.email ${FROM} JOIN users u ON u.id = w.user_id WHERE ($1::text IS NULL OR w.status = $1) ORDER BY w.id LIMIT 200`,
+    const rows = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM withdrawals WHERE ($1::text IS NULL OR status = $1) ORDER BY id LIMIT 200`,
       [status],
     );
+    const contacts = await this.users.contacts(rows.map((r) => r.user_id));
+    return rows.map((r) => ({ ...this.toItem(r), user_id: r.user_id, email: contacts.get(Number(r.user_id))?.email ?? null }));
   }
 
   /** Completes (the amount leaves; the fee goes to the platform) or rejects (the amount is released), once. */
@@ -225,20 +226,14 @@ export class Withdrawals {
     target: string,
   ): Promise<{ kind: WithdrawalItem['target_kind']; label: string; detail: string }> {
     if (target.startsWith('address:')) {
-      const [address] = await this.db.query<{ name: string; address: string; currency_id: number }>(
-        'SELECT name, address, currency_id FROM wallet_addresses WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-        [Number(target.slice('address:'.length)), userId],
-      );
+      const address = await this.targets.address(userId, Number(target.slice('address:'.length)));
       if (!address) throw new AppError('validation.targetRequired');
       if (address.currency_id !== currencyId) throw new AppError('errors.targetCurrencyMismatch');
       return { kind: 'address', label: address.name, detail: address.address };
     }
     if (currencyId !== USDT_ID) throw new AppError('errors.bankNeedsUsdt');
     const kind = target === 'bank' ? 'domestic' : 'international';
-    const [card] = await this.db.query<{ bank_name: string; card_number: string; real_name: string }>(
-      'SELECT bank_name, card_number, real_name FROM bank_cards WHERE user_id = $1 AND kind = $2',
-      [userId, kind],
-    );
+    const card = await this.targets.cardForPayout(userId, kind);
     if (!card) throw new AppError('errors.bankCardRequired');
     return {
       kind: target as 'bank' | 'bank_international',
@@ -248,9 +243,12 @@ export class Withdrawals {
   }
 
   private async byId(q: Queryable, id: number): Promise<WithdrawalItem | null> {
-    const [row] = await q.query<Row>(`SELECT ${COLUMNS} ${FROM} WHERE w.id = $1`, [id]);
-    if (!row) return null;
-    const { user_id: _u, ...item } = row;
-    return item;
+    const [row] = await q.query<Row>(`SELECT ${COLUMNS} FROM withdrawals WHERE id = $1`, [id]);
+    return row ? this.toItem(row) : null;
+  }
+
+  /** The row as the API shows it: the currency's name from the market's catalogue, no owner. */
+  private toItem({ user_id: _u, ...r }: Row): WithdrawalItem {
+    return { ...r, currency: requireCurrency(this.market, r.currency_id).name };
   }
 }

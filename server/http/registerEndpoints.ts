@@ -52,27 +52,38 @@ export function sendEnvelope<T>(reply: FastifyReply, envelope: ApiEnvelope<T>, s
   return reply.code(status).header('cache-control', 'no-store').send(envelope);
 }
 
+/** Routes of the contract, filled area by area (`fastify.api`). */
+export interface EndpointRegistry {
+  /** Registers one route per handler given (an area's handlers); a path handled twice throws. */
+  handle(handlers: HandlerMap): void;
+  /** Who resolves tokens (the auth area) and who checks identity levels (the identity area). */
+  provide(parts: { auth?: Authenticator; identity?: IdentityGate }): void;
+  /** Throws unless every contract endpoint has a handler and the providers are in place. */
+  assertComplete(): void;
+}
+
 /**
- * Registers one route per contract entry under /api: reads `lang`, resolves the token, validates
- * the input with the contract's schema, runs the handler and answers the envelope. Endpoints
- * marked `idempotent` honour an `Idempotency-Key` header (server/http/idempotency.ts).
+ * The contract's routes under /api: each area hands its handlers to `handle`, which registers a
+ * route per entry that reads `lang`, resolves the token, validates the input with the contract's
+ * schema, runs the handler and answers the envelope. Endpoints marked `idempotent` honour an
+ * `Idempotency-Key` header (server/http/idempotency.ts). `assertComplete` runs once every area
+ * is registered (the platform's onReady hook): a missing handler refuses the start.
  */
-export function registerEndpoints(
-  app: FastifyInstance,
-  handlers: HandlerMap,
-  deps: { translator: Translator; auth: Authenticator; identity: IdentityGate; idempotency: Idempotency },
-): void {
-  const missing = (Object.keys(contract) as EndpointPath[]).filter((p) => !handlers[p]);
-  if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
+export function registerEndpoints(app: FastifyInstance, deps: { translator: Translator; idempotency: Idempotency }): EndpointRegistry {
   const unscoped = (Object.keys(contract) as EndpointPath[]).filter((p) => {
     const def = contract[p] as { idempotent?: true; access: string };
     return def.idempotent && def.access !== 'user';
   });
   if (unscoped.length) throw new Error(`idempotent endpoints need a signed-in user (keys are per user): ${unscoped.join(', ')}`);
+  const operator = (Object.keys(contract) as EndpointPath[]).filter((p) => (contract[p] as { access: string }).access === 'operator');
+  if (operator.length) throw new Error(`operator endpoints belong in domain/ops/contract.ts, not under /api: ${operator.join(', ')}`);
 
-  for (const path of Object.keys(contract) as EndpointPath[]) {
+  const handled = new Set<EndpointPath>();
+  let auth: Authenticator | null = null;
+  let identity: IdentityGate | null = null;
+
+  function route(path: EndpointPath, handler: (input: unknown, ctx: RequestContext) => Promise<unknown>): void {
     const def = contract[path];
-    const handler = handlers[path] as unknown as (input: unknown, ctx: RequestContext) => Promise<unknown>;
     app.route({
       method: def.method,
       url: API_PREFIX + path,
@@ -80,11 +91,11 @@ export function registerEndpoints(
         const lang = readLang(req);
         const t = deps.translator.forLang(lang);
         const token = readToken(req.headers.authorization);
-        const user = token ? await deps.auth.authenticate(token) : null;
+        const user = token ? await auth!.authenticate(token) : null;
         if (def.access === 'user' && !user) throw sessionError(token ? 'errors.sessionExpired' : 'errors.notLoggedIn');
         // The identity gate comes before validation: an unverified user learns that first, whatever was sent.
         const level = (def as { identity?: 1 | 2 }).identity;
-        if (level && user) await deps.identity.require(user.id, level);
+        if (level && user) await identity!.require(user.id, level);
         const idempotent = (def as { idempotent?: true }).idempotent === true;
         const key = idempotent ? readIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]) : null;
         if (key === false) return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.idempotencyKeyInvalid') }, 400);
@@ -117,6 +128,27 @@ export function registerEndpoints(
       },
     });
   }
+
+  return {
+    handle(handlers) {
+      for (const path of Object.keys(handlers) as EndpointPath[]) {
+        if (!(path in contract)) throw new Error(`${path} is not in the contract`);
+        if (handled.has(path)) throw new Error(`${path} is handled twice`);
+        handled.add(path);
+        route(path, handlers[path] as unknown as (input: unknown, ctx: RequestContext) => Promise<unknown>);
+      }
+    },
+    provide(parts) {
+      if (parts.auth) auth = parts.auth;
+      if (parts.identity) identity = parts.identity;
+    },
+    assertComplete() {
+      const missing = (Object.keys(contract) as EndpointPath[]).filter((p) => !handled.has(p));
+      if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
+      if (!auth) throw new Error('no authenticator: the auth area must provide one');
+      if (!identity) throw new Error('no identity gate: the identity area must provide one');
+    },
+  };
 }
 
 /** Answers an `AppError` as its envelope; anything else is the caller's business. */

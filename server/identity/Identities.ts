@@ -4,6 +4,7 @@ import { UNIQUE_VIOLATION, sqlState, type Db } from '../db/db';
 import { AppError, identityError } from '../http/AppError';
 import type { Notifications } from '../notifications/Notifications';
 import type { UploadStore } from '../uploads/UploadStore';
+import type { UserRepository } from '../users/UserRepository';
 
 export interface IdentityRow {
   id: number;
@@ -40,15 +41,13 @@ export class Identities {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly users: UserRepository,
     private readonly uploads: UploadStore,
     private readonly notifications: Notifications,
   ) {}
 
   async state(userId: number): Promise<IdentityState> {
-    const [user] = await this.db.query<{ identity_level: number; email: string | null; mobile: string | null }>(
-      'SELECT identity_level, email, mobile FROM users WHERE id = $1',
-      [userId],
-    );
+    const user = await this.users.byId(userId);
     const [latest] = await this.db.query<IdentityRow>('SELECT * FROM identities WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [userId]);
     const [basic] = await this.db.query<IdentityRow>(
       `SELECT * FROM identities WHERE user_id = $1 AND level = 1 AND status <> 'rejected' ORDER BY id DESC LIMIT 1`,
@@ -110,12 +109,9 @@ export class Identities {
       if (row.status !== 'pending') throw new AppError('errors.alreadyDecided');
       const now = this.clock.now();
       if (decision.approve) {
-        const [user] = await q.query<{ email: string | null; mobile: string | null }>(
-          'SELECT email, mobile FROM users WHERE id = $1 FOR UPDATE',
-          [row.user_id],
-        );
+        const user = await this.users.lockById(row.user_id, q);
         if (!user?.email || !user.mobile) throw new AppError('errors.bindContactsFirst');
-        await q.query('UPDATE users SET identity_level = GREATEST(identity_level, $2) WHERE id = $1', [row.user_id, row.level]);
+        await this.users.raiseIdentityLevel(row.user_id, row.level, q);
       }
       const [updated] = await q.query<IdentityRow>(
         `UPDATE identities SET status = $2, reason = $3, decided_at = $4 WHERE id = $1 RETURNING *`,
@@ -135,7 +131,7 @@ export class Identities {
 
   /** Throws type 998 unless the user's approved identity level is at least `level`. */
   async require(userId: number, level: 1 | 2): Promise<void> {
-    const [user] = await this.db.query<{ identity_level: number }>('SELECT identity_level FROM users WHERE id = $1', [userId]);
+    const user = await this.users.byId(userId);
     if ((user?.identity_level ?? 0) < level)
       throw identityError(level === 1 ? 'errors.identityRequired' : 'errors.advancedIdentityRequired');
   }
@@ -145,19 +141,21 @@ export class Identities {
     status: IdentityRow['status'] | null,
     limit = 100,
   ): Promise<(IdentityRow & { email: string | null; mobile: string | null; front: string | null; reverse: string | null })[]> {
-    const rows = await this.db.query<
-      IdentityRow & { email: string | null; mobile: string | null; front_name: string | null; reverse_name: string | null }
-    >(
-      `SELECT i.*, u.email, u.mobile, f.name AS front_name, r.name AS reverse_name
-       FROM identities i JOIN users u ON u.id = i.user_id
-       LEFT JOIN uploads f ON f.id = i.front_upload_id LEFT JOIN uploads r ON r.id = i.reverse_upload_id
-       WHERE ($1::text IS NULL OR i.status = $1) ORDER BY i.id LIMIT $2`,
-      [status, limit],
-    );
-    return rows.map(({ front_name, reverse_name, ...r }) => ({
+    const rows = await this.db.query<IdentityRow>('SELECT * FROM identities WHERE ($1::text IS NULL OR status = $1) ORDER BY id LIMIT $2', [
+      status,
+      limit,
+    ]);
+    const [contacts, photos] = await Promise.all([
+      this.users.contacts(rows.map((r) => r.user_id)),
+      this.uploads.urlsById(rows.flatMap((r) => [r.front_upload_id, r.reverse_upload_id])),
+    ]);
+    const photo = (id: number | null) => (id === null ? null : (photos.get(Number(id)) ?? null));
+    return rows.map((r) => ({
       ...r,
-      front: front_name ? this.uploads.urlFor({ name: front_name, is_public: false }) : null,
-      reverse: reverse_name ? this.uploads.urlFor({ name: reverse_name, is_public: false }) : null,
+      email: contacts.get(Number(r.user_id))?.email ?? null,
+      mobile: contacts.get(Number(r.user_id))?.mobile ?? null,
+      front: photo(r.front_upload_id),
+      reverse: photo(r.reverse_upload_id),
     }));
   }
 }

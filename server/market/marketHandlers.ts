@@ -2,11 +2,10 @@ import { toMillis } from '../../domain/time';
 import { AppError } from '../http/AppError';
 import type { HandlerMap } from '../http/context';
 import type { Clock } from '../clock';
-import type { RealtimeHub } from '../realtime/RealtimeHub';
 import type { MarketSource } from './MarketSource';
 
-/** Quotes, klines, the catalogue and topic snapshots (spec §7 "Index", "Market and trading"). */
-export function createMarketHandlers(deps: { market: MarketSource; clock: Clock; hub: RealtimeHub }): HandlerMap {
+/** Quotes, klines and the catalogue (spec §7 "Index", "Market and trading"); topic snapshots are the realtime area's. */
+export function createMarketHandlers(deps: { market: MarketSource; clock: Clock }): HandlerMap {
   const { market, clock } = deps;
   return {
     '/currency/quotation_new': async () => market.tickers(),
@@ -20,11 +19,5 @@ export function createMarketHandlers(deps: { market: MarketSource; clock: Clock;
     },
 
     '/currency/list': async () => ({ currencies: [...market.currencies], pairs: [...market.pairs] }),
-
-    '/market/snapshot': async (input) => {
-      const snapshot = deps.hub.snapshot(input.topic);
-      if (!snapshot) throw new AppError('errors.topicUnknown');
-      return snapshot;
-    },
   };
 }

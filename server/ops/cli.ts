@@ -1,13 +1,17 @@
 /**
- * The operator CLI: `npm run ops -- <command>`. It talks to the running server's /ops API, so
- * it works the same over PGlite or PostgreSQL. Later features add their commands to COMMANDS.
+ * The operator CLI: `npm run ops -- <command>`. It talks to the running server's /ops API
+ * through the typed contract of `domain/ops/contract.ts`, so it works the same over PGlite or
+ * PostgreSQL. Later features add their endpoints to the contract and their commands to COMMANDS.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ApiEnvelope } from '../../domain/api/envelope';
+import { opsEndpoints, opsUrl, type OpsInputOf, type OpsOutputOf, type OpsPath } from '../../domain/ops/contract';
 import { OPS_TOKEN_HEADER } from './OpsToken';
 
-type Envelope<T> = { type: 'ok'; code: 1; message: T } | { type: string | number; code: 0; message: string };
+const REVIEW = ['pending', 'approved', 'rejected', 'all'] as const;
+const WITHDRAWAL = ['pending', 'completed', 'rejected', 'all'] as const;
 
 interface Command {
   args: string;
@@ -29,14 +33,25 @@ function readToken(): string {
 
 class UsageError extends Error {}
 
-async function ops<T>(method: 'GET' | 'POST', route: string, body?: object, idempotencyKey?: string): Promise<T> {
-  let res: Response;
+/**
+ * Calls operator endpoint `path` of `domain/ops/contract.ts`: typed by the contract, so a
+ * renamed endpoint or a changed input is a compile error here. `:id` is filled from the input;
+ * the rest goes in the query (GET) or a JSON body (POST).
+ */
+async function call<P extends OpsPath>(path: P, input: OpsInputOf<P>, idempotencyKey?: string): Promise<OpsOutputOf<P>> {
+  const { method } = opsEndpoints[path];
+  const { url, rest } = opsUrl(path, input as Record<string, unknown>);
+  const fields = Object.entries(rest).filter(([, v]) => v !== undefined);
+  const query =
+    method === 'GET' && fields.length ? `?${new URLSearchParams(fields.map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+  const body = method === 'POST' && fields.length ? JSON.stringify(Object.fromEntries(fields)) : undefined;
   const headers: Record<string, string> = { [OPS_TOKEN_HEADER]: readToken(), ...(body ? { 'content-type': 'application/json' } : {}) };
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  let res: Response;
   // A request that moves money carries a key, so it is safe to send again when the answer was lost.
   for (let attempt = 1; ; attempt++) {
     try {
-      res = await fetch(`${baseUrl}/ops${route}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+      res = await fetch(`${baseUrl}${url}${query}`, { method, headers, body });
       break;
     } catch {
       if (idempotencyKey && attempt < 3) {
@@ -47,9 +62,15 @@ async function ops<T>(method: 'GET' | 'POST', route: string, body?: object, idem
       throw new Error(`cannot reach the server at ${baseUrl} (is it running? set OPS_URL otherwise).${retry}`);
     }
   }
-  const envelope = (await res.json()) as Envelope<T>;
+  const envelope = (await res.json()) as ApiEnvelope<OpsOutputOf<P>>;
   if (envelope.type !== 'ok') throw new Error(String(envelope.message));
-  return envelope.message as T;
+  return envelope.message as OpsOutputOf<P>;
+}
+
+/** A status filter argument, or a usage error. */
+function statusArg<S extends string>(value: string, allowed: readonly S[]): S {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`expected one of ${allowed.join(', ')}`);
+  return value as S;
 }
 
 const time = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 16) : '');
@@ -77,61 +98,6 @@ function idArg(value: string | undefined): number {
   return Number(value);
 }
 
-interface UserRow {
-  id: number;
-  email: string | null;
-  area_code: string | null;
-  mobile: string | null;
-  nickname: string;
-  identity_level: number;
-  created_at: number;
-}
-
-interface IdentityRow {
-  id: number;
-  user_id: number;
-  email: string | null;
-  level: number;
-  id_type: string | null;
-  name: string | null;
-  card_id: string | null;
-  status: string;
-  reason: string | null;
-  created_at: number;
-  front: string | null;
-  reverse: string | null;
-}
-
-interface DepositRow {
-  id: number;
-  user_id: number;
-  email: string | null;
-  currency: string;
-  network: string;
-  amount: string;
-  sender: string | null;
-  voucher: string | null;
-  status: string;
-  reason: string | null;
-  created_at: number;
-}
-
-interface WithdrawalRow {
-  id: number;
-  user_id: number;
-  email: string | null;
-  currency: string;
-  amount: string;
-  fee: string;
-  arrival: string;
-  target_kind: string;
-  target_label: string;
-  target_detail: string;
-  status: string;
-  reason: string | null;
-  created_at: number;
-}
-
 /** The reason words of a reject command, or a usage error. */
 function reasonArg(words: string[]): string {
   const reason = words.join(' ').trim();
@@ -144,7 +110,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '[search]',
     help: 'list users, newest first (search matches email, phone, nickname or id)',
     async run([q]) {
-      const page = await ops<{ data: UserRow[]; total: number }>('GET', `/users${q ? `?q=${encodeURIComponent(q)}` : ''}`);
+      const page = await call('/users', q ? { q } : {});
       table(
         page.data.map((u) => ({
           ...u,
@@ -161,7 +127,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '[pending|approved|rejected|all]',
     help: 'list identity submissions (pending by default), with links to the document photos',
     async run([status = 'pending']) {
-      const rows = await ops<IdentityRow[]>('GET', `/identities?status=${encodeURIComponent(status)}`);
+      const rows = await call('/identities', { status: statusArg(status, REVIEW) });
       table(
         rows.map((r) => ({
           ...r,
@@ -178,7 +144,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '<id>',
     help: 'approve a submission (once); the user is notified',
     async run([id]) {
-      const row = await ops<IdentityRow>('POST', `/identities/${idArg(id)}/approve`);
+      const row = await call('/identities/:id/approve', { id: idArg(id) });
       console.log(`identity #${row.id} approved: user ${row.user_id} is now level ${row.level}`);
     },
   },
@@ -186,7 +152,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '<id> <reason…>',
     help: 'reject a submission with a reason the user will see (once)',
     async run([id, ...words]) {
-      const row = await ops<IdentityRow>('POST', `/identities/${idArg(id)}/reject`, { reason: reasonArg(words) });
+      const row = await call('/identities/:id/reject', { id: idArg(id), reason: reasonArg(words) });
       console.log(`identity #${row.id} rejected: ${row.reason}`);
     },
   },
@@ -194,7 +160,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '[pending|approved|rejected|all]',
     help: 'list deposit requests (pending by default), with links to the vouchers',
     async run([status = 'pending']) {
-      const rows = await ops<DepositRow[]>('GET', `/deposits?status=${encodeURIComponent(status)}`);
+      const rows = await call('/deposits', { status: statusArg(status, REVIEW) });
       table(
         rows.map((r) => ({ ...r, requested: time(r.created_at), amount: `${r.amount} ${r.currency}` })),
         ['id', 'user_id', 'email', 'amount', 'network', 'sender', 'status', 'reason', 'requested'],
@@ -206,7 +172,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '<id>',
     help: 'credit a deposit to the user (once); the user is notified',
     async run([id]) {
-      const row = await ops<DepositRow>('POST', `/deposits/${idArg(id)}/approve`);
+      const row = await call('/deposits/:id/approve', { id: idArg(id) });
       console.log(`deposit #${row.id} approved: ${row.amount} ${row.currency} credited`);
     },
   },
@@ -214,7 +180,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '<id> <reason…>',
     help: 'reject a deposit with a reason the user will see (once)',
     async run([id, ...words]) {
-      const row = await ops<DepositRow>('POST', `/deposits/${idArg(id)}/reject`, { reason: reasonArg(words) });
+      const row = await call('/deposits/:id/reject', { id: idArg(id), reason: reasonArg(words) });
       console.log(`deposit #${row.id} rejected: ${row.reason}`);
     },
   },
@@ -222,7 +188,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '[pending|completed|rejected|all]',
     help: 'list withdrawal requests (pending by default)',
     async run([status = 'pending']) {
-      const rows = await ops<WithdrawalRow[]>('GET', `/withdrawals?status=${encodeURIComponent(status)}`);
+      const rows = await call('/withdrawals', { status: statusArg(status, WITHDRAWAL) });
       table(
         rows.map((r) => ({
           ...r,
@@ -239,7 +205,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '<id>',
     help: 'complete a withdrawal after paying it out (once); the user is notified',
     async run([id]) {
-      const row = await ops<WithdrawalRow>('POST', `/withdrawals/${idArg(id)}/approve`);
+      const row = await call('/withdrawals/:id/approve', { id: idArg(id) });
       console.log(`withdrawal #${row.id} completed: ${row.arrival} ${row.currency} to ${row.target_label}`);
     },
   },
@@ -247,7 +213,7 @@ export const COMMANDS: Record<string, Command> = {
     args: '<id> <reason…>',
     help: 'reject a withdrawal and release the frozen amount (once)',
     async run([id, ...words]) {
-      const row = await ops<WithdrawalRow>('POST', `/withdrawals/${idArg(id)}/reject`, { reason: reasonArg(words) });
+      const row = await call('/withdrawals/:id/reject', { id: idArg(id), reason: reasonArg(words) });
       console.log(`withdrawal #${row.id} rejected, ${row.amount} ${row.currency} released: ${row.reason}`);
     },
   },
@@ -257,12 +223,7 @@ export const COMMANDS: Record<string, Command> = {
     async run([user, account, currency, amount, ...words]) {
       if (!user || !account || !currency || !amount) throw new UsageError('usage: credit <user> <account> <currency> <amount> <reason…>');
       const key = process.env.OPS_IDEMPOTENCY_KEY || randomUUID();
-      const row = await ops<{ id: number; user_id: number; account: string; currency: string; amount: string }>(
-        'POST',
-        '/credit',
-        { user, account, currency, amount, reason: reasonArg(words) },
-        key,
-      );
+      const row = await call('/credit', { user, account, currency, amount, reason: reasonArg(words) }, key);
       console.log(`credit #${row.id}: ${row.amount} ${row.currency} to user ${row.user_id} (${row.account})`);
     },
   },

@@ -1,16 +1,15 @@
 import type { BalanceRow } from '../../domain/protocol';
-import type { Queryable } from '../db/db';
+import type { AccountId } from '../../domain/funds/formulas';
+import type { Balances } from '../ledger/Balances';
+import type { MarketSource } from '../market/MarketSource';
 
 /**
- * The private channel's view of a user's balances: every row the user has, read-only. The
- * ledger owns the `balances` table and every change to it; this only reads what it committed.
+ * The private channel's view of a user's balances: every row the user has, with the currency's
+ * name. The ledger owns the `balances` table (read through its `Balances`); the names come
+ * from the market's catalogue.
  */
-export function balanceReader(db: Queryable): (userId: number) => Promise<BalanceRow[]> {
-  return (userId) =>
-    db.query<BalanceRow>(
-      `SELECT b.account, b.currency_id, c.name AS currency, b.available, b.frozen
-       FROM balances b JOIN currencies c ON c.id = b.currency_id
-       WHERE b.user_id = $1 ORDER BY b.account, b.currency_id`,
-      [userId],
-    );
+export function balanceReader(balances: Balances, market: MarketSource): (userId: number) => Promise<BalanceRow[]> {
+  const name = (id: number) => market.currencies.find((c) => c.id === id)?.name ?? String(id);
+  return async (userId) =>
+    (await balances.ofUser(userId)).map((r) => ({ ...r, account: r.account as AccountId, currency: name(r.currency_id) }));
 }

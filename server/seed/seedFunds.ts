@@ -15,7 +15,7 @@ const DEMO_REASON = 'seed: demo account funds';
  * through the ledger against `grants`, once. Notifications go out after each commit.
  */
 export async function seedFunds(db: Db, deps: { credits: Credits; users: UserRepository; market: MarketSource }): Promise<void> {
-  const done = async (reason: string) => (await db.query('SELECT 1 FROM credits WHERE reason = $1 LIMIT 1', [reason])).length > 0;
+  const done = (reason: string) => deps.credits.anyWithReason(reason);
   const currency = (id: number) => deps.market.currencies.find((c) => c.id === id)!;
   const run = txRunner(db);
   if (!(await done(TREASURY_REASON))) {

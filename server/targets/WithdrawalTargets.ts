@@ -3,15 +3,15 @@ import type { BankCard, BankCardKind, WalletAddress } from '../../domain/targets
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { paginate } from '../db/paginate';
+import type { MarketSource } from '../market/MarketSource';
 import type { UploadStore } from '../uploads/UploadStore';
 
 interface AddressRow {
   id: number;
   currency_id: number;
-  currency: string;
   name: string;
   address: string;
-  qrcode_name: string | null;
+  qrcode_upload_id: number | null;
   created_at: number;
 }
 
@@ -41,6 +41,7 @@ export class WithdrawalTargets {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly uploads: UploadStore,
+    private readonly market: MarketSource,
   ) {}
 
   async addAddress(userId: number, a: { currencyId: number; name: string; address: string; qrcodeUploadId: number | null }): Promise<void> {
@@ -51,18 +52,25 @@ export class WithdrawalTargets {
   }
 
   async addresses(userId: number, page: number, limit: number): Promise<Page<WalletAddress>> {
-    return paginate<AddressRow, WalletAddress>(
+    const found = await paginate<AddressRow>(
       this.db,
       {
-        select: 'w.id, w.currency_id, c.name AS currency, w.name, w.address, u.name AS qrcode_name, w.created_at',
-        from: `FROM wallet_addresses w JOIN currencies c ON c.id = w.currency_id LEFT JOIN uploads u ON u.id = w.qrcode_upload_id
-               WHERE w.user_id = $1 AND w.deleted_at IS NULL`,
-        orderBy: 'w.id DESC',
+        select: 'id, currency_id, name, address, qrcode_upload_id, created_at',
+        from: 'FROM wallet_addresses WHERE user_id = $1 AND deleted_at IS NULL',
+        orderBy: 'id DESC',
         params: [userId],
       },
       { page, limit },
-      ({ qrcode_name, ...r }) => ({ ...r, qrcode: qrcode_name ? this.uploads.urlFor({ name: qrcode_name, is_public: false }) : null }),
     );
+    const qrcodes = await this.uploads.urlsById(found.data.map((r) => r.qrcode_upload_id));
+    return {
+      ...found,
+      data: found.data.map(({ qrcode_upload_id, ...r }) => ({
+        ...r,
+        currency: this.market.currencies.find((c) => c.id === r.currency_id)?.name ?? String(r.currency_id),
+        qrcode: qrcode_upload_id === null ? null : (qrcodes.get(Number(qrcode_upload_id)) ?? null),
+      })),
+    };
   }
 
   /** Removes one of the user's addresses; false when it is not theirs or already gone. */
@@ -98,6 +106,24 @@ export class WithdrawalTargets {
         this.clock.now(),
       ],
     );
+  }
+
+  /** One of the user's live saved addresses (for a withdrawal), or null. */
+  async address(userId: number, id: number): Promise<{ name: string; address: string; currency_id: number } | null> {
+    const [row] = await this.db.query<{ name: string; address: string; currency_id: number }>(
+      'SELECT name, address, currency_id FROM wallet_addresses WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [id, userId],
+    );
+    return row ?? null;
+  }
+
+  /** The user's card of `kind` with its number unmasked (for a withdrawal's record), or null. */
+  async cardForPayout(userId: number, kind: BankCardKind): Promise<{ bank_name: string; card_number: string; real_name: string } | null> {
+    const [row] = await this.db.query<{ bank_name: string; card_number: string; real_name: string }>(
+      'SELECT bank_name, card_number, real_name FROM bank_cards WHERE user_id = $1 AND kind = $2',
+      [userId, kind],
+    );
+    return row ?? null;
   }
 
   async card(userId: number, kind: BankCardKind): Promise<BankCard | null> {

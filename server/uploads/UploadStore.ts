@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock';
+import type { ServerSecrets } from '../platform/ServerSecrets';
 import type { Db, Queryable } from '../db/db';
 import { IMAGE_TYPES, type ImageExt } from './sniffImage';
 
@@ -41,15 +42,10 @@ export class UploadStore {
     private readonly secret: Buffer,
   ) {}
 
-  static async open(db: Db, clock: Clock, dataDir: string): Promise<UploadStore> {
+  static async open(db: Db, clock: Clock, dataDir: string, secrets: ServerSecrets): Promise<UploadStore> {
     const dir = path.join(dataDir, 'uploads');
     await mkdir(dir, { recursive: true });
-    await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      'upload_url',
-      randomBytes(32).toString('base64'),
-    ]);
-    const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['upload_url']);
-    return new UploadStore(db, clock, dir, Buffer.from(row!.value, 'base64'));
+    return new UploadStore(db, clock, dir, await secrets.get('upload_url'));
   }
 
   /** Writes the file (atomically: temp file, then rename) and records it. */
@@ -81,6 +77,17 @@ export class UploadStore {
   async byId(id: number, q: Queryable = this.db): Promise<UploadRow | null> {
     const [row] = await q.query<UploadRow>('SELECT * FROM uploads WHERE id = $1', [id]);
     return row ?? null;
+  }
+
+  /** Signed URLs of private uploads by id (for lists of other areas that keep an upload id). */
+  async urlsById(ids: readonly (number | null)[], q: Queryable = this.db): Promise<Map<number, string>> {
+    const unique = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (!unique.length) return new Map();
+    const rows = await q.query<{ id: number; name: string; is_public: boolean }>(
+      "SELECT id, name, is_public FROM uploads WHERE id = ANY(string_to_array($1, ',')::bigint[])",
+      [unique.join(',')],
+    );
+    return new Map(rows.map((r) => [Number(r.id), this.urlFor({ name: r.name, is_public: false })]));
   }
 
   /** The upload a URL we handed out points to, if it belongs to `userId` and was made for `scene`. */

@@ -66,6 +66,8 @@ export function toUserInfo(
 
 /** All SQL about users. */
 export class UserRepository {
+  private readonly tradeSources: ((userIds: number[]) => Promise<Iterable<number>>)[] = [];
+
   constructor(private readonly db: Db) {}
 
   async byId(id: number, q: Queryable = this.db): Promise<UserRow | null> {
@@ -144,16 +146,41 @@ export class UserRepository {
   }
 
   /**
-   * How many users registered with this user's invite code, and how many of them have traded.
-   * Exchanges are the trades that exist so far; the trading features add their tables here.
+   * Tells which of `userIds` have traded. Each trading area adds one over its own tables
+   * (funds: exchanges; later futures, spot…), so this repository reads no other area's table.
    */
+  addTradeSource(source: (userIds: number[]) => Promise<Iterable<number>>): void {
+    this.tradeSources.push(source);
+  }
+
+  /** How many users registered with this user's invite code, and how many of them have traded. */
   async inviteStats(id: number): Promise<{ invite_count: number; traded_invite_count: number }> {
-    const [row] = await this.db.query<{ invite_count: number; traded_invite_count: number }>(
-      `SELECT COUNT(*)::int AS invite_count,
-              COUNT(*) FILTER (WHERE EXISTS (SELECT 1 FROM exchanges e WHERE e.user_id = u.id))::int AS traded_invite_count
-       FROM users u WHERE u.invited_by = $1`,
-      [id],
+    const rows = await this.db.query<{ id: number }>('SELECT id FROM users WHERE invited_by = $1', [id]);
+    const ids = rows.map((r) => r.id);
+    const traded = new Set<number>();
+    if (ids.length) for (const source of this.tradeSources) for (const userId of await source(ids)) traded.add(userId);
+    return { invite_count: ids.length, traded_invite_count: traded.size };
+  }
+
+  /** Locks the user's row until the transaction ends (serialises that user's money requests). */
+  async lockById(id: number, q: Queryable): Promise<UserRow | null> {
+    const [row] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id]);
+    return row ?? null;
+  }
+
+  /** Raises the approved identity level (never lowers it). */
+  async raiseIdentityLevel(id: number, level: number, q: Queryable = this.db): Promise<void> {
+    await q.query('UPDATE users SET identity_level = GREATEST(identity_level, $2) WHERE id = $1', [id, level]);
+  }
+
+  /** Email and phone of each of `ids` (for operator lists), by id. */
+  async contacts(ids: readonly number[]): Promise<Map<number, { email: string | null; mobile: string | null }>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const rows = await this.db.query<{ id: number; email: string | null; mobile: string | null }>(
+      "SELECT id, email, mobile FROM users WHERE id = ANY(string_to_array($1, ',')::bigint[])",
+      [unique.join(',')],
     );
-    return row ?? { invite_count: 0, traded_invite_count: 0 };
+    return new Map(rows.map((r) => [Number(r.id), { email: r.email, mobile: r.mobile }]));
   }
 }

@@ -15,9 +15,9 @@ export function accountHelpers(s: TestServer, clock: ManualClock) {
         { token: user.token, ip: user.ip },
       );
       if (sent.body.type !== 'ok') throw new Error(String(sent.body.message));
-      const list = (await s.ops<{ id: number; email: string }[]>('GET', '/identities')).body.message as { id: number; email: string }[];
+      const list = (await s.ops('/identities')).body.message as { id: number; email: string }[];
       const mine = list.find((i) => i.email === user.email)!;
-      const decided = await s.ops('POST', `/identities/${mine.id}/approve`);
+      const decided = await s.ops('/identities/:id/approve', { id: mine.id });
       if (decided.body.type !== 'ok') throw new Error(String(decided.body.message));
     },
 
@@ -35,7 +35,7 @@ export function accountHelpers(s: TestServer, clock: ManualClock) {
 
     /** Credits money with the operator API. */
     async credit(user: User, account: string, currency: string, amount: string): Promise<void> {
-      const res = await s.ops('POST', '/credit', { user: user.email, account, currency, amount, reason: 'test funds' });
+      const res = await s.ops('/credit', { user: user.email, account, currency, amount, reason: 'test funds' });
       if (res.body.type !== 'ok') throw new Error(String(res.body.message));
     },
 

@@ -80,9 +80,9 @@ describe(`concurrent money movements (${process.env.TEST_DATABASE_URL ? 'Postgre
       await s.call('/wallet/charge_req', { currency: String(USDT), type: 'TRC20', amount: '75', voucher }, { token: user.token })
     ).body.message as DepositItem;
     const answers = await Promise.all([
-      s.ops('POST', `/deposits/${deposit.id}/approve`),
-      s.ops('POST', `/deposits/${deposit.id}/approve`),
-      s.ops('POST', `/deposits/${deposit.id}/approve`),
+      s.ops('/deposits/:id/approve', { id: deposit.id }),
+      s.ops('/deposits/:id/approve', { id: deposit.id }),
+      s.ops('/deposits/:id/approve', { id: deposit.id }),
     ]);
     expect(answers.filter((a) => a.body.type === 'ok')).toHaveLength(1);
     expect(new Decimal((await h.balance(user, USDT)).available).toFixed()).toBe('75');
@@ -100,7 +100,7 @@ describe(`concurrent money movements (${process.env.TEST_DATABASE_URL ? 'Postgre
         [email, `C${tag}${i}`, clock.now()],
       );
       users.push({ email, id: row!.id, token: await sessions.create(row!.id, { ip: '10.9.9.9', userAgent: 'test' }) });
-      await s.ops('POST', '/credit', { user: email, account: 'change', currency: 'USDT', amount: '500', reason: 'crowd' });
+      await s.ops('/credit', { user: email, account: 'change', currency: 'USDT', amount: '500', reason: 'crowd' });
     }
     // Every transaction attempt the app makes, counted: a deadlock (or serialization failure) shows as a retry.
     const tx = s.db.tx.bind(s.db);

@@ -79,13 +79,13 @@ describe('funds', () => {
     const voucher2 = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
     const second = (await request('40', { voucher: voucher2 })).body.message as DepositItem;
 
-    expect((await s.ops('POST', `/deposits/${ok.id}/approve`)).body.type).toBe('ok');
-    expect((await s.ops('POST', `/deposits/${ok.id}/approve`)).body).toMatchObject({
+    expect((await s.ops('/deposits/:id/approve', { id: ok.id })).body.type).toBe('ok');
+    expect((await s.ops('/deposits/:id/approve', { id: ok.id })).body).toMatchObject({
       type: 'error',
       message: 'This has already been decided',
     });
     eq((await h.balance(user, USDT)).available, '250.5');
-    expect((await s.ops('POST', `/deposits/${second.id}/reject`, { reason: 'Voucher does not match' })).body.type).toBe('ok');
+    expect((await s.ops('/deposits/:id/reject', { id: second.id, reason: 'Voucher does not match' })).body.type).toBe('ok');
     eq((await h.balance(user, USDT)).available, '250.5');
 
     const log = (await s.call('/recharge/log', {}, { ...get, token: user.token })).body.message as Page<DepositItem>;
@@ -225,13 +225,13 @@ describe('funds', () => {
     eq(held.frozen, '100');
 
     const rejected = (await out({ amount: '50' })).body.message as WithdrawalItem;
-    expect((await s.ops('POST', `/withdrawals/${rejected.id}/reject`, { reason: 'Address under review' })).body.type).toBe('ok');
+    expect((await s.ops('/withdrawals/:id/reject', { id: rejected.id, reason: 'Address under review' })).body.type).toBe('ok');
     eq((await h.balance(user, USDT)).available, '400');
 
     const feesBefore = await platformBalance(s, 'fees', USDT);
-    expect((await s.ops('POST', `/withdrawals/${w.id}/approve`)).body.type).toBe('ok');
-    expect((await s.ops('POST', `/withdrawals/${w.id}/approve`)).body.message).toBe('This has already been decided');
-    expect((await s.ops('POST', `/withdrawals/${w.id}/reject`, { reason: 'late' })).body.message).toBe('This has already been decided');
+    expect((await s.ops('/withdrawals/:id/approve', { id: w.id })).body.type).toBe('ok');
+    expect((await s.ops('/withdrawals/:id/approve', { id: w.id })).body.message).toBe('This has already been decided');
+    expect((await s.ops('/withdrawals/:id/reject', { id: w.id, reason: 'late' })).body.message).toBe('This has already been decided');
     const after = await h.balance(user, USDT);
     eq(after.available, '400');
     eq(after.frozen, '0');
@@ -414,7 +414,7 @@ describe('funds', () => {
       return publish(userId, kind, data);
     }) as typeof hub.publishToUser;
     try {
-      expect((await s.ops('POST', `/deposits/${deposit.id}/approve`)).body.type).toBe('ok');
+      expect((await s.ops('/deposits/:id/approve', { id: deposit.id })).body.type).toBe('ok');
     } finally {
       hub.publishToUser = publish;
     }
@@ -439,7 +439,7 @@ describe('funds', () => {
     const invitee = (await s.call('/user/login', { user_string: email, password: 'secret123' })).body.message as string;
     const stats = async () => (await s.call('/user/info', {}, { ...get, token: inviter.token })).body.message;
     expect(await stats()).toMatchObject({ invite_count: 1, traded_invite_count: 0 });
-    await s.ops('POST', '/credit', { user: email, account: 'change', currency: 'USDT', amount: '50', reason: 'test' });
+    await s.ops('/credit', { user: email, account: 'change', currency: 'USDT', amount: '50', reason: 'test' });
     expect(
       (await s.call('/user/Transfer', { number: '20', from_currency_id: String(USDT), to_currency_id: String(ETH) }, { token: invitee }))
         .body.type,
@@ -469,17 +469,16 @@ describe('funds', () => {
     const phone = await s.bindMobile(user.token, user.ip);
     const [row] = await s.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [user.email]);
     for (const who of [user.email, `+${phone.area_code}${phone.mobile}`, String(row!.id)]) {
-      const res = await s.ops('POST', '/credit', { user: who, account: 'legal', currency: 'usdt', amount: '1.5', reason: 'goodwill' });
+      const res = await s.ops('/credit', { user: who, account: 'legal', currency: 'usdt', amount: '1.5', reason: 'goodwill' });
       expect(res.body.type, who).toBe('ok');
     }
     eq((await h.balance(user, USDT, 'legal')).available, '4.5');
     expect(
-      (await s.ops('POST', '/credit', { user: 'nobody@example.com', account: 'legal', currency: 'USDT', amount: '1', reason: 'x' })).body
-        .message,
+      (await s.ops('/credit', { user: 'nobody@example.com', account: 'legal', currency: 'USDT', amount: '1', reason: 'x' })).body.message,
     ).toBe('No such user');
-    expect(
-      (await s.ops('POST', '/credit', { user: user.email, account: 'legal', currency: 'USDT', amount: '-1', reason: 'x' })).body.message,
-    ).toBe('Please enter a correct amount');
+    expect((await s.ops('/credit', { user: user.email, account: 'legal', currency: 'USDT', amount: '-1', reason: 'x' })).body.message).toBe(
+      'Please enter a correct amount',
+    );
   });
 });
 

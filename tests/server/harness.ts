@@ -10,6 +10,7 @@ import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import type { EndpointPath, OutputOf } from '../../domain/api/contract';
 import type { ApiEnvelope } from '../../domain/api/envelope';
+import { opsEndpoints, opsUrl, type OpsOutputOf, type OpsPath } from '../../domain/ops/contract';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../domain/protocol';
 import { buildApp, type App, type AppOptions } from '../../server/app';
 import { systemClock, type Clock } from '../../server/clock';
@@ -36,13 +37,17 @@ export interface TestServer {
   dataDir: string;
   /** The operator token the server wrote to `dataDir/ops.token`. */
   opsToken: string;
-  /** Calls `/ops<path>` with the operator token (or `token` when given). */
-  ops<T = unknown>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: Record<string, string>,
-    token?: string | null,
-  ): Promise<{ status: number; body: ApiEnvelope<T> }>;
+  /**
+   * Calls operator endpoint `path` of `domain/ops/contract.ts` (`/ops<path>`, `:id` filled from
+   * `input.id`, the rest as the query of a GET or the JSON body of a POST) with the operator
+   * token (or `options.token`). Typed by path like `call`: renaming an operator endpoint fails
+   * the tests at compile time; the input stays loose for hostile values.
+   */
+  ops<P extends OpsPath>(
+    path: P,
+    input?: Record<string, string | number>,
+    options?: { token?: string | null; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: ApiEnvelope<OpsOutputOf<P>> }>;
   /** Uploads `data` as the file field; returns the envelope. */
   upload(
     token: string | null,
@@ -115,11 +120,20 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
     opsToken,
     call: (path, params, opts) => raw(path, params, opts),
     raw,
-    async ops(method, opsPath, body, token = opsToken) {
-      const headers: Record<string, string> = {};
+    async ops(opsPath, input = {}, opts = {}) {
+      const { method } = opsEndpoints[opsPath];
+      const { url: route, rest } = opsUrl(opsPath, input);
+      const token = opts.token === undefined ? opsToken : opts.token;
+      const headers: Record<string, string> = { ...opts.headers };
       if (token) headers['x-ops-token'] = token;
-      if (body) headers['content-type'] = 'application/json';
-      const res = await fetch(`${url}/ops${opsPath}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+      const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+      const post = method === 'POST' && Object.keys(rest).length > 0;
+      if (post) headers['content-type'] = 'application/json';
+      const res = await fetch(`${url}${route}${method === 'GET' && Object.keys(rest).length ? `?${query}` : ''}`, {
+        method,
+        headers,
+        body: post ? JSON.stringify(rest) : undefined,
+      });
       return { status: res.status, body: (await res.json()) as never };
     },
     async upload(token, data, opts = {}) {

@@ -134,11 +134,11 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
   it('/ops/credit: a credit sent twice with one key is made once; 20 at once too', async () => {
     const user = await s.signUp();
     const credit = (key: string, amount = '25') =>
-      fetch(`${s.url}/ops/credit`, {
-        method: 'POST',
-        headers: { 'x-ops-token': s.opsToken, 'content-type': 'application/json', 'idempotency-key': key },
-        body: JSON.stringify({ user: user.email, account: 'change', currency: 'USDT', amount, reason: 'goodwill' }),
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
+      s.ops(
+        '/credit',
+        { user: user.email, account: 'change', currency: 'USDT', amount, reason: 'goodwill' },
+        { headers: { 'idempotency-key': key } },
+      );
     const key = newKey();
     const first = await credit(key);
     expect(first).toMatchObject({ status: 200, body: { type: 'ok' } });

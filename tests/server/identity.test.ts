@@ -54,16 +54,16 @@ describe('identity verification and its review', () => {
       id_type: 'passport',
     });
 
-    const pending = await s.ops<{ id: number; email: string }[]>('GET', '/identities');
+    const pending = await s.ops('/identities');
     const mine = (pending.body.message as { id: number; email: string }[]).find((i) => i.email === user.email)!;
     const socket = await s.socket();
     expect((await socket.timeout(5000).emitWithAck('auth', { token: user.token })).ok).toBe(true);
     const pushed = nextMessage<UserMessage>(socket, (m: UserMessage) => m.topic === 'user' && m.kind === 'notifications');
-    expect((await s.ops('POST', `/identities/${mine.id}/approve`)).body.type).toBe('ok');
+    expect((await s.ops('/identities/:id/approve', { id: mine.id })).body.type).toBe('ok');
     expect((await pushed).data).toMatchObject({ unread: 1, changed: [{ kind: 'identityApproved', params: { level: 1 }, read: false }] });
-    const twice = await s.ops('POST', `/identities/${mine.id}/approve`);
+    const twice = await s.ops('/identities/:id/approve', { id: mine.id });
     expect(twice.body).toMatchObject({ type: 'error', message: 'This has already been decided' });
-    expect((await s.ops('POST', `/identities/${mine.id}/reject`, { reason: 'late' })).body.type).toBe('error');
+    expect((await s.ops('/identities/:id/reject', { id: mine.id, reason: 'late' })).body.type).toBe('error');
     expect(await state(user.token)).toMatchObject({ level: 1, status: 'approved' });
     expect((await s.call('/user/real', basic, opts)).body).toMatchObject({ message: 'This verification level is already certified' });
 
@@ -84,7 +84,7 @@ describe('identity verification and its review', () => {
     );
     expect((await s.call('/user/real', { real_type: '2', front_pic: front, reverse_pic: back }, opts)).body.type).toBe('ok');
 
-    const advanced = (await s.ops<{ id: number; level: number; email: string; front: string }[]>('GET', '/identities')).body.message as {
+    const advanced = (await s.ops('/identities')).body.message as {
       id: number;
       level: number;
       email: string;
@@ -92,14 +92,12 @@ describe('identity verification and its review', () => {
     }[];
     const adv = advanced.find((i) => i.email === user.email && i.level === 2)!;
     expect((await fetch(s.url + adv.front)).status).toBe(200);
-    expect((await s.ops('POST', `/identities/${adv.id}/reject`, { reason: 'The photo is blurred' })).body.type).toBe('ok');
+    expect((await s.ops('/identities/:id/reject', { id: adv.id, reason: 'The photo is blurred' })).body.type).toBe('ok');
     expect(await state(user.token)).toMatchObject({ level: 1, status: 'rejected', submitted_level: 2, reason: 'The photo is blurred' });
 
     expect((await s.call('/user/real', { real_type: '2', front_pic: front, reverse_pic: back }, opts)).body.type).toBe('ok');
-    const again = ((await s.ops('GET', '/identities')).body.message as { id: number; email: string }[]).find(
-      (i) => i.email === user.email,
-    )!;
-    await s.ops('POST', `/identities/${again.id}/approve`);
+    const again = ((await s.ops('/identities')).body.message as { id: number; email: string }[]).find((i) => i.email === user.email)!;
+    await s.ops('/identities/:id/approve', { id: again.id });
     expect(await state(user.token)).toMatchObject({ level: 2, status: 'approved' });
 
     const list = (await s.call('/user/notifications', {}, { ...get, token: user.token })).body.message as {
@@ -128,19 +126,22 @@ describe('identity verification and its review', () => {
   it('keeps the operator API closed to everyone without the operator token', async () => {
     const user = await s.signUp();
     for (const token of [null, user.token, 'x'.repeat(43), s.opsToken.slice(0, -1)]) {
-      const res = await s.ops('GET', '/users', undefined, token);
+      const res = await s.ops('/users', {}, { token });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ type: 'error', code: 0, message: 'Operator token required' });
     }
     const withBearer = await fetch(`${s.url}/ops/users`, { headers: { authorization: `Bearer ${s.opsToken}` } });
     expect(withBearer.status).toBe(401);
-    const ok = await s.ops<{ data: { email: string }[] }>('GET', `/users?q=${encodeURIComponent(user.email)}`);
+    const ok = await s.ops('/users', { q: user.email });
     expect((ok.body.message as { data: { email: string; password_hash?: string }[] }).data).toEqual([
       expect.objectContaining({ email: user.email }),
     ]);
     expect(JSON.stringify(ok.body)).not.toContain('scrypt$');
-    expect((await s.ops('POST', '/identities/999999/approve')).body).toMatchObject({ type: 'error', message: 'No such verification' });
-    expect((await s.ops('POST', '/identities/abc/approve')).body).toMatchObject({ type: 'error', message: 'Parameter error' });
+    expect((await s.ops('/identities/:id/approve', { id: '999999' })).body).toMatchObject({
+      type: 'error',
+      message: 'No such verification',
+    });
+    expect((await s.ops('/identities/:id/approve', { id: 'abc' })).body).toMatchObject({ type: 'error', message: 'Parameter error' });
   });
 
   it('answers 998 where a level is required and the user lacks it', async () => {

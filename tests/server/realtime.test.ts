@@ -17,6 +17,7 @@ import {
 import { buildApp } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import { Notifications } from '../../server/notifications/Notifications';
+import { Balances } from '../../server/ledger/Balances';
 import { balanceReader } from '../../server/realtime/balanceSnapshot';
 import type { RealtimeHub } from '../../server/realtime/RealtimeHub';
 import { applyDepthDelta, createBook, readBook } from '../../worker/market/applyDepthDelta';
@@ -249,7 +250,7 @@ describe('the private channel', () => {
 
   const userIdOf = async (token: string) => ((await s.call('/user/info', {}, { token, method: 'GET' })).body.message as UserInfo).id;
   const credit = async (email: string, currency: string, amount: string) => {
-    const res = await s.ops('POST', '/credit', { user: email, account: 'change', currency, amount, reason: 'test' });
+    const res = await s.ops('/credit', { user: email, account: 'change', currency, amount, reason: 'test' });
     expect(res.body.type).toBe('ok');
   };
   const usdt = () => s.app.market.currencies.find((c) => c.name === 'USDT')!.id;
@@ -263,7 +264,7 @@ describe('the private channel', () => {
     // The credit's balance change and its notification were the user's first private messages, sent before anyone listened.
     expect(snapshot.seq).toBe(2);
     expect(snapshot.data.session).toEqual({ user_id: userId });
-    expect(snapshot.data.balances).toEqual(await balanceReader(s.db)(userId));
+    expect(snapshot.data.balances).toEqual(await balanceReader(new Balances(s.db), s.app.market)(userId));
     expect(snapshot.data.balances).toContainEqual(expect.objectContaining({ account: 2, currency: 'USDT', currency_id: usdt() }));
     expect(snapshot.data.notifications).toMatchObject({ unread: 1, recent: [{ kind: 'credited', read: false }] });
     expect(snapshot.data.orders).toEqual([]);
@@ -280,7 +281,7 @@ describe('the private channel', () => {
     expect(read.body.message).toBe(2);
     await until(() => got.length === 4);
     expect(got.map((m) => m.seq)).toEqual([snapshot.seq + 1, snapshot.seq + 2, snapshot.seq + 3, snapshot.seq + 4]);
-    expect(got[2]!.data).toEqual((await balanceReader(s.db)(userId)).filter((r) => r.currency_id === usdt()));
+    expect(got[2]!.data).toEqual((await balanceReader(new Balances(s.db), s.app.market)(userId)).filter((r) => r.currency_id === usdt()));
     expect(got[3]).toMatchObject({ kind: 'notifications', data: { unread: 0 } });
 
     // A transfer moves two of the user's balances: one message carries both, with committed values.
@@ -432,7 +433,7 @@ describe('the private channel', () => {
     await until(() => feed.getStatus() === 'live');
     expect(await feed.setToken(user.token)).toBe(true);
     expect(privateSnapshots).toHaveLength(1);
-    expect(books.account.balanceRows()).toEqual(await balanceReader(s.db)(userId));
+    expect(books.account.balanceRows()).toEqual(await balanceReader(new Balances(s.db), s.app.market)(userId));
 
     // The credit's balances message is lost on the wire; its notification arrives with a gap in
     // `seq`, so the worker resyncs over REST. Without the resync it would keep its 100 USDT: only
@@ -447,7 +448,7 @@ describe('the private channel', () => {
     await credit(user.email, 'BTC', '1');
 
     // What lasts: the worker's state ends equal to the server's.
-    const server = await balanceReader(s.db)(userId);
+    const server = await balanceReader(new Balances(s.db), s.app.market)(userId);
     expect(server.find((r) => r.currency_id === usdtId)).toMatchObject({ available: expect.stringMatching(/^150(\.0*)?$/) });
     await until(
       () => JSON.stringify(books.account.balanceRows()) === JSON.stringify(server) && books.account.notificationState().unread === 3,
@@ -463,7 +464,7 @@ describe('the private channel', () => {
         books.account.balanceRows().find((r) => r.currency_id === usdtId)!.available !==
         server.find((r) => r.currency_id === usdtId)!.available,
     );
-    expect(books.account.balanceRows()).toEqual(await balanceReader(s.db)(userId));
+    expect(books.account.balanceRows()).toEqual(await balanceReader(new Balances(s.db), s.app.market)(userId));
     expect(books.take().versionMismatch).toBe(false);
     feed.close();
   });

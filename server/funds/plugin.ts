@@ -1,0 +1,42 @@
+/**
+ * The funds area: wallets and transfers, deposits, withdrawals, exchanges and credits. Money
+ * moves only through the ledger; other areas reach these services on the instance.
+ */
+import fp from 'fastify-plugin';
+import { Credits } from './Credits';
+import { Deposits } from './Deposits';
+import { Exchanges } from './Exchanges';
+import { createFundsHandlers } from './fundsHandlers';
+import { Valuation } from './Valuation';
+import { Wallets } from './Wallets';
+import { Withdrawals } from './Withdrawals';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallets: Wallets;
+    deposits: Deposits;
+    withdrawals: Withdrawals;
+    exchanges: Exchanges;
+    credits: Credits;
+  }
+}
+
+export const fundsPlugin = fp(
+  async (fastify) => {
+    const { db, clock, ledger, balances, market, users, uploads, notifications, targets, limits } = fastify;
+    const valuation = new Valuation(market);
+    const credits = new Credits(db, clock, ledger, notifications);
+    const wallets = new Wallets(db, clock, ledger, balances, market, valuation, fastify.rates);
+    const deposits = new Deposits(db, clock, ledger, market, users, uploads, notifications);
+    const withdrawals = new Withdrawals(db, clock, ledger, balances, market, valuation, users, targets, limits, notifications);
+    const exchanges = new Exchanges(db, clock, ledger, market, valuation);
+    fastify.decorate('wallets', wallets);
+    fastify.decorate('deposits', deposits);
+    fastify.decorate('withdrawals', withdrawals);
+    fastify.decorate('exchanges', exchanges);
+    fastify.decorate('credits', credits);
+    users.addTradeSource((ids) => exchanges.tradersAmong(ids));
+    fastify.api.handle(createFundsHandlers({ wallets, deposits, withdrawals, exchanges, users }));
+  },
+  { name: 'funds', dependencies: ['platform', 'ledger', 'market', 'rates', 'users', 'uploads', 'notifications', 'targets'] },
+);

@@ -1,0 +1,80 @@
+import type { Page } from '../../domain/api/envelope';
+import type { Db, Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
+
+/** One balance row of a user. */
+export interface BalanceRow {
+  account: number;
+  currency_id: number;
+  available: string;
+  frozen: string;
+}
+
+/** One journal row of a user (a bill), without display names. */
+export interface JournalRow {
+  id: number;
+  account: number;
+  currency_id: number;
+  delta_available: string;
+  delta_frozen: string;
+  available_after: string;
+  frozen_after: string;
+  kind: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: number;
+}
+
+const BALANCE_COLUMNS = 'account, currency_id, available::text AS available, frozen::text AS frozen';
+
+/**
+ * Every read of `balances` and `journal` outside the ledger goes through here: the ledger area
+ * owns both tables (only `Ledger.post` writes them), other areas read what it committed.
+ */
+export class Balances {
+  constructor(private readonly db: Db) {}
+
+  /** Every balance row of the user, by account then currency. */
+  async ofUser(userId: number, q: Queryable = this.db): Promise<BalanceRow[]> {
+    return q.query<BalanceRow>(`SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 ORDER BY account, currency_id`, [userId]);
+  }
+
+  /** The user's rows in one account. */
+  async ofAccount(userId: number, account: number, q: Queryable = this.db): Promise<BalanceRow[]> {
+    return q.query<BalanceRow>(`SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 AND account = $2 ORDER BY currency_id`, [
+      userId,
+      account,
+    ]);
+  }
+
+  /** One balance, or null when the user never held that currency in that account. */
+  async one(userId: number, account: number, currencyId: number, q: Queryable = this.db): Promise<BalanceRow | null> {
+    const [row] = await q.query<BalanceRow>(
+      `SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 AND account = $2 AND currency_id = $3`,
+      [userId, account, currencyId],
+    );
+    return row ?? null;
+  }
+
+  /** The user's journal, newest first, optionally filtered; `map` adds what the caller shows. */
+  async journal<Item>(
+    userId: number,
+    filter: { account?: number; currencyId?: number; kind?: string },
+    page: { page: number; limit: number },
+    map: (row: JournalRow) => Item,
+  ): Promise<Page<Item>> {
+    return paginate<JournalRow, Item>(
+      this.db,
+      {
+        select: `id, account, currency_id, delta_available::text AS delta_available, delta_frozen::text AS delta_frozen,
+          available_after::text AS available_after, frozen_after::text AS frozen_after, kind, ref_type, ref_id, created_at`,
+        from: `FROM journal WHERE user_id = $1 AND ($2::int IS NULL OR account = $2) AND ($3::int IS NULL OR currency_id = $3)
+               AND ($4::text IS NULL OR kind = $4)`,
+        orderBy: 'id DESC',
+        params: [userId, filter.account ?? null, filter.currencyId ?? null, filter.kind ?? null],
+      },
+      page,
+      map,
+    );
+  }
+}

@@ -1,0 +1,31 @@
+/** The market area: the embedded market source (`fastify.market`), run by the leader, and its endpoints. */
+import fp from 'fastify-plugin';
+import type { AppOptions } from '../platform/options';
+import { createMarketHandlers } from './marketHandlers';
+import { MarketSimulator } from './MarketSimulator';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    market: MarketSimulator;
+  }
+}
+
+export const marketPlugin = fp<AppOptions>(
+  async (fastify, options) => {
+    const { db, clock, log } = fastify;
+    const market = await MarketSimulator.open({
+      db,
+      clock,
+      log,
+      seed: options.seed,
+      hz: options.marketHz,
+      historyDays: options.historyDays,
+    });
+    fastify.decorate('market', market);
+    fastify.api.handle(createMarketHandlers({ market, clock }));
+    // Tests may step the market by hand; otherwise it ticks on the leader node.
+    if (options.startMarket !== false) fastify.leaderWork.add({ start: () => market.start(), stop: () => market.stop() });
+    fastify.addHook('preClose', async () => market.stop());
+  },
+  { name: 'market', dependencies: ['platform', 'http'] },
+);

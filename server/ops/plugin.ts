@@ -1,0 +1,16 @@
+/** The operator area: the `/ops` API of `domain/ops/contract.ts`, behind the operator token (the CLI's server side). */
+import fp from 'fastify-plugin';
+import { createOpsHandlers } from './opsHandlers';
+import { registerOpsRoutes } from './opsRoutes';
+
+export const opsPlugin = fp(
+  async (fastify) => {
+    const { users, identities, deposits, withdrawals, credits, market } = fastify;
+    registerOpsRoutes(fastify, createOpsHandlers({ users, identities, deposits, withdrawals, credits, market }), {
+      token: fastify.opsToken,
+      translator: fastify.translator,
+      idempotency: fastify.idempotency,
+    });
+  },
+  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market'] },
+);

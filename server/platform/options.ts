@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { CodeDelivery } from '../auth/CodeDelivery';
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import type { Leadership } from './leadership';
+
+/** What `buildApp` is given; every area plugin receives it as its options. */
+export interface AppOptions {
+  db: Db;
+  clock: Clock;
+  seed: string;
+  marketHz: number;
+  historyDays: number;
+  devOutbox: boolean;
+  scryptLogN: number;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed: addresses, CIDR ranges or `loopback`; `true`
+   * means loopback only. Default: none.
+   */
+  trustProxy?: boolean | readonly string[];
+  /** Requests per minute per client address on every route (default 600); 0 turns it off. */
+  rateLimitPerMinute?: number;
+  /** Built app to serve at `/`; skipped when the folder does not exist. */
+  distDir?: string;
+  /** Uploads and the operator token live here. */
+  dataDir: string;
+  /** Operator token; when null it is read from (or written to) `dataDir/ops.token`. */
+  opsToken?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  /** Start the market ticking (tests may step it by hand). Default true. */
+  startMarket?: boolean;
+  /**
+   * Who runs the market source and the engines: one node at a time. Default: this process
+   * alone (PGlite, or one PostgreSQL node); `main.ts` passes an advisory-lock role on PostgreSQL.
+   */
+  leadership?: (log: FastifyBaseLogger) => Leadership;
+  /** Replaces the code delivery (tests). */
+  delivery?: (log: FastifyBaseLogger) => CodeDelivery;
+}

@@ -1,0 +1,30 @@
+/**
+ * The realtime area: socket.io on the HTTP server (`fastify.hub`), public topics and their
+ * snapshots, the private channel. Every committed balance change reaches the user's open apps.
+ */
+import fp from 'fastify-plugin';
+import { balanceReader } from './balanceSnapshot';
+import { createRealtimeHandlers } from './realtimeHandlers';
+import { RealtimeHub } from './RealtimeHub';
+import { DbUserSequences } from './UserSequences';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hub: RealtimeHub;
+  }
+}
+
+export const realtimePlugin = fp(
+  async (fastify) => {
+    const { db, clock, ledger, balances } = fastify;
+    // socket.io attaches to the HTTP server now, so services can push to users from the start.
+    const hub = new RealtimeHub(fastify.server, fastify.market, fastify.sessions, clock, new DbUserSequences(db));
+    fastify.decorate('hub', hub);
+    ledger.onBalancesChanged((userId, changed) => void hub.publishBalances(userId, changed));
+    hub.provideSnapshot('balances', balanceReader(balances, fastify.market));
+    fastify.api.handle(createRealtimeHandlers(hub));
+    // Sockets close before the HTTP server does.
+    fastify.addHook('preClose', async () => hub.close());
+  },
+  { name: 'realtime', dependencies: ['platform', 'http', 'auth', 'market', 'ledger'] },
+);
