@@ -3,6 +3,7 @@ import type { CodeDelivery } from '../auth/CodeDelivery';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { Leadership } from './leadership';
+import type { ServerOptions } from 'socket.io';
 
 /** What `buildApp` is given; every area plugin receives it as its options. */
 export interface AppOptions {
@@ -36,4 +37,9 @@ export interface AppOptions {
   leadership?: (log: FastifyBaseLogger) => Leadership;
   /** Replaces the code delivery (tests). */
   delivery?: (log: FastifyBaseLogger) => CodeDelivery;
+  /**
+   * socket.io's room adapter: in-process by default; a shared one lets several nodes serve the
+   * same rooms (the Redis streams adapter arrives with the platform issue).
+   */
+  socketAdapter?: ServerOptions['adapter'];
 }

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
   CONNECT_TIMEOUT_MS,
   MAX_TOPICS_PER_SOCKET,
@@ -98,8 +98,14 @@ export class RealtimeHub {
     private readonly sessions: SessionStore,
     private readonly clock: Clock,
     private readonly sequences: UserSequences,
+    /**
+     * Where rooms live: socket.io's in-process adapter by default; a shared one (Redis streams,
+     * the platform issue) makes `io.to(room)` reach the sockets of every node.
+     */
+    private readonly rooms: { adapter?: ServerOptions['adapter'] } = {},
   ) {
     this.io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
+      ...(rooms.adapter ? { adapter: rooms.adapter } : {}),
       path: SOCKET_PATH,
       serveClient: false,
       connectTimeout: CONNECT_TIMEOUT_MS,
@@ -276,9 +282,10 @@ export class RealtimeHub {
   private publish<K extends TopicKind>(topic: string, kind: K, data: TopicPayloads[K]['update']): void {
     const seq = (this.seqs.get(topic) ?? 0) + 1;
     this.seqs.set(topic, seq);
-    // NOTE: one node, so an empty local room means nobody listens; the sequence still advances
-    // so a later subscriber's snapshot and the next message line up.
-    if (!this.io.sockets.adapter.rooms.has(topic)) return;
+    // In process, an empty local room means nobody listens; with a shared adapter the room may
+    // have members on other nodes, so the message goes out. The sequence advances either way so
+    // a later subscriber's snapshot and the next message line up.
+    if (!this.rooms.adapter && !this.io.sockets.adapter.rooms.has(topic)) return;
     this.io.to(topic).emit('m', { topic, kind, seq, data } as TopicMessage);
   }
 

@@ -3,6 +3,7 @@
  * snapshots, the private channel. Every committed balance change reaches the user's open apps.
  */
 import fp from 'fastify-plugin';
+import type { AppOptions } from '../platform/options';
 import { balanceReader } from './balanceSnapshot';
 import { createRealtimeHandlers } from './realtimeHandlers';
 import { RealtimeHub } from './RealtimeHub';
@@ -14,11 +15,13 @@ declare module 'fastify' {
   }
 }
 
-export const realtimePlugin = fp(
-  async (fastify) => {
+export const realtimePlugin = fp<AppOptions>(
+  async (fastify, options) => {
     const { db, clock, ledger, balances } = fastify;
     // socket.io attaches to the HTTP server now, so services can push to users from the start.
-    const hub = new RealtimeHub(fastify.server, fastify.market, fastify.sessions, clock, new DbUserSequences(db));
+    const hub = new RealtimeHub(fastify.server, fastify.market, fastify.sessions, clock, new DbUserSequences(db), {
+      adapter: options.socketAdapter,
+    });
     fastify.decorate('hub', hub);
     ledger.onBalancesChanged((userId, changed) => void hub.publishBalances(userId, changed));
     hub.provideSnapshot('balances', balanceReader(balances, fastify.market));
