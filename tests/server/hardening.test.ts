@@ -463,7 +463,7 @@ describe('uploads are decoded, not sniffed', () => {
       .toBuffer();
     expect((await s.upload(user.token, tiff)).body).toMatchObject({
       type: 'error',
-      message: 'Only JPEG, PNG, WebP or GIF images are accepted',
+      message: 'The file is not a valid image (JPEG, PNG, WebP or GIF)',
     });
   });
 });
