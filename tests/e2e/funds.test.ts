@@ -24,7 +24,7 @@ describe('funds in a phone browser', () => {
     await api('/sms_send', { area_code: '1', mobile, scene: 'bind' });
     phoneCodeAt = Date.now();
     await api('/safe/mobile', { area_code: '1', mobile, code: await latestCode(`+1${mobile}`) }, token);
-    await api('/user/real', { real_type: '1', id_type: 'passport', name: 'Ada Lovelace', card_id: 'GB1234567' }, token);
+    await api('/user/real', { real_type: '1', id_type: 'passport', name: 'Ada Lovelace', card_id: 'GB1234567', country: 'GB' }, token);
     const pending = await opsCli('identities');
     const identity = new RegExp(`^(\\d+)\\s+\\d+\\s+${email.replace(/[.+]/g, '\\$&')}`, 'm').exec(pending)?.[1];
     await opsCli('approve-identity', identity!);
