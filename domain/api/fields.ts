@@ -3,6 +3,7 @@
  * Every `error` is an i18n key under `validation.`; the server answers it in the request's language.
  */
 import { z } from 'zod';
+import { normaliseAmount } from '../funds/amounts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './envelope';
 
 /** Password length bounds (spec §5, §9: at least 6; at most 64 so hashing cost stays bounded). */
@@ -72,9 +73,18 @@ export const codeField = z
   .length(CODE_LENGTH, { error: 'validation.codeLength' })
   .regex(/^\d+$/, { error: 'validation.codeLength' });
 
+/**
+ * An email address: a local part of letters (any script), digits and the ASCII signs RFC 5322
+ * allows, in dot-separated runs; a domain of letter-or-digit labels (inner hyphens) with a
+ * top-level label that starts with a letter. No spaces, no emoji or other symbols, no quoted
+ * local parts or IP literals (no exchange accepts those).
+ */
+export const EMAIL_PATTERN =
+  /^[\p{L}\p{M}\p{Nd}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{M}\p{Nd}!#$%&'*+/=?^_`{|}~-]+)*@(?:[\p{L}\p{Nd}](?:[\p{L}\p{M}\p{Nd}-]*[\p{L}\p{M}\p{Nd}])?\.)+\p{L}[\p{L}\p{M}\p{Nd}-]*[\p{L}\p{M}\p{Nd}]$/u;
+
 export const emailField = requiredText('validation.emailRequired', 254)
   .toLowerCase()
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'validation.emailInvalid' });
+  .regex(EMAIL_PATTERN, { error: 'validation.emailInvalid' });
 
 export const mobileField = requiredText('validation.mobileRequired', 20).regex(/^\d{5,15}$/, {
   error: 'validation.mobileInvalid',
@@ -104,26 +114,65 @@ export const pageFields = {
     .refine((n) => n <= PAGE_SIZE_MAX, { error: 'validation.invalid' }),
 };
 
-/** Nickname 2–10, signature 2–30 characters: Chinese, English letters or digits (spec §5). */
+/**
+ * Nickname 2–10, signature 2–30 characters (spec §5), in any language. Read in Unicode NFC
+ * (a decomposed "ễ" counts as one character, as a reader sees it), trimmed, with runs of
+ * spaces inside collapsed to one. A nickname is letters of any script (with their combining
+ * marks), digits and single inner spaces, hyphens, apostrophes, periods or middle dots, as real
+ * names have ("Nguyễn Thảo", "Zoë-Anne", "O'Brien", "J. Smith", "玛丽·居里"); it starts and ends
+ * with a letter or digit. A signature also takes ordinary punctuation. Neither takes control
+ * characters, emoji or other symbols.
+ */
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 10;
 export const SIGNATURE_MIN = 2;
 export const SIGNATURE_MAX = 30;
-const PROFILE_CHARS = /^[\p{Script=Han}A-Za-z0-9]+$/u;
+const NAME_WORD = String.raw`[\p{L}\p{Nd}][\p{L}\p{M}\p{Nd}]*`;
+const NAME_JOIN = String.raw`(?: |[-'\u2019.\u00b7] ?)`;
+/** A nickname: words of letters and digits joined by one space, hyphen, apostrophe, period or middle dot. */
+export const NICKNAME_PATTERN = new RegExp(`^${NAME_WORD}(?:${NAME_JOIN}${NAME_WORD})*\\.?$`, 'u');
+/**
+ * A signature: letters, marks, digits, punctuation of any script ("，", "！", "¿") and the
+ * printable ASCII signs, in words joined by single spaces; no other symbols (emoji), no controls.
+ */
+export const SIGNATURE_PATTERN = /^(?=.*[\p{L}\p{Nd}])[\p{L}\p{M}\p{Nd}\p{P}\x21-\x7e]+(?: [\p{L}\p{M}\p{Nd}\p{P}\x21-\x7e]+)*$/u;
 
-/** Length counted in characters as a reader sees them (code points), not UTF-16 units. */
-function profileText(requiredKey: string, shortKey: string, min: number, max: number) {
+/** Length counted in characters as a reader sees them (code points after NFC), not UTF-16 units. */
+function profileText(requiredKey: string, shortKey: string, charsKey: string, min: number, max: number, pattern: RegExp) {
   return z
     .string({ error: requiredKey })
-    .trim()
-    .min(1, { error: requiredKey })
-    .refine((v) => [...v].length >= min, { error: shortKey })
-    .refine((v) => [...v].length <= max, { error: 'validation.tooLong' })
-    .refine((v) => PROFILE_CHARS.test(v), { error: 'validation.profileChars' });
+    .transform((v) =>
+      v
+        .normalize('NFC')
+        .trim()
+        .replace(/\p{Zs}+/gu, ' '),
+    )
+    .pipe(
+      z
+        .string()
+        .min(1, { error: requiredKey })
+        .refine((v) => [...v].length >= min, { error: shortKey })
+        .refine((v) => [...v].length <= max, { error: 'validation.tooLong' })
+        .refine((v) => pattern.test(v), { error: charsKey }),
+    );
 }
 
-export const nicknameField = profileText('validation.nicknameRequired', 'validation.nicknameShort', NICKNAME_MIN, NICKNAME_MAX);
-export const signatureField = profileText('validation.signatureRequired', 'validation.signatureShort', SIGNATURE_MIN, SIGNATURE_MAX);
+export const nicknameField = profileText(
+  'validation.nicknameRequired',
+  'validation.nicknameShort',
+  'validation.nicknameChars',
+  NICKNAME_MIN,
+  NICKNAME_MAX,
+  NICKNAME_PATTERN,
+);
+export const signatureField = profileText(
+  'validation.signatureRequired',
+  'validation.signatureShort',
+  'validation.signatureChars',
+  SIGNATURE_MIN,
+  SIGNATURE_MAX,
+  SIGNATURE_PATTERN,
+);
 
 /** The payment password: exactly 6 digits. */
 export const payPasswordField = z
@@ -142,7 +191,6 @@ export type IdType = (typeof ID_TYPES)[number];
 
 /** Most significant digits an amount may have: the precision of the project's Decimal (spec §9). */
 export const AMOUNT_MAX_DIGITS = 20;
-const PLAIN_AMOUNT = /^\d+(\.\d+)?$/;
 
 /**
  * Significant digits of a plain decimal string: from the first non-zero digit to the last
@@ -156,13 +204,16 @@ export function significantDigits(value: string): number {
 }
 
 /**
- * An amount as typed: digits with an optional fraction, at most 20 significant digits (the
- * currency's decimals are checked where the currency is known).
+ * An amount as typed, read as `parseAmount` reads it (domain/funds/amounts.ts: ".5" and "1."
+ * accepted, leading zeros dropped) and handed on in that normalised form, with at most 20
+ * significant digits. The currency's decimals and per-request maximum are checked where the
+ * currency is known, by `parseAmount` itself.
  */
 export function amountField(requiredKey = 'validation.amountRequired') {
-  return requiredText(requiredKey, 40)
-    .regex(PLAIN_AMOUNT, { error: 'validation.amountInvalid' })
-    .refine((v) => !PLAIN_AMOUNT.test(v) || significantDigits(v) <= AMOUNT_MAX_DIGITS, { error: 'validation.amountDigits' });
+  return requiredText(requiredKey, 64)
+    .refine((v) => normaliseAmount(v) !== null, { error: 'validation.amountInvalid' })
+    .transform((v) => normaliseAmount(v) ?? v)
+    .refine((v) => significantDigits(v) <= AMOUNT_MAX_DIGITS, { error: 'validation.amountDigits' });
 }
 
 /** An asset account by name (legal, change, lever, micro) or number 1–4. */

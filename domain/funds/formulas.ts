@@ -1,6 +1,7 @@
 /**
- * Funds: account names, amount rules and the money formulas of withdrawals, exchanges and
- * valuations. The server settles with these and the app previews with the same ones.
+ * Funds: account names and the money formulas of withdrawals, exchanges and valuations. The
+ * server settles with these and the app previews with the same ones; how a typed amount is read
+ * is `amounts.ts`.
  */
 import { Decimal, type DecimalValue } from '../decimal';
 
@@ -20,26 +21,6 @@ export function parseAccount(value: string): AccountId | null {
 /** The name of account `id`. */
 export function accountName(id: AccountId): AccountName {
   return ACCOUNT_NAMES.find((name) => ACCOUNTS[name] === id)!;
-}
-
-/** Why an amount string is refused, as an i18n key under `validation.`. */
-export type AmountIssue = 'amountRequired' | 'amountInvalid' | 'amountPositive' | 'amountDecimals';
-
-/**
- * Reads a user-typed amount: a plain positive decimal with at most `decimals` places. No sign,
- * exponent, NaN, Infinity or hex; never rounded silently.
- */
-export function parseAmount(
-  value: string | undefined,
-  decimals: number,
-): { ok: true; amount: Decimal } | { ok: false; issue: AmountIssue } {
-  const text = (value ?? '').trim();
-  if (!text) return { ok: false, issue: 'amountRequired' };
-  if (!/^\d+(\.\d+)?$/.test(text) || text.length > 40) return { ok: false, issue: 'amountInvalid' };
-  const amount = new Decimal(text);
-  if (amount.lte(0)) return { ok: false, issue: 'amountPositive' };
-  if (amount.decimalPlaces() > decimals) return { ok: false, issue: 'amountDecimals' };
-  return { ok: true, amount };
 }
 
 /** What a withdrawal of `amount` delivers after the network fee; not positive when the fee eats it. */

@@ -13,10 +13,15 @@ const identityInput = z.discriminatedUnion(
       name: requiredText('validation.realNameRequired', 60).regex(/^[\p{L}\p{M}][\p{L}\p{M} .'·-]*$/u, {
         error: 'validation.realNameInvalid',
       }),
-      card_id: requiredText('validation.cardIdRequired', 30).regex(/^[A-Za-z0-9-]{5,30}$/, { error: 'validation.cardIdInvalid' }),
-      country: requiredText('validation.countryRequired', 2)
-        .regex(/^[A-Z]{2}$/, { error: 'validation.countryRequired' })
-        .optional(),
+      /**
+       * Whitespace anywhere is dropped, not refused: documents print numbers in groups, so
+       * "1234 5678 90" and " 1234567890 " are both 1234567890.
+       */
+      card_id: requiredText('validation.cardIdRequired', 60)
+        .transform((v) => v.replace(/\s+/g, ''))
+        .pipe(z.string().regex(/^[A-Za-z0-9-]{5,30}$/, { error: 'validation.cardIdInvalid' })),
+      /** Required: the country that issued the document (ISO 3166-1 alpha-2). */
+      country: requiredText('validation.countryRequired', 2).regex(/^[A-Z]{2}$/, { error: 'validation.countryRequired' }),
     }),
     z.object({
       real_type: z.literal('2'),

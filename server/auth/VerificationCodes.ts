@@ -5,11 +5,16 @@ import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import type { ServerSecrets } from '../platform/ServerSecrets';
 import { AppError } from '../http/AppError';
+import { waitError } from '../http/limits';
+import type { RateLimiter } from '../http/RateLimiter';
 import type { CodeDelivery } from './CodeDelivery';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_MS = 60_000;
+/** Codes one target (an email address, a phone number) may be sent per hour, whoever asks. */
+export const CODES_PER_TARGET_PER_HOUR = 10;
+const HOUR_MS = 60 * 60_000;
 
 /** Outcome of checking a code: only `ok` lets the action go on. */
 export type CodeCheck = 'ok' | 'wrong' | 'missing';
@@ -31,7 +36,9 @@ export function mobileTarget(areaCode: string, mobile: string): string {
 /**
  * Six-digit verification codes: drawn from a secure random source, stored as an HMAC under a
  * server secret, bound to target and scene, valid 10 minutes, dead after 5 wrong tries or one
- * use, at most one send per target per minute.
+ * use. Sends are limited per target, counted from the codes table (so shared by every node):
+ * one a minute and `CODES_PER_TARGET_PER_HOUR` in any hour. The per-account and per-address
+ * limits are the callers' (server/http/limits.ts).
  */
 export class VerificationCodes {
   private constructor(
@@ -54,9 +61,15 @@ export class VerificationCodes {
    * Creates and delivers a new code; earlier codes of the same target and scene die. With
    * `deliver: false` (a reset code asked for an address no account has) everything happens the
    * same, the once-a-minute check included, except that the code goes nowhere: the answer,
-   * first or second, cannot tell whether the account exists.
+   * first or second, cannot tell whether the account exists. When the target's own limits
+   * refuse, `onRefused` runs first (the caller gives back what `chargeCodeLimits` counted).
    */
-  async send(target: string, scene: CodeScene, lang: Lang, options: { deliver?: boolean } = {}): Promise<void> {
+  async send(
+    target: string,
+    scene: CodeScene,
+    lang: Lang,
+    options: { deliver?: boolean; onRefused?: () => Promise<void> } = {},
+  ): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.clock.now();
     await this.db.tx(async (q) => {
@@ -67,7 +80,17 @@ export class VerificationCodes {
         [target],
       );
       if (last && now - last.created_at < CODE_RESEND_MS) {
+        await options.onRefused?.();
         throw new AppError('errors.codeTooFrequent', { seconds: Math.ceil((last.created_at + CODE_RESEND_MS - now) / 1000) });
+      }
+      const recent = await q.query<{ created_at: number }>(
+        'SELECT created_at FROM verification_codes WHERE target = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT $3',
+        [target, now - HOUR_MS, CODES_PER_TARGET_PER_HOUR],
+      );
+      // The window slides: the next code may go once the oldest of the last hour's codes is an hour old.
+      if (recent.length >= CODES_PER_TARGET_PER_HOUR) {
+        await options.onRefused?.();
+        throw waitError(recent[recent.length - 1]!.created_at + HOUR_MS - now);
       }
       await q.query('UPDATE verification_codes SET consumed_at = $3 WHERE target = $1 AND scene = $2 AND consumed_at IS NULL', [
         target,
@@ -140,4 +163,33 @@ export class VerificationCodes {
     const check = await this.db.tx((q) => this.check(q, target, scene, code, false));
     if (check !== 'ok') throw new AppError('errors.codeInvalid');
   }
+}
+
+/** One limit a code request counts against, and the key it counts under. */
+export interface CodeCharge {
+  limiter: RateLimiter;
+  key: string;
+}
+
+/**
+ * Counts a code request against the caller's limits (per account, then per address) in
+ * order, before any other work; throws the wait of the first one over its limit, giving back
+ * the hits the others took. Returns the refund for a request the target's own limits then
+ * refuse (`send`'s `onRefused`), so a user turned away for asking twice within the minute
+ * spends none of the account's or the address's allowance.
+ */
+export async function chargeCodeLimits(charges: readonly CodeCharge[]): Promise<() => Promise<void>> {
+  const taken: CodeCharge[] = [];
+  const refund = async () => {
+    for (const c of taken) await c.limiter.release(c.key);
+  };
+  for (const c of charges) {
+    const waitMs = await c.limiter.hit(c.key);
+    if (waitMs > 0) {
+      await refund();
+      throw waitError(waitMs);
+    }
+    taken.push(c);
+  }
+  return refund;
 }

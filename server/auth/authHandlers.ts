@@ -1,12 +1,12 @@
 import type { Clock } from '../clock';
 import { UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { AppError } from '../http/AppError';
-import type { HandlerMap } from '../http/context';
+import type { HandlerMap, RequestContext } from '../http/context';
 import { enforce, type Limits } from '../http/limits';
 import type { UserRepository, UserRow } from '../users/UserRepository';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './SessionStore';
-import { emailTarget, mobileTarget, type VerificationCodes } from './VerificationCodes';
+import { chargeCodeLimits, emailTarget, mobileTarget, type CodeCharge, type VerificationCodes } from './VerificationCodes';
 
 export interface AuthDeps {
   clock: Clock;
@@ -33,7 +33,7 @@ function defaultNickname(email: string | null, mobile: string | null): string {
 /** Registration, login, logout, password reset and verification codes (spec §7 "Common and auth"). */
 export function createAuthHandlers(deps: AuthDeps): HandlerMap {
   const { clock, users, sessions, codes } = deps;
-  const { loginByAccount, loginByIp, codesByIp } = deps.limits;
+  const { loginByAccount, loginByIp, codesByAccount, codesByIp } = deps.limits;
   // Verifies a password even for an unknown account, so timing does not reveal which accounts exist.
   const dummyHash = hashPassword('not-a-real-password', deps.scryptLogN);
 
@@ -59,26 +59,31 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
     return `${who}@${ip}`;
   }
 
+  /** What a code request counts against besides its target: the signed-in account, if any, then the address. */
+  function codeCharges(ctx: RequestContext): CodeCharge[] {
+    return [...(ctx.user ? [{ limiter: codesByAccount, key: `user:${ctx.user.id}` }] : []), { limiter: codesByIp, key: ctx.ip }];
+  }
+
   return {
     '/sms_mail': async (input, ctx) => {
-      await enforce(codesByIp, ctx.ip);
+      const onRefused = await chargeCodeLimits(codeCharges(ctx));
       const existing = await users.byEmail(input.user_string);
       if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
       if (input.scene === 'bind' && existing) throw new AppError('errors.emailTaken');
       // A reset code for an unknown address goes nowhere but is otherwise made (and throttled) the
       // same way: neither the first answer nor a second one within the minute reveals accounts.
       const deliver = input.scene !== 'forget' || existing !== null;
-      await codes.send(emailTarget(input.user_string), input.scene, ctx.lang, { deliver });
+      await codes.send(emailTarget(input.user_string), input.scene, ctx.lang, { deliver, onRefused });
       return ctx.t('messages.codeSent');
     },
 
     '/sms_send': async (input, ctx) => {
-      await enforce(codesByIp, ctx.ip);
+      const onRefused = await chargeCodeLimits(codeCharges(ctx));
       const [existing] = await users.byMobile(input.mobile, input.area_code);
       if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
       if (input.scene === 'bind' && existing) throw new AppError('errors.mobileTaken');
       const deliver = input.scene !== 'forget' || existing !== undefined;
-      await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang, { deliver });
+      await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang, { deliver, onRefused });
       return ctx.t('messages.codeSent');
     },
 

@@ -1,6 +1,6 @@
 import type { Currency } from '../../domain/market/types';
 import type { Decimal } from '../../domain/decimal';
-import { parseAmount } from '../../domain/funds/formulas';
+import { parseAmount } from '../../domain/funds/amounts';
 import { AppError } from '../http/AppError';
 import type { MarketSource } from '../market/MarketSource';
 
@@ -11,9 +11,12 @@ export function requireCurrency(market: MarketSource, id: number): Currency {
   return currency;
 }
 
-/** A positive amount with no more decimals than `currency` carries, or the reason it is not. */
+/**
+ * An amount of `currency` read by the shared rule (domain/funds/amounts.ts): positive, no more
+ * decimals than the currency carries, at most its per-request maximum; else the reason it is not.
+ */
 export function readAmount(value: string, currency: Currency): Decimal {
-  const parsed = parseAmount(value, currency.decimals);
-  if (!parsed.ok) throw new AppError(`validation.${parsed.issue}`, { decimals: currency.decimals });
+  const parsed = parseAmount(value, currency);
+  if (!parsed.ok) throw new AppError(`validation.${parsed.issue}`, parsed.params);
   return parsed.amount;
 }

@@ -16,8 +16,17 @@ export function createLimits(clock: Clock, store: CounterStore = new MemoryCount
     loginByAccount: new RateLimiter(store, 'login-account', 10, 15 * MINUTE),
     /** …and per address, across accounts. */
     loginByIp: new RateLimiter(store, 'login-ip', 50, 15 * MINUTE),
-    /** Verification code requests per address. */
-    codesByIp: new RateLimiter(store, 'codes-ip', 20, 60 * MINUTE),
+    /**
+     * Verification code requests per signed-in account (binding, security codes)… Each target
+     * (an email address, a phone number) has its own limits in `VerificationCodes` (one a
+     * minute, ten an hour), checked first of all.
+     */
+    codesByAccount: new RateLimiter(store, 'codes-account', 20, 60 * MINUTE),
+    /**
+     * …and a ceiling per client address, high enough for the many people behind one carrier
+     * or office address; it only stops one machine spraying codes at many targets.
+     */
+    codesByIp: new RateLimiter(store, 'codes-ip', 200, 60 * MINUTE),
     /** Wrong payment passwords per user (an attempt is reserved before the hash, given back when right). */
     payPassword: new RateLimiter(store, 'pay-password', 5, 15 * MINUTE),
     /** Uploads per user. */
@@ -29,12 +38,22 @@ export type Limits = ReturnType<typeof createLimits>;
 
 /**
  * Counts a hit (before the work it guards: concurrent attempts each take their own); throws
- * `errors.tooManyAttempts` with the minutes to wait when over the limit.
+ * `waitError` when over the limit.
  */
 export async function enforce(limiter: RateLimiter, key: string): Promise<void> {
-  throwIfWaiting(await limiter.hit(key));
+  const waitMs = await limiter.hit(key);
+  if (waitMs > 0) throw waitError(waitMs);
 }
 
-function throwIfWaiting(waitMs: number): void {
-  if (waitMs > 0) throw new AppError('errors.tooManyAttempts', { minutes: Math.ceil(waitMs / MINUTE) });
+/**
+ * "Too many attempts, please try again in …" with the wait in the unit a person would say:
+ * seconds under a minute, minutes under an hour, else hours, each rounded up and plural-correct
+ * in the request's language (`count` picks the plural form).
+ */
+export function waitError(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  if (seconds < 60) return new AppError('errors.tryAgainInSeconds', { count: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return new AppError('errors.tryAgainInMinutes', { count: minutes });
+  return new AppError('errors.tryAgainInHours', { count: Math.ceil(minutes / 60) });
 }

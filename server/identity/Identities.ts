@@ -22,7 +22,7 @@ export interface IdentityRow {
   decided_at: number | null;
 }
 
-export type BasicDetails = { id_type: string; name: string; card_id: string; country?: string | undefined };
+export type BasicDetails = { id_type: string; name: string; card_id: string; country: string };
 export type AdvancedDetails = { front_pic: string; reverse_pic: string };
 
 /** Shows the first character and hides the rest: "张**", "J*** D**". */
@@ -78,7 +78,7 @@ export class Identities {
           const d = details as BasicDetails;
           await q.query(
             `INSERT INTO identities (user_id, level, id_type, name, card_id, country, status, created_at) VALUES ($1, 1, $2, $3, $4, $5, 'pending', $6)`,
-            [userId, d.id_type, d.name, d.card_id.toUpperCase(), d.country ?? null, now],
+            [userId, d.id_type, d.name, d.card_id.toUpperCase(), d.country, now],
           );
           return;
         }

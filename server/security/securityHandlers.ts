@@ -1,6 +1,6 @@
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/SessionStore';
-import { emailTarget, mobileTarget, type VerificationCodes } from '../auth/VerificationCodes';
+import { chargeCodeLimits, emailTarget, mobileTarget, type VerificationCodes } from '../auth/VerificationCodes';
 import { UNIQUE_VIOLATION, sqlState, type Queryable } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { HandlerMap } from '../http/context';
@@ -48,12 +48,15 @@ export function createSecurityHandlers(deps: SecurityDeps): HandlerMap {
 
   return {
     '/safe/send_code': async (input, ctx) => {
-      await enforce(limits.codesByIp, ctx.ip);
+      const onRefused = await chargeCodeLimits([
+        { limiter: limits.codesByAccount, key: `user:${ctx.user.id}` },
+        { limiter: limits.codesByIp, key: ctx.ip },
+      ]);
       const user = await me(ctx.user.id);
       const target =
         input.channel === 'email' ? user.email && emailTarget(user.email) : user.mobile && mobileTarget(user.area_code!, user.mobile);
       if (!target) throw new AppError(input.channel === 'email' ? 'errors.emailNotBound' : 'errors.mobileNotBound');
-      await codes.send(target, 'security', ctx.lang);
+      await codes.send(target, 'security', ctx.lang, { onRefused });
       return ctx.t('messages.codeSent');
     },
 

@@ -12,7 +12,7 @@ const FORMATS: Record<ImageExt, string> = { jpg: 'jpeg', png: 'png', webp: 'webp
 
 export type DecodedImage =
   | { ok: true; ext: ImageExt; width: number; height: number }
-  | { ok: false; key: 'errors.fileNotImage' | 'errors.imageUnreadable' | 'errors.imageTooManyPixels'; params?: Record<string, number> };
+  | { ok: false; key: 'errors.notValidImage' | 'errors.imageUnreadable' | 'errors.imageTooManyPixels'; params?: Record<string, number> };
 
 /**
  * Accepts `data` only if it is an image of an accepted type that decodes whole. The first bytes
@@ -22,12 +22,12 @@ export type DecodedImage =
  */
 export async function decodeImage(data: Buffer): Promise<DecodedImage> {
   const ext = sniffImage(data.subarray(0, 16));
-  if (!ext) return { ok: false, key: 'errors.fileNotImage' };
+  if (!ext) return { ok: false, key: 'errors.notValidImage' };
   const tooMany = { ok: false, key: 'errors.imageTooManyPixels', params: { megapixels: IMAGE_MAX_PIXELS / 1_000_000 } } as const;
   try {
     const image = sharp(data, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS, sequentialRead: true });
     const meta = await image.metadata();
-    if (meta.format !== FORMATS[ext]) return { ok: false, key: 'errors.fileNotImage' };
+    if (meta.format !== FORMATS[ext]) return { ok: false, key: 'errors.notValidImage' };
     if (!meta.width || !meta.height) return { ok: false, key: 'errors.imageUnreadable' };
     if (meta.width * meta.height > IMAGE_MAX_PIXELS) return tooMany;
     // Statistics need every pixel: this is the full decode.

@@ -1,6 +1,7 @@
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/request';
 import { uploadImage, type UploadScene } from '../api/upload';
 import { downscaleImage } from './downscaleImage';
 import styles from './ImagePicker.module.css';
@@ -16,27 +17,36 @@ interface ImagePickerProps {
   testId?: string;
 }
 
-/** Picks one image from the album or camera, previews it, shrinks it and uploads it with progress. */
+/**
+ * Picks one image from the album or camera, previews it, shrinks it and uploads it with progress.
+ * When the server refuses the file it says why, on the picker, until another file is picked
+ * ("The file is not a valid image"); a lost connection offers a retry.
+ */
 export function ImagePicker({ scene, label, value, onChange, shape = 'card', testId }: ImagePickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** Why the last upload failed: the server's reason, or null for a network failure (retry); undefined when it did not fail. */
+  const [failure, setFailure] = useState<string | null | undefined>(undefined);
+  const failed = failure !== undefined;
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    setFailed(false);
+    setFailure(undefined);
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     onChange(null);
     try {
       const url = await uploadImage(await downscaleImage(file), scene, setProgress);
       onChange(url);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      const refused = error instanceof ApiError && (error.type === 'error' || error.type === 'http');
+      setFailure(refused ? error.message : null);
+      // A refused file is not worth showing as if it were the picture.
+      if (refused) setPreview(null);
     } finally {
       setProgress(null);
     }
@@ -59,10 +69,16 @@ export function ImagePicker({ scene, label, value, onChange, shape = 'card', tes
           <span style={{ width: `${Math.round(progress * 100)}%` }} />
         </span>
       )}
-      {failed && (
+      {failure === null && (
         <span className={styles.retry}>
           <RefreshCw size={14} />
           {t('upload.retry')}
+        </span>
+      )}
+      {failure && (
+        <span className={styles.reason} role="alert" data-testid={testId ? `${testId}-error` : undefined}>
+          <span>{failure}</span>
+          <span className={styles.again}>{t('upload.chooseAnother')}</span>
         </span>
       )}
       {shown && value && progress === null && <span className={styles.done}>{t('upload.done')}</span>}

@@ -24,7 +24,7 @@ describe('funds in a phone browser', () => {
     await api('/sms_send', { area_code: '1', mobile, scene: 'bind' });
     phoneCodeAt = Date.now();
     await api('/safe/mobile', { area_code: '1', mobile, code: await latestCode(`+1${mobile}`) }, token);
-    await api('/user/real', { real_type: '1', id_type: 'passport', name: 'Ada Lovelace', card_id: 'GB1234567' }, token);
+    await api('/user/real', { real_type: '1', id_type: 'passport', name: 'Ada Lovelace', card_id: 'GB1234567', country: 'GB' }, token);
     const pending = await opsCli('identities');
     const identity = new RegExp(`^(\\d+)\\s+\\d+\\s+${email.replace(/[.+]/g, '\\$&')}`, 'm').exec(pending)?.[1];
     await opsCli('approve-identity', identity!);
@@ -58,6 +58,36 @@ describe('funds in a phone browser', () => {
     await page.locator('[data-currency="USDT"]').click();
     await expect.poll(() => page.getByText('Deposit').count()).toBeGreaterThan(0);
     await shot(page, 'assets-record');
+  });
+
+  it('says why a fake PNG is refused, and keeps a large deposit amount on one line', async () => {
+    await page.goto(`${base}/#/pages/fund/receive?currency=3`);
+    await expect.poll(() => page.getByTestId('deposit-address').textContent()).toContain('TRC20');
+    const picker = page.locator('[data-testid="voucher"] input[type=file]');
+    await picker.setInputFiles({ name: 'pay.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    // The reason stays on the picker (not only in a toast that goes away).
+    await expect
+      .poll(() => page.getByTestId('voucher-error').textContent(), { timeout: 15_000 })
+      .toContain('The file is not a valid image');
+    await shot(page, 'deposit-fake-png');
+
+    await page.getByLabel('Amount sent').fill('9999999.999999');
+    await picker.setInputFiles({ name: 'pay.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await expect.poll(() => page.getByText('Uploaded').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('voucher-error').count()).toBe(0);
+    await page.getByRole('button', { name: 'Submit for crediting' }).click();
+    await page.waitForURL(/receive_withdraw_record/);
+    const amount = page.locator('[data-testid="deposit-item"] b.num').first();
+    await expect.poll(() => amount.textContent()).toContain('9,999,999.999999');
+    // One line box for the number's text: it is never broken in the middle.
+    const lines = await amount.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el.firstChild!);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    expect(await amount.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap');
+    await shot(page, 'deposit-record-large');
   });
 
   it('hides and shows balances', async () => {

@@ -11,7 +11,7 @@ export function accountHelpers(s: TestServer, clock: ManualClock) {
       await s.bindMobile(user.token, user.ip);
       const sent = await s.call(
         '/user/real',
-        { real_type: '1', id_type: 'passport', name: 'Test User', card_id: 'P1234567' },
+        { real_type: '1', id_type: 'passport', name: 'Test User', card_id: 'P1234567', country: 'GB' },
         { token: user.token, ip: user.ip },
       );
       if (sent.body.type !== 'ok') throw new Error(String(sent.body.message));

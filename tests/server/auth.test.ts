@@ -206,6 +206,16 @@ describe('hostile and malformed input', () => {
   });
   afterAll(() => s.close());
 
+  it('refuses an email with an emoji and sends it no code', async () => {
+    for (const user_string of ['😀@example.com', 'a😀@example.com', 'a@exa😀mple.com']) {
+      expect((await s.call('/sms_mail', { user_string, scene: 'register' })).body).toEqual({
+        type: 'error',
+        code: 0,
+        message: 'Please enter a valid email address',
+      });
+      await expect(s.lastCode(user_string)).rejects.toThrow(/no code sent/);
+    }
+  });
   it('answers bad JSON with a 400 envelope and no stack trace', async () => {
     const res = await fetch(`${s.url}/api/user/login`, {
       method: 'POST',
@@ -382,11 +392,52 @@ describe('time: code expiry, resend window, session expiry, rate limits', () => 
     expect(blocked).toBeGreaterThan(0);
   });
 
-  it('limits code requests per IP', async () => {
+  it('limits codes per target: one a minute and ten an hour, whoever asks and from wherever', async () => {
     clock.advance(60 * 60_000);
-    const answers = [];
-    for (let i = 0; i < 22; i++) answers.push((await s.call('/sms_mail', { user_string: `many${i}@example.com`, scene: 'register' })).body);
-    expect(answers.slice(0, 20).every((a) => a.type === 'ok')).toBe(true);
-    expect(answers[21]).toMatchObject({ type: 'error', message: expect.stringMatching(/^Too many attempts/) });
+    const email = 'target-limit@example.com';
+    for (let i = 0; i < 10; i++) {
+      const res = await s.call('/sms_mail', { user_string: email, scene: 'register' }, { ip: `10.77.0.${i + 1}` });
+      expect(res.body.type, `code ${i + 1}`).toBe('ok');
+      clock.advance(61_000);
+    }
+    // The eleventh within the hour is refused, with the wait until the first of the ten is an hour old.
+    const refused = await s.call('/sms_mail', { user_string: email, scene: 'register' }, { ip: '10.77.1.1' });
+    expect(refused.body).toEqual({ type: 'error', code: 0, message: 'Too many attempts, please try again in 50 minutes' });
+    const vi = await s.call('/sms_mail', { user_string: email, scene: 'register' }, { ip: '10.77.1.2', lang: 'vi' });
+    expect(vi.body.message).toBe('Quá nhiều lần thử, vui lòng thử lại sau 50 phút');
+    clock.advance(49 * 60_000 + 49_000);
+    const last = await s.call('/sms_mail', { user_string: email, scene: 'register' }, { ip: '10.77.1.3', lang: 'fra' });
+    expect(last.body.message).toBe('Trop de tentatives, veuillez réessayer dans 1 seconde');
+    clock.advance(1_000);
+    expect((await s.call('/sms_mail', { user_string: email, scene: 'register' }, { ip: '10.77.1.4' })).body.type).toBe('ok');
+  });
+
+  it('lets many people behind one address ask for codes, up to a ceiling of 200 an hour', async () => {
+    clock.advance(60 * 60_000);
+    const ip = '10.78.0.1';
+    for (let i = 0; i < 200; i++) {
+      const res = await s.call('/sms_mail', { user_string: `shared${i}@example.com`, scene: 'register' }, { ip });
+      expect(res.body.type, `request ${i + 1}`).toBe('ok');
+    }
+    const over = await s.call('/sms_mail', { user_string: 'shared-over@example.com', scene: 'register' }, { ip });
+    expect(over.body).toEqual({ type: 'error', code: 0, message: 'Too many attempts, please try again in 1 hour' });
+  });
+
+  it('limits codes per account (20 an hour); a request its target refuses costs the account nothing', async () => {
+    clock.advance(60 * 60_000);
+    const user = await s.signUp();
+    const opts = { token: user.token, ip: user.ip };
+    const bind = (mobile: string, lang?: string) => s.call('/sms_send', { area_code: '44', mobile, scene: 'bind' }, { ...opts, lang });
+    expect((await bind('7700900000')).body.type).toBe('ok');
+    // Tapping "send" again within the minute: refused by the target, not counted against the account.
+    for (let i = 0; i < 5; i++) expect((await bind('7700900000')).body.message).toMatch(/^Please wait \d+ seconds/);
+    for (let i = 1; i < 20; i++) expect((await bind(`77009000${String(i).padStart(2, '0')}`)).body.type, `code ${i + 1}`).toBe('ok');
+    const over = await bind('7700900099', 'vi');
+    expect(over.body).toEqual({ type: 'error', code: 0, message: 'Quá nhiều lần thử, vui lòng thử lại sau 1 giờ' });
+    // Another account on the same address is not held back by this one's limit.
+    const other = await s.signUp();
+    expect(
+      (await s.call('/sms_send', { area_code: '44', mobile: '7700900098', scene: 'bind' }, { token: other.token, ip: user.ip })).body.type,
+    ).toBe('ok');
   });
 });

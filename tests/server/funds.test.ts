@@ -464,6 +464,53 @@ describe('funds', () => {
     await expect(s.db.query('DELETE FROM journal')).rejects.toThrow(/immutable/);
   });
 
+  it('caps every amount at its currency’s per-request maximum on every endpoint, and reads ".5" and "1." alike', async () => {
+    const user = await s.signUp();
+    await h.verify(user);
+    await h.setPayPassword(user);
+    await h.credit(user, 'change', 'USDT', '1000');
+    const opts = { token: user.token };
+    const voucher = (await s.upload(user.token, JPEG_1PX, { scene: 'voucher' })).body.message as string;
+    const deposit = (amount: string, lang?: string) =>
+      s.call('/wallet/charge_req', { currency: String(USDT), type: 'TRC20', amount, voucher }, { ...opts, lang });
+    const over = { type: 'error', code: 0, message: 'At most 10000000 USDT per request' };
+
+    // The deposit request of issue 8: refused, in the user's language, and nothing recorded.
+    expect((await deposit('99999999999999999999')).body).toEqual(over);
+    expect((await deposit('10000000.000001')).body).toEqual(over);
+    expect((await deposit('10000001', 'vi')).body).toEqual({ ...over, message: 'Tối đa 10000000 USDT mỗi lần' });
+    expect((await deposit('99999999999999999999999999')).body).toMatchObject({ type: 'error', code: 0 });
+    expect((await s.call('/recharge/log', {}, { ...get, ...opts })).body.message).toMatchObject({ total: 0 });
+
+    const transfer = (number: string) =>
+      s.call('/wallet/change', { currency_id: String(USDT), number, from_field: 'change', to_field: 'legal' }, opts);
+    expect((await transfer('10000001')).body).toEqual(over);
+    expect(
+      (await s.call('/user/Transfer', { number: '10000001', from_currency_id: String(USDT), to_currency_id: String(BTC) }, opts)).body,
+    ).toEqual(over);
+    expect(
+      (await s.call('/wallet/out', { currency: String(BTC), amount: '1000.1', target: 'bank', pay_password: '246810' }, opts)).body,
+    ).toEqual({
+      ...over,
+      message: 'At most 1000 BTC per request',
+    });
+    const credit = (amount: string) => s.ops('/credit', { user: user.email, account: 'change', currency: 'BTC', amount, reason: 'x' });
+    expect((await credit('1000.00000001')).body).toEqual({ ...over, message: 'At most 1000 BTC per request' });
+    expect((await credit('9'.repeat(40))).body).toEqual({ ...over, message: 'At most 1000 BTC per request' });
+    expect((await credit('1000')).body.type).toBe('ok');
+
+    // ".5" is 0.5 and "1." is 1 on every endpoint, stored in the normalised form.
+    expect((await transfer('.5')).body.type).toBe('ok');
+    expect((await transfer('1.')).body.type).toBe('ok');
+    eq((await h.balance(user, USDT, 'legal')).available, '1.5');
+    const pending = (await deposit('12.')).body.message as DepositItem;
+    expect(pending).toMatchObject({ status: 'pending' });
+    eq(pending.amount, '12');
+    const exchanged = (await s.call('/user/Transfer', { number: '.5', from_currency_id: String(USDT), to_currency_id: String(BTC) }, opts))
+      .body.message as ExchangeItem;
+    eq(exchanged.from_amount, '0.5');
+  });
+
   it('credits by hand from the operator console, by email, phone or id', async () => {
     const user = await s.signUp();
     const phone = await s.bindMobile(user.token, user.ip);

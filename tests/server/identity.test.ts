@@ -17,7 +17,7 @@ describe('identity verification and its review', () => {
   afterAll(() => s.close());
 
   const state = async (token: string) => (await s.call('/real/state', {}, { ...get, token })).body.message as IdentityState;
-  const basic = { real_type: '1', id_type: 'passport', name: 'Jane Doe', card_id: 'X1234567' };
+  const basic = { real_type: '1', id_type: 'passport', name: 'Jane Doe', card_id: 'X1234567', country: 'US' };
 
   it('walks basic and advanced verification through review, once each', async () => {
     const user = await s.signUp();
@@ -116,11 +116,39 @@ describe('identity verification and its review', () => {
     [{ name: '' }, 'Please enter your real name'],
     [{ name: '<script>' }, 'Please enter your name as it appears on your document'],
     [{ card_id: '12' }, 'Please enter a correct ID number'],
+    [{ card_id: '12 3' }, 'Please enter a correct ID number'],
     [{ real_type: '3' }, 'Unknown verification level'],
+    [{ country: undefined }, 'Please choose your country or region'],
+    [{ country: '' }, 'Please choose your country or region'],
+    [{ country: 'U1' }, 'Please choose your country or region'],
   ])('refuses %o', async (override, message) => {
     const user = await s.signUp();
-    const res = await s.call('/user/real', { ...basic, ...override }, { token: user.token, ip: user.ip });
+    const input = Object.fromEntries(Object.entries({ ...basic, ...override }).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >;
+    const res = await s.call('/user/real', input, { token: user.token, ip: user.ip });
     expect(res.body).toEqual({ type: 'error', code: 0, message });
+  });
+
+  it('refuses a submission without a country in the request language', async () => {
+    const user = await s.signUp();
+    const { country: _omitted, ...noCountry } = basic;
+    const res = await s.call('/user/real', noCountry, { token: user.token, ip: user.ip, lang: 'vi' });
+    expect(res.body).toMatchObject({ type: 'error', message: 'Vui lòng chọn quốc gia hoặc khu vực' });
+  });
+
+  it('reads an ID number with inner spaces as it reads one with outer spaces: whitespace is dropped', async () => {
+    for (const card_id of ['X123 4567', '  X1234567  ']) {
+      const user = await s.signUp();
+      await s.bindMobile(user.token, user.ip);
+      expect((await s.call('/user/real', { ...basic, card_id }, { token: user.token, ip: user.ip })).body.type).toBe('ok');
+      const [row] = await s.db.query<{ card_id: string }>(
+        'SELECT card_id FROM identities WHERE user_id = (SELECT id FROM users WHERE email = $1)',
+        [user.email],
+      );
+      expect(row?.card_id).toBe('X1234567');
+    }
   });
 
   it('keeps the operator API closed to everyone without the operator token', async () => {

@@ -41,7 +41,7 @@ describe('the operator CLI (npm run ops)', { timeout: 120_000 }, () => {
     await s.bindMobile(user.token, user.ip);
     await s.call(
       '/user/real',
-      { real_type: '1', id_type: 'id_card', name: 'Wang Fang', card_id: '110101199003071234' },
+      { real_type: '1', id_type: 'id_card', name: 'Wang Fang', card_id: '110101199003071234', country: 'CN' },
       { token: user.token },
     );
 

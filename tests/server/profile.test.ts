@@ -20,8 +20,9 @@ describe('profile', () => {
   it.each([
     ['a', 'The nickname needs 2 to 10 characters'],
     ['abcdefghijk', 'Character too long'],
-    ['ab!', 'Only Chinese, English letters and digits are allowed'],
-    ['ab cd', 'Only Chinese, English letters and digits are allowed'],
+    ['ab!', 'Use only letters, digits, spaces, hyphens or apostrophes'],
+    ['Bob 😀', 'Use only letters, digits, spaces, hyphens or apostrophes'],
+    ['a\u200bb', 'Use only letters, digits, spaces, hyphens or apostrophes'],
     ['', 'Please enter a nickname'],
   ])('refuses the nickname %j', async (nickname, message) => {
     const user = await s.signUp();
@@ -39,6 +40,27 @@ describe('profile', () => {
       'Character too long',
     );
     expect(await info(user.token)).toMatchObject({ nickname: '交易员小王2026', signature: 'Hodl' + '稳'.repeat(26) });
+  });
+
+  it.each(['Nguyễn', 'José', 'Thảo 9', '王小明', 'Zoë-Anne', "O'Brien", 'Иван', 'สมชาย'])(
+    'takes the nickname %j, as stored and shown',
+    async (nickname) => {
+      const user = await s.signUp();
+      expect((await s.call('/user/editNickname', { nickname }, { token: user.token })).body.type).toBe('ok');
+      expect((await info(user.token)).nickname).toBe(nickname);
+    },
+  );
+
+  it('takes a signature with spaces and punctuation, refuses emoji, and says so in the request language', async () => {
+    const user = await s.signUp();
+    const signature = 'Tôi yêu Bitcoin, mãi mãi!';
+    expect((await s.call('/user/editSignature', { signature }, { token: user.token })).body.type).toBe('ok');
+    expect((await info(user.token)).signature).toBe(signature);
+    expect((await s.call('/user/editSignature', { signature: 'To the moon 🚀' }, { token: user.token, lang: 'vi' })).body).toEqual({
+      type: 'error',
+      code: 0,
+      message: 'Chỉ dùng chữ cái, chữ số, khoảng trắng và dấu câu (không dùng emoji hay ký hiệu)',
+    });
   });
 
   it('sets the avatar from the user’s own avatar upload only', async () => {

@@ -57,7 +57,21 @@ describe('uploads', () => {
     const res = await s.upload(user.token, data, { filename, type });
     expect(res.status).toBe(200);
     expect(res.body.type).toBe('error');
-    expect(String(res.body.message)).toMatch(/Only JPEG, PNG, WebP or GIF images are accepted|Please choose an image/);
+    expect(String(res.body.message)).toMatch(/The file is not a valid image \(JPEG, PNG, WebP or GIF\)|Please choose an image/);
+  });
+
+  it('says why a fake PNG is refused, in the request language', async () => {
+    const fake = 'just some text, not a picture';
+    const en = await s.upload(user.token, fake, { filename: 'photo.png', type: 'image/png' });
+    expect(en.body).toMatchObject({ type: 'error', message: 'The file is not a valid image (JPEG, PNG, WebP or GIF)' });
+    const form = new FormData();
+    form.append('file', new Blob([fake], { type: 'image/png' }), 'photo.png');
+    const vi = await fetch(`${s.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: user.token, 'accept-language': 'vi' },
+      body: form,
+    });
+    expect(await vi.json()).toMatchObject({ type: 'error', message: 'Tệp này không phải là ảnh hợp lệ (JPEG, PNG, WebP hoặc GIF)' });
   });
 
   it('refuses a file over 5 MB with a clear message', async () => {

@@ -1,9 +1,11 @@
 /**
  * Previews of money movements with the same formulas the server settles with
- * (`domain/funds/formulas.ts`), so the UI never shows a figure the server would not honour.
+ * (`domain/funds/formulas.ts`) and the same amount rule (`domain/funds/amounts.ts`), so the UI
+ * never shows a figure the server would not honour, nor one for an amount it would refuse.
  */
 import { Decimal } from '../../domain/decimal';
-import { calculateArrival, calculateExchange, parseAmount } from '../../domain/funds/formulas';
+import { parseAmount, type AmountCurrency } from '../../domain/funds/amounts';
+import { calculateArrival, calculateExchange } from '../../domain/funds/formulas';
 
 /** An exchange preview in decimal strings. */
 export interface ExchangePreview {
@@ -12,22 +14,26 @@ export interface ExchangePreview {
   receive: string;
 }
 
-/** What `amount` of the source buys at these prices, less the fee; null for an unreadable amount. */
+/**
+ * What `amount` of the source currency `from` buys at these prices, less the fee; null for an
+ * amount the server would refuse (unreadable, too many decimals for `from`, over its maximum).
+ */
 export function previewExchange(
   amount: string,
   fromPriceUsdt: string,
   toPriceUsdt: string,
   feeRate: string,
   toDecimals: number,
+  from: AmountCurrency,
 ): ExchangePreview | null {
-  const parsed = parseAmount(amount, 18);
+  const parsed = parseAmount(amount, from);
   if (!parsed.ok || new Decimal(toPriceUsdt).lte(0)) return null;
   const q = calculateExchange(parsed.amount, fromPriceUsdt, toPriceUsdt, feeRate, toDecimals);
   return { rate: q.rate.toSignificantDigits(10).toFixed(), fee: q.fee.toFixed(), receive: q.receive.toFixed() };
 }
 
-/** What arrives of a withdrawal after the fee; null for an unreadable amount. */
-export function previewArrival(amount: string, fee: string, decimals: number): string | null {
-  const parsed = parseAmount(amount, decimals);
+/** What arrives of a withdrawal of `currency` after the fee; null for an amount the server would refuse. */
+export function previewArrival(amount: string, fee: string, currency: AmountCurrency): string | null {
+  const parsed = parseAmount(amount, currency);
   return parsed.ok ? calculateArrival(parsed.amount, fee).toFixed() : null;
 }

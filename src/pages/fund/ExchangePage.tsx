@@ -99,15 +99,18 @@ export default function ExchangePage() {
   const toPrice = livePrices?.from && livePrices.to ? livePrices.to : '1';
   const feeRate = quote?.fee_rate ?? null;
   const toDecimals = quote?.to_decimals ?? null;
+  // The amount rule needs the source currency: no preview for an amount the server would refuse.
+  const fromDecimals = fromCoin?.decimals ?? null;
 
   useEffect(() => {
-    if (fromPrice === null || feeRate === null || toDecimals === null) return setPreview(null);
+    if (fromPrice === null || feeRate === null || toDecimals === null || fromDecimals === null) return setPreview(null);
+    const fromRule = { name: fromName, decimals: fromDecimals };
     let live = true;
     const worker = getWorker();
     const text = amount.trim();
     void Promise.all([
-      worker.funds.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals),
-      text ? worker.funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals) : Promise.resolve(null),
+      worker.funds.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals, fromRule),
+      text ? worker.funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals, fromRule) : Promise.resolve(null),
     ]).then(([unit, typed]) => {
       if (!live) return;
       setPreview(unit ? { amount: text, rate: unit.rate, fee: typed?.fee ?? null, receive: typed?.receive ?? null } : null);
@@ -115,7 +118,7 @@ export default function ExchangePage() {
     return () => {
       live = false;
     };
-  }, [amount, fromPrice, toPrice, feeRate, toDecimals]);
+  }, [amount, fromPrice, toPrice, feeRate, toDecimals, fromName, fromDecimals]);
 
   const choose = (side: Side, coin: UserCurrency) => {
     const id = String(coin.currency_id);
@@ -144,8 +147,13 @@ export default function ExchangePage() {
       const shown =
         preview?.amount === text
           ? preview.receive
-          : fromPrice !== null && feeRate !== null && toDecimals !== null
-            ? ((await getWorker().funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals))?.receive ?? null)
+          : fromPrice !== null && feeRate !== null && toDecimals !== null && fromDecimals !== null
+            ? ((
+                await getWorker().funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals, {
+                  name: fromName,
+                  decimals: fromDecimals,
+                })
+              )?.receive ?? null)
             : null;
       const body: ExchangeInput = shown ? { ...input, min_receive: shown } : input;
       const done = await submitOnce(body, (sent, idempotencyKey) => call('/user/Transfer', sent, { idempotencyKey }), sameExchange);

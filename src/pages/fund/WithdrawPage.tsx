@@ -64,7 +64,7 @@ export default function WithdrawPage() {
   const fee = info.data?.fee;
   useEffect(() => {
     if (!fee || !info.data) return setArrival(null);
-    void getWorker().funds.previewArrival(amount.trim(), fee, info.data.decimals).then(setArrival);
+    void getWorker().funds.previewArrival(amount.trim(), fee, { name: info.data.currency, decimals: info.data.decimals }).then(setArrival);
   }, [amount, fee, info.data]);
 
   const options: TargetOption[] = [

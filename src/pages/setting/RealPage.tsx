@@ -117,7 +117,7 @@ function BasicForm({ onDone }: { onDone: () => void }) {
       id_type: draft.id_type,
       name: draft.name,
       card_id: draft.card_id,
-      country: draft.country ?? undefined,
+      country: draft.country ?? '',
     };
     if (!check(contract['/user/real'].input, input)) return;
     const done = await run(() => call('/user/real', input));
