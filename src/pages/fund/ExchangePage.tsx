@@ -20,7 +20,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { useSubmitKey } from '../../ui/useForm';
 import { useTopics } from '../../ui/useTopics';
-import { firstIssueKey } from '../../ui/validation';
+import { amountProblemText, firstIssue } from '../../ui/validation';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
 import styles from './ExchangePage.module.css';
 
@@ -99,22 +99,39 @@ export default function ExchangePage() {
   const feeRate = quote?.fee_rate ?? null;
   const toDecimals = quote?.to_decimals ?? null;
 
+  const fromDecimals = fromCoin?.decimals ?? null;
   useEffect(() => {
     if (fromPrice === null || feeRate === null || toDecimals === null) return setPreview(null);
     let live = true;
     const worker = getWorker();
     const text = amount.trim();
-    void Promise.all([
-      worker.funds.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals),
-      text ? worker.funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals) : Promise.resolve(null),
-    ]).then(([unit, typed]) => {
+    /**
+     * Why the server would refuse this amount: the endpoint's own input rules, then the source
+     * currency's decimals (`parseAmount`, as the server reads it). No preview is shown for it.
+     */
+    const refusal = async (): Promise<string | null> => {
+      const issue = firstIssue(contract['/user/Transfer'].input, { number: text, from_currency_id: pair.from, to_currency_id: pair.to });
+      // "1." is still being typed: no preview, and no message yet.
+      if (issue?.field === 'number') return text.endsWith('.') ? '' : t(issue.key);
+      if (fromDecimals === null) return '';
+      const problem = await worker.funds.checkAmount(text, fromDecimals);
+      return problem ? amountProblemText(t, problem, fromDecimals, '') : null;
+    };
+    void (async () => {
+      const unit = await worker.funds.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals);
+      const refused = text ? await refusal() : null;
+      const typed =
+        text && refused === null && fromDecimals !== null
+          ? await worker.funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals, fromDecimals)
+          : null;
       if (!live) return;
       setPreview(unit ? { amount: text, rate: unit.rate, fee: typed?.fee ?? null, receive: typed?.receive ?? null } : null);
-    });
+      if (refused) setError({ text: refused, onAmount: true });
+    })();
     return () => {
       live = false;
     };
-  }, [amount, fromPrice, toPrice, feeRate, toDecimals]);
+  }, [amount, fromPrice, toPrice, feeRate, toDecimals, fromDecimals, pair.from, pair.to, t]);
 
   const choose = (side: Side, coin: UserCurrency) => {
     const id = String(coin.currency_id);
@@ -134,17 +151,22 @@ export default function ExchangePage() {
     e.preventDefault();
     const text = amount.trim();
     const input: ExchangeInput = { number: text, from_currency_id: pair.from, to_currency_id: pair.to };
-    const issue = firstIssueKey(contract['/user/Transfer'].input, input);
-    setError(issue ? { text: t(issue), onAmount: issue.startsWith('validation.amount') } : null);
-    if (issue) return;
+    const issue = firstIssue(contract['/user/Transfer'].input, input);
+    let refused = issue ? { text: t(issue.key), onAmount: issue.field === 'number' } : null;
+    if (!refused && fromDecimals !== null) {
+      const problem = await getWorker().funds.checkAmount(text, fromDecimals);
+      if (problem) refused = { text: amountProblemText(t, problem, fromDecimals, ''), onAmount: true };
+    }
+    setError(refused);
+    if (refused) return;
     setBusy(true);
     try {
       // The least to receive: what the preview shows for this amount (worked out now if it lags the input).
       const shown =
         preview?.amount === text
           ? preview.receive
-          : fromPrice !== null && feeRate !== null && toDecimals !== null
-            ? ((await getWorker().funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals))?.receive ?? null)
+          : fromPrice !== null && feeRate !== null && toDecimals !== null && fromDecimals !== null
+            ? ((await getWorker().funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals, fromDecimals))?.receive ?? null)
             : null;
       const body: ExchangeInput = shown ? { ...input, min_receive: shown } : input;
       const done = await submitOnce(body, (sent, idempotencyKey) => call('/user/Transfer', sent, { idempotencyKey }), sameExchange);
