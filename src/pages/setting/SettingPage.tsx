@@ -67,8 +67,10 @@ export default function SettingPage() {
     } catch {
       // Already invalid: clearing it here is all that is left.
     }
-    // Off this signed-in page before the token goes, so it never asks to "log in first".
-    await navigate(HOME_PATH, { replace: true });
+    // Off this signed-in page before the token goes, so it never asks to "log in first": the
+    // route change is committed at once (flushSync), not as a transition the token change would
+    // overtake while this page is still shown.
+    await navigate(HOME_PATH, { replace: true, flushSync: true });
     setToken(null);
     showToast(said);
   };
