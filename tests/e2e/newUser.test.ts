@@ -255,6 +255,15 @@ describe('a new user on a phone', () => {
     await expect.poll(() => page.getByTestId('profile-nickname').textContent()).toBeTruthy();
     await page.getByTestId('logout').click();
     await expect.poll(() => page.getByTestId('logout-confirm').count()).toBe(1);
+    // The sheet slides in: picture it once it has settled.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     await shot(page, 'newuser-logout-confirm');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByTestId('logout-confirm').count()).toBe(0);
