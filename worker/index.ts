@@ -10,12 +10,12 @@ import type { Lang } from '../domain/i18n';
 import type { PublicTopic } from '../domain/protocol';
 import type { FeedStatus } from './connection/ConnectionSlice';
 import { Feed } from './feed/Feed';
-import { previewArrival, previewExchange } from './funds/previews';
+import { checkAmount, previewArrival, previewExchange } from './funds/previews';
 import { createWorkerState, type WorkerSnapshot } from './state';
 
 export type { PrivateView } from './account/AccountSlice';
 export type { FeedStatus } from './connection/ConnectionSlice';
-export type { ExchangePreview } from './funds/previews';
+export type { AmountProblem, ExchangePreview } from './funds/previews';
 export type { KlineChange, Movers } from './market/MarketSlice';
 
 export type { WorkerSnapshot } from './state';
@@ -100,7 +100,7 @@ const api = {
     },
   }),
 
-  funds: proxy({ previewExchange, previewArrival }),
+  funds: proxy({ previewExchange, previewArrival, checkAmount }),
 };
 
 export type WorkerApi = typeof api;

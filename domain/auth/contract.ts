@@ -71,6 +71,7 @@ export const authEndpoints = defineEndpoints({
     access: 'public',
     input: z.object({ user_string: emailField, email_code: codeField }),
   }),
+  /** The answer is a session token, as login's is: registering signs the new user in. */
   '/user/register': endpoint<string>()({ method: 'POST', access: 'public', input: registerInput }),
   '/user/login': endpoint<string>()({
     method: 'POST',

@@ -100,8 +100,9 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
       if (input.extension_code && !inviter) throw new AppError('errors.inviteCodeUnknown');
       const target = email ? emailTarget(email) : mobileTarget(areaCode!, mobile!);
       const passwordHash = await hashPassword(input.password, deps.scryptLogN);
+      let user: UserRow;
       try {
-        await codes.withCode(target, 'register', input.code, (q) =>
+        user = await codes.withCode(target, 'register', input.code, (q) =>
           users.create(
             {
               email,
@@ -119,7 +120,8 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
         if (sqlState(error) === UNIQUE_VIOLATION) throw new AppError('errors.accountExists');
         throw error;
       }
-      return ctx.t('messages.registered');
+      // Registering signs the new user in: the answer is a session token, as login's is.
+      return sessions.create(user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
     },
 
     '/user/login': async (input, ctx) => {

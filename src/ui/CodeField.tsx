@@ -4,8 +4,16 @@ import { SendCodeButton } from './SendCodeButton';
 import { TextField } from './TextField';
 import styles from './Form.module.css';
 
-/** The 6-digit verification code field with its "send code" button (`send` resolves whether a code went out). */
-export function CodeField({ value, onChange, send }: { value: string; onChange: (code: string) => void; send: () => Promise<boolean> }) {
+interface CodeFieldProps {
+  value: string;
+  onChange: (code: string) => void;
+  /** Resolves whether a code went out. */
+  send: () => Promise<boolean>;
+  error?: string | null;
+}
+
+/** The 6-digit verification code field with its "send code" button and its own error line. */
+export function CodeField({ value, onChange, send, error }: CodeFieldProps) {
   const { t } = useTranslation();
   return (
     <TextField
@@ -17,6 +25,7 @@ export function CodeField({ value, onChange, send }: { value: string; onChange: 
       name="code"
       prefix={<KeyRound size={18} className={styles.icon} />}
       suffix={<SendCodeButton send={send} />}
+      error={error}
     />
   );
 }

@@ -13,11 +13,21 @@ export interface NavBarProps {
   left?: ReactNode;
 }
 
+/**
+ * Whether one step back stays in the app: the router numbers its history entries (`idx`), and
+ * the first one this app made is 0. A page opened from a link, a bookmark or a new tab is at 0,
+ * even when the tab has other sites' pages behind it (which `history.length` counts).
+ */
+export function canGoBack(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
+}
+
 /** The custom navigation bar every page uses (spec §2; webView keeps the default one). */
 export function NavBar({ title, back = true, right, left }: NavBarProps) {
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(HOME_PATH));
+  const goBack = () => void (canGoBack() ? navigate(-1) : navigate(HOME_PATH));
   return (
     <header className={styles.bar}>
       <div className={styles.side}>

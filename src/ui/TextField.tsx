@@ -12,13 +12,16 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   /** Shown after the input (a send-code button). */
   suffix?: ReactNode;
   error?: string | null;
+  /** A note under the field (a minimum, a format), shown from the start; the error takes its place. */
+  hint?: ReactNode;
   /** A password field with a show/hide toggle. */
   secret?: boolean;
 }
 
-/** A labelled input with optional prefix, suffix and error line. */
-export function TextField({ label, value, onChange, prefix, suffix, error, secret, className, type, ...input }: TextFieldProps) {
+/** A labelled input with optional prefix, suffix, and its own note line: its error, else its hint. */
+export function TextField({ label, value, onChange, prefix, suffix, error, hint, secret, className, type, ...input }: TextFieldProps) {
   const id = useId();
+  const noteId = `${id}-note`;
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
@@ -38,6 +41,7 @@ export function TextField({ label, value, onChange, prefix, suffix, error, secre
           onChange={(e) => onChange(e.target.value)}
           type={secret && !shown ? 'password' : (type ?? 'text')}
           aria-invalid={Boolean(error) || undefined}
+          aria-describedby={error || hint ? noteId : undefined}
         />
         {secret && (
           <button
@@ -51,7 +55,17 @@ export function TextField({ label, value, onChange, prefix, suffix, error, secre
         )}
         {suffix}
       </div>
-      {error && <p className={styles.error}>{error}</p>}
+      {error ? (
+        <p id={noteId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={noteId} className={styles.hint}>
+            {hint}
+          </p>
+        )
+      )}
     </div>
   );
 }

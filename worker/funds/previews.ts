@@ -4,8 +4,21 @@
  * never shows a figure the server would not honour, nor one for an amount it would refuse.
  */
 import { Decimal } from '../../domain/decimal';
-import { parseAmount, type AmountCurrency } from '../../domain/funds/amounts';
+import { parseAmount, type AmountCurrency, type AmountIssue } from '../../domain/funds/amounts';
 import { calculateArrival, calculateExchange } from '../../domain/funds/formulas';
+
+/** Why the server would refuse an amount before moving anything: a rule of `parseAmount`, or below the minimum. */
+export type AmountProblem = AmountIssue | 'belowMin';
+
+/**
+ * The server's own amount rules for `currency` (`parseAmount`, which `readAmount` applies: its
+ * decimals and per-request maximum), and `min` when the endpoint has one; null when it passes.
+ */
+export function checkAmount(amount: string, currency: AmountCurrency, min?: string): AmountProblem | null {
+  const parsed = parseAmount(amount, currency);
+  if (!parsed.ok) return parsed.issue;
+  return min !== undefined && parsed.amount.lt(min) ? 'belowMin' : null;
+}
 
 /** An exchange preview in decimal strings. */
 export interface ExchangePreview {

@@ -30,17 +30,18 @@ export default function ForgetPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { error, setError, busy, check: validate, run } = useForm();
+  const { error, errorOf, edit, clear, busy, check: validate, checkField, run } = useForm(['account', 'code', 'password', 'repassword']);
 
   const sendCode = async (): Promise<boolean> => {
     try {
       if (type === 'email') {
         const input = { user_string: account, scene: 'forget' as const };
-        if (!validate(contract['/sms_mail'].input, input)) return false;
+        // The code goes to the account typed above: its rule's message belongs there.
+        if (!checkField(contract['/sms_mail'].input, input, 'user_string', 'account')) return false;
         showToast(await call('/sms_mail', input));
       } else {
         const input = { area_code: area.code, mobile: account, scene: 'forget' as const };
-        if (!validate(contract['/sms_send'].input, input)) return false;
+        if (!checkField(contract['/sms_send'].input, input, 'mobile', 'account')) return false;
         showToast(await call('/sms_send', input));
       }
       return true;
@@ -79,38 +80,41 @@ export default function ForgetPage() {
           onChange={(next) => {
             setType(next);
             setAccount('');
-            setError(null);
+            clear();
           }}
         />
         <form className={styles.form} onSubmit={submit} noValidate>
           <TextField
             value={account}
-            onChange={(v) => setAccount(type === 'mobile' ? v.replace(/\D/g, '') : v)}
+            onChange={edit('account', (v: string) => setAccount(type === 'mobile' ? v.replace(/\D/g, '') : v))}
             placeholder={t(type === 'email' ? 'auth.emailPlaceholder' : 'auth.mobilePlaceholder')}
             inputMode={type === 'mobile' ? 'numeric' : 'email'}
             name="account"
             prefix={type === 'mobile' ? <AreaCodeButton code={area.code} /> : <Mail size={18} className={styles.icon} />}
+            error={errorOf('account')}
           />
-          <CodeField value={code} onChange={setCode} send={sendCode} />
+          <CodeField value={code} onChange={edit('code', setCode)} send={sendCode} error={errorOf('code')} />
           <TextField
             value={password}
-            onChange={setPassword}
+            onChange={edit('password', setPassword)}
             placeholder={t('auth.newPasswordPlaceholder')}
             autoComplete="new-password"
             name="password"
             secret
             prefix={<Lock size={18} className={styles.icon} />}
+            error={errorOf('password')}
           />
           <TextField
             value={confirm}
-            onChange={setConfirm}
+            onChange={edit('repassword', setConfirm)}
             placeholder={t('auth.confirmPlaceholder')}
             autoComplete="new-password"
             name="confirm"
             secret
             prefix={<Lock size={18} className={styles.icon} />}
-            error={error}
+            error={errorOf('repassword')}
           />
+          {error && <p className={styles.error}>{error}</p>}
           <Button type="submit" block busy={busy}>
             {t('auth.resetPassword')}
           </Button>

@@ -1,12 +1,12 @@
 import { Globe, Lock, User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
 import { call } from '../../api/request';
 import { HOME_PATH } from '../../paths';
-import { setToken } from '../../state/session';
+import { isLoggedIn, setToken } from '../../state/session';
 import { siteState } from '../../state/site';
 import { Button } from '../../ui/Button';
 import { LanguageSheet } from '../../ui/LanguageSheet';
@@ -25,9 +25,11 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const site = useSnapshot(siteState);
+  // Opened while signed in (a bookmark, the back button): nothing to do here, go home.
+  const [signedInAlready] = useState(isLoggedIn);
   const [account, setAccount] = useState(params.get('account') ?? '');
   const [password, setPassword] = useState('');
-  const { error, busy, check, run } = useForm();
+  const { error, errorOf, edit, busy, check, run } = useForm(['user_string', 'password']);
   const [langOpen, setLangOpen] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -39,6 +41,8 @@ export default function LoginPage() {
     setToken(token);
     navigate(safeRedirect(params.get('redirect')), { replace: true });
   };
+
+  if (signedInAlready) return <Navigate to={HOME_PATH} replace />;
 
   return (
     <Page
@@ -60,22 +64,24 @@ export default function LoginPage() {
         <form className={styles.form} onSubmit={submit} noValidate>
           <TextField
             value={account}
-            onChange={setAccount}
+            onChange={edit('user_string', setAccount)}
             placeholder={t('auth.accountPlaceholder')}
             autoComplete="username"
             name="account"
             prefix={<User size={18} className={styles.icon} />}
+            error={errorOf('user_string')}
           />
           <TextField
             value={password}
-            onChange={setPassword}
+            onChange={edit('password', setPassword)}
             placeholder={t('auth.passwordPlaceholder')}
             autoComplete="current-password"
             name="password"
             secret
             prefix={<Lock size={18} className={styles.icon} />}
-            error={error}
+            error={errorOf('password')}
           />
+          {error && <p className={styles.error}>{error}</p>}
           <div className={styles.row}>
             <span />
             <Link to="/pages/common/forget" className={styles.link}>

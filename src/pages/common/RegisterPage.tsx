@@ -1,12 +1,14 @@
 import { Gift, Lock, Mail } from 'lucide-react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
+import { HOME_PATH } from '../../paths';
 import { areaState, selectArea } from '../../state/areaCodes';
+import { isLoggedIn, setToken } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { AreaCodeButton } from '../../ui/AreaCodeButton';
 import { Button } from '../../ui/Button';
@@ -22,6 +24,13 @@ type RegisterType = 'email' | 'mobile';
 /** The form lives outside the component so it survives a trip to the area-code picker. */
 const draft = proxy({ type: 'email' as RegisterType, email: '', mobile: '', code: '', password: '', confirm: '', invite: '' });
 
+/** Stores one field of the draft as typed. */
+function setDraft<K extends keyof typeof draft>(key: K): (value: (typeof draft)[K]) => void {
+  return (value) => {
+    draft[key] = value;
+  };
+}
+
 function resetDraft(): void {
   Object.assign(draft, { code: '', password: '', confirm: '' });
 }
@@ -33,7 +42,18 @@ export default function RegisterPage() {
   const form = useSnapshot(draft, { sync: true });
   const { choice } = useSnapshot(areaState);
   const area = selectArea(choice, currentLang());
-  const { error, setError, busy, check: validate, run } = useForm();
+  // Opened while signed in (a bookmark, the back button): nothing to do here, go home.
+  const [signedInAlready] = useState(isLoggedIn);
+  const {
+    error,
+    errorOf,
+    edit,
+    clear,
+    busy,
+    check: validate,
+    checkField,
+    run,
+  } = useForm(['user_string', 'code', 'password', 're_password', 'extension_code']);
 
   useEffect(() => {
     const invite = params.get('code');
@@ -44,11 +64,11 @@ export default function RegisterPage() {
     try {
       if (form.type === 'email') {
         const input = { user_string: form.email, scene: 'register' as const };
-        if (!validate(contract['/sms_mail'].input, input)) return false;
+        if (!checkField(contract['/sms_mail'].input, input, 'user_string')) return false;
         showToast(await call('/sms_mail', input));
       } else {
         const input = { area_code: area.code, mobile: form.mobile, scene: 'register' as const };
-        if (!validate(contract['/sms_send'].input, input)) return false;
+        if (!checkField(contract['/sms_send'].input, input, 'mobile', 'user_string')) return false;
         showToast(await call('/sms_send', input));
       }
       return true;
@@ -65,12 +85,16 @@ export default function RegisterPage() {
         ? { type: 'email', user_string: form.email, ...secrets }
         : { type: 'mobile', user_string: form.mobile, area_code: area.code, ...secrets };
     if (!validate(contract['/user/register'].input, input)) return;
-    const done = await run(() => call('/user/register', input));
-    if (done === undefined) return;
-    showToast(done);
+    const session = await run(() => call('/user/register', input));
+    if (session === undefined) return;
+    // Registering signs the user in (the answer is a session, as login's is).
     resetDraft();
-    navigate(`/pages/common/login?account=${encodeURIComponent(input.user_string)}`, { replace: true });
+    setToken(session);
+    showToast(t('auth.registered'));
+    navigate(HOME_PATH, { replace: true });
   };
+
+  if (signedInAlready) return <Navigate to={HOME_PATH} replace />;
 
   return (
     <Page title="">
@@ -88,58 +112,66 @@ export default function RegisterPage() {
           value={form.type}
           onChange={(type) => {
             draft.type = type;
-            setError(null);
+            clear();
           }}
         />
         <form className={styles.form} onSubmit={submit} noValidate>
           {form.type === 'email' ? (
             <TextField
               value={form.email}
-              onChange={(v) => (draft.email = v)}
+              onChange={edit('user_string', setDraft('email'))}
               placeholder={t('auth.emailPlaceholder')}
               type="email"
               autoComplete="email"
               name="email"
               prefix={<Mail size={18} className={styles.icon} />}
+              error={errorOf('user_string')}
             />
           ) : (
             <TextField
               value={form.mobile}
-              onChange={(v) => (draft.mobile = v.replace(/\D/g, ''))}
+              onChange={(v) => {
+                draft.mobile = v.replace(/\D/g, '');
+                clear('user_string');
+              }}
               placeholder={t('auth.mobilePlaceholder')}
               inputMode="numeric"
               autoComplete="tel-national"
               name="mobile"
               prefix={<AreaCodeButton code={area.code} />}
+              error={errorOf('user_string')}
             />
           )}
-          <CodeField value={form.code} onChange={(v) => (draft.code = v)} send={sendCode} />
+          <CodeField value={form.code} onChange={edit('code', setDraft('code'))} send={sendCode} error={errorOf('code')} />
           <TextField
             value={form.password}
-            onChange={(v) => (draft.password = v)}
+            onChange={edit('password', setDraft('password'))}
             placeholder={t('auth.newPasswordPlaceholder')}
             autoComplete="new-password"
             name="password"
             secret
             prefix={<Lock size={18} className={styles.icon} />}
+            error={errorOf('password')}
           />
           <TextField
             value={form.confirm}
-            onChange={(v) => (draft.confirm = v)}
+            onChange={edit('re_password', setDraft('confirm'))}
             placeholder={t('auth.confirmPlaceholder')}
             autoComplete="new-password"
             name="confirm"
             secret
             prefix={<Lock size={18} className={styles.icon} />}
+            error={errorOf('re_password')}
           />
           <TextField
             value={form.invite}
-            onChange={(v) => (draft.invite = v.trim())}
+            onChange={edit('extension_code', (v: string) => setDraft('invite')(v.trim()))}
             placeholder={t('auth.invitePlaceholder')}
             name="invite"
             prefix={<Gift size={18} className={styles.icon} />}
-            error={error}
+            error={errorOf('extension_code')}
           />
+          {error && <p className={styles.error}>{error}</p>}
           <Button type="submit" block busy={busy}>
             {t('auth.register')}
           </Button>

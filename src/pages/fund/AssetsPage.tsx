@@ -13,11 +13,14 @@ import { Empty } from '../../ui/Empty';
 import { accountLabel } from '../../ui/fundsLabels';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
+import { Skeleton, SkeletonGroup } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import styles from './AssetsPage.module.css';
 
 const MASK = '******';
+/** Placeholder rows while the balances load. */
+const LOADING_ROWS = [0, 1, 2];
 
 /** The assets tab: total value in USDT and the display currency, quick actions, and each account's balances. */
 export default function AssetsPage() {
@@ -41,6 +44,8 @@ export default function AssetsPage() {
   const fiatCode: FiatCode | null =
     data && (FIAT_CODES as readonly string[]).includes(data.fiat.currency_code) ? (data.fiat.currency_code as FiatCode) : null;
   const showFiat = (text: string) => (hidden ? MASK : fiatCode ? fmt.fiat(text, fiatCode) : fmt.number(text));
+  // Still waiting for the first answer: skeletons, not "--" or an empty list that reads as "no assets".
+  const loading = !data && !wallet.isError;
 
   return (
     <Page
@@ -68,10 +73,19 @@ export default function AssetsPage() {
             {hidden ? <EyeOff size={16} /> : <Eye size={16} />}
           </button>
         </div>
-        <b className={`${styles.totalValue} num`} data-testid="total-usdt">
-          {data ? showUsdt(data.total_usdt) : '--'}
-        </b>
-        <span className={`${styles.totalFiat} num`}>{data && t('funds.approxFiat', { amount: showFiat(data.total_fiat) })}</span>
+        {loading ? (
+          <SkeletonGroup testId="assets-loading">
+            <Skeleton width={180} height={30} className={styles.totalSkeleton} />
+            <Skeleton width={110} height={14} />
+          </SkeletonGroup>
+        ) : (
+          <>
+            <b className={`${styles.totalValue} num`} data-testid="total-usdt">
+              {data ? showUsdt(data.total_usdt) : '--'}
+            </b>
+            <span className={`${styles.totalFiat} num`}>{data && t('funds.approxFiat', { amount: showFiat(data.total_fiat) })}</span>
+          </>
+        )}
         <div className={styles.actions}>
           <Link to="/pages/fund/receive" className={styles.action}>
             <ArrowDownToLine size={20} />
@@ -107,6 +121,28 @@ export default function AssetsPage() {
             <span className="num">{t('funds.approxFiat', { amount: showFiat(account.total_fiat) })}</span>
           </span>
         </p>
+      )}
+      {loading && (
+        <SkeletonGroup>
+          <p className={styles.accountTotal}>
+            <Skeleton width={120} height={14} />
+            <Skeleton width={90} height={14} />
+          </p>
+          <ul className={styles.list}>
+            {LOADING_ROWS.map((i) => (
+              <li key={i} className={styles.row}>
+                <Skeleton round width={32} />
+                <span className={styles.name}>
+                  <Skeleton width={56} height={16} />
+                </span>
+                <span className={styles.amounts}>
+                  <Skeleton width={80} height={16} />
+                  <Skeleton width={60} height={12} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </SkeletonGroup>
       )}
       {wallet.isError && !data && (
         <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void wallet.refetch() }} />

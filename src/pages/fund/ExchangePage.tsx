@@ -19,7 +19,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { useSubmitKey } from '../../ui/useForm';
 import { useTopics } from '../../ui/useTopics';
-import { firstIssueKey } from '../../ui/validation';
+import { amountProblemText, firstIssue } from '../../ui/validation';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
 import styles from './ExchangePage.module.css';
 import { useFormat } from '../../ui/useFormat';
@@ -101,24 +101,39 @@ export default function ExchangePage() {
   const toDecimals = quote?.to_decimals ?? null;
   // The amount rule needs the source currency: no preview for an amount the server would refuse.
   const fromDecimals = fromCoin?.decimals ?? null;
-
   useEffect(() => {
     if (fromPrice === null || feeRate === null || toDecimals === null || fromDecimals === null) return setPreview(null);
     const fromRule = { name: fromName, decimals: fromDecimals };
     let live = true;
     const worker = getWorker();
     const text = amount.trim();
-    void Promise.all([
-      worker.funds.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals, fromRule),
-      text ? worker.funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals, fromRule) : Promise.resolve(null),
-    ]).then(([unit, typed]) => {
+    /**
+     * Why the server would refuse this amount: the endpoint's own input rules, then the source
+     * currency's decimals (`parseAmount`, as the server reads it). No preview is shown for it.
+     */
+    const refusal = async (): Promise<string | null> => {
+      const issue = firstIssue(contract['/user/Transfer'].input, { number: text, from_currency_id: pair.from, to_currency_id: pair.to });
+      // "1." is still being typed: no preview, and no message yet.
+      if (issue?.field === 'number') return text.endsWith('.') ? '' : t(issue.key);
+      if (fromDecimals === null) return '';
+      const problem = await worker.funds.checkAmount(text, fromRule);
+      return problem ? amountProblemText(t, problem, fromRule, '') : null;
+    };
+    void (async () => {
+      const unit = await worker.funds.previewExchange('1', fromPrice, toPrice, feeRate, toDecimals, fromRule);
+      const refused = text ? await refusal() : null;
+      const typed =
+        text && refused === null && fromDecimals !== null
+          ? await worker.funds.previewExchange(text, fromPrice, toPrice, feeRate, toDecimals, fromRule)
+          : null;
       if (!live) return;
       setPreview(unit ? { amount: text, rate: unit.rate, fee: typed?.fee ?? null, receive: typed?.receive ?? null } : null);
-    });
+      if (refused) setError({ text: refused, onAmount: true });
+    })();
     return () => {
       live = false;
     };
-  }, [amount, fromPrice, toPrice, feeRate, toDecimals, fromName, fromDecimals]);
+  }, [amount, fromPrice, toPrice, feeRate, toDecimals, fromName, fromDecimals, pair.from, pair.to, t]);
 
   const choose = (side: Side, coin: UserCurrency) => {
     const id = String(coin.currency_id);
@@ -138,9 +153,15 @@ export default function ExchangePage() {
     e.preventDefault();
     const text = amount.trim();
     const input: ExchangeInput = { number: text, from_currency_id: pair.from, to_currency_id: pair.to };
-    const issue = firstIssueKey(contract['/user/Transfer'].input, input);
-    setError(issue ? { text: t(issue), onAmount: issue.startsWith('validation.amount') } : null);
-    if (issue) return;
+    const issue = firstIssue(contract['/user/Transfer'].input, input);
+    let refused = issue ? { text: t(issue.key), onAmount: issue.field === 'number' } : null;
+    if (!refused && fromDecimals !== null) {
+      const fromRule = { name: fromName, decimals: fromDecimals };
+      const problem = await getWorker().funds.checkAmount(text, fromRule);
+      if (problem) refused = { text: amountProblemText(t, problem, fromRule, ''), onAmount: true };
+    }
+    setError(refused);
+    if (refused) return;
     setBusy(true);
     try {
       // The least to receive: what the preview shows for this amount (worked out now if it lags the input).

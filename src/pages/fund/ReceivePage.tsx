@@ -16,6 +16,8 @@ import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
+import { amountProblemText } from '../../ui/validation';
+import { getWorker } from '../../worker-client';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
 import styles from './ReceivePage.module.css';
@@ -41,7 +43,7 @@ export default function ReceivePage() {
   const [amount, setAmount] = useState('');
   const [sender, setSender] = useState('');
   const [voucher, setVoucher] = useState<string | null>(null);
-  const { error, busy, check, run } = useForm();
+  const { error, errorOf, edit, setFieldError, busy, check, checkField, run } = useForm(['amount', 'account', 'voucher']);
 
   const networks = info.data?.networks ?? [];
   const chosen = networks.find((n) => n.type === network) ?? networks[0];
@@ -60,11 +62,36 @@ export default function ReceivePage() {
     }
   };
 
+  const inputOf = (network: string) => ({
+    currency,
+    type: network,
+    amount: amount.trim(),
+    voucher: voucher ?? '',
+    account: sender || undefined,
+  });
+
+  /**
+   * The server's amount rules for this coin and network (its decimals, the network's minimum),
+   * checked in the worker; shows the message under the amount. Needs no voucher, so the user
+   * learns the minimum before paying and uploading.
+   */
+  const checkAmount = async (network: NonNullable<typeof chosen>): Promise<boolean> => {
+    if (!info.data || !checkField(contract['/wallet/charge_req'].input, inputOf(network.type), 'amount')) return false;
+    const coin = { name: info.data.currency, decimals: info.data.decimals };
+    const problem = await getWorker().funds.checkAmount(amount.trim(), coin, network.min);
+    if (!problem) return true;
+    setFieldError('amount', amountProblemText(t, problem, coin, t('errors.depositBelowMin', { min: network.min })));
+    return false;
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!chosen) return;
-    const input = { currency, type: chosen.type, amount: amount.trim(), voucher: voucher ?? '', account: sender || undefined };
-    if (!check(contract['/wallet/charge_req'].input, input)) return;
+    const input = inputOf(chosen.type);
+    const valid = check(contract['/wallet/charge_req'].input, input);
+    // The amount's own rules first: a voucher missing too is shown beside, not instead.
+    const amountOk = await checkAmount(chosen);
+    if (!valid || !amountOk) return;
     const done = await run((idempotencyKey) => call('/wallet/charge_req', input, { idempotencyKey }));
     if (done === undefined) return;
     void invalidate('deposits');
@@ -119,20 +146,36 @@ export default function ReceivePage() {
         <TextField
           label={t('funds.receive.amount')}
           value={amount}
-          onChange={setAmount}
+          onChange={edit('amount', setAmount)}
+          onBlur={() => void (amount.trim() && chosen && checkAmount(chosen))}
           inputMode="decimal"
           placeholder={t('funds.receive.amountPlaceholder')}
           name="amount"
+          hint={chosen && info.data && t('funds.receive.minHint', { min: chosen.min, currency: info.data.currency })}
+          error={errorOf('amount')}
+          data-testid="deposit-amount"
         />
         <TextField
           label={t('funds.receive.sender')}
           value={sender}
-          onChange={setSender}
+          onChange={edit('account', setSender)}
           placeholder={t('funds.receive.senderPlaceholder')}
           name="sender"
+          error={errorOf('account')}
         />
         <span className={styles.label}>{t('funds.receive.voucher')}</span>
-        <ImagePicker scene="voucher" label={t('funds.receive.voucherPick')} value={voucher} onChange={setVoucher} testId="voucher" />
+        <ImagePicker
+          scene="voucher"
+          label={t('funds.receive.voucherPick')}
+          value={voucher}
+          onChange={edit('voucher', setVoucher)}
+          testId="voucher"
+        />
+        {errorOf('voucher') && (
+          <p className={form.error} data-testid="voucher-error">
+            {errorOf('voucher')}
+          </p>
+        )}
         {error && <p className={form.error}>{error}</p>}
         <Button type="submit" block busy={busy} disabled={!chosen}>
           {t('funds.receive.submit')}

@@ -1,7 +1,6 @@
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
 import { useInvalidate } from '../../api/queries';
@@ -10,26 +9,29 @@ import { refreshUser } from '../../state/account';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
-import { Page } from '../../ui/Page';
+import { Page, useLeavePage } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { CodeField } from '../../ui/CodeField';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 
+// Where it returns when it was not reached from inside the app.
+const SECURITY_PATH = '/pages/setting/security';
+
 /** Binds (or changes) the email with a code sent to it. */
 export default function BindEmailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const leave = useLeavePage(SECURITY_PATH);
   const { user } = useSnapshot(sessionState);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const { error, busy, check, run } = useForm();
+  const { error, errorOf, edit, busy, check, checkField, run } = useForm(['email', 'code']);
   const invalidate = useInvalidate();
 
   const send = async () => {
     const input = { user_string: email, scene: 'bind' as const };
-    if (!check(contract['/sms_mail'].input, input)) return false;
+    if (!checkField(contract['/sms_mail'].input, input, 'user_string', 'email')) return false;
     try {
       showToast(await call('/sms_mail', input));
       return true;
@@ -48,7 +50,7 @@ export default function BindEmailPage() {
     // Identity verification needs both contacts bound.
     void invalidate('identity');
     await refreshUser();
-    navigate(-1);
+    leave();
   };
 
   return (
@@ -57,14 +59,15 @@ export default function BindEmailPage() {
         <p className={styles.hint}>{user?.email ? t('security.currentEmail', { email: user.email }) : t('security.bindEmailHint')}</p>
         <TextField
           value={email}
-          onChange={setEmail}
+          onChange={edit('email', setEmail)}
           placeholder={t('auth.emailPlaceholder')}
           type="email"
           autoComplete="email"
           name="email"
           prefix={<Mail size={18} className={styles.icon} />}
+          error={errorOf('email')}
         />
-        <CodeField value={code} onChange={setCode} send={send} />
+        <CodeField value={code} onChange={edit('code', setCode)} send={send} error={errorOf('code')} />
         {error && <p className={styles.error}>{error}</p>}
         <Button type="submit" block busy={busy}>
           {t('common.confirm')}

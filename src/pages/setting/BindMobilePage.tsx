@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
 import { useInvalidate } from '../../api/queries';
@@ -12,28 +11,31 @@ import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { AreaCodeButton } from '../../ui/AreaCodeButton';
 import { Button } from '../../ui/Button';
-import { Page } from '../../ui/Page';
+import { Page, useLeavePage } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { CodeField } from '../../ui/CodeField';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 
+// Where it returns when it was not reached from inside the app.
+const SECURITY_PATH = '/pages/setting/security';
+
 /** Binds (or changes) the phone number with a code sent to it. */
 export default function BindMobilePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const leave = useLeavePage(SECURITY_PATH);
   const { user } = useSnapshot(sessionState);
   const { choice } = useSnapshot(areaState);
   const area = selectArea(choice, currentLang());
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const { error, busy, check, run } = useForm();
+  const { error, errorOf, edit, busy, check, checkField, run } = useForm(['mobile', 'code']);
   const invalidate = useInvalidate();
 
   const send = async () => {
     const input = { area_code: area.code, mobile, scene: 'bind' as const };
-    if (!check(contract['/sms_send'].input, input)) return false;
+    if (!checkField(contract['/sms_send'].input, input, 'mobile')) return false;
     try {
       showToast(await call('/sms_send', input));
       return true;
@@ -52,7 +54,7 @@ export default function BindMobilePage() {
     // Identity verification needs both contacts bound.
     void invalidate('identity');
     await refreshUser();
-    navigate(-1);
+    leave();
   };
 
   return (
@@ -63,14 +65,15 @@ export default function BindMobilePage() {
         </p>
         <TextField
           value={mobile}
-          onChange={(v) => setMobile(v.replace(/\D/g, ''))}
+          onChange={edit('mobile', (v: string) => setMobile(v.replace(/\D/g, '')))}
           placeholder={t('auth.mobilePlaceholder')}
           inputMode="numeric"
           autoComplete="tel-national"
           name="mobile"
           prefix={<AreaCodeButton code={area.code} />}
+          error={errorOf('mobile')}
         />
-        <CodeField value={code} onChange={setCode} send={send} />
+        <CodeField value={code} onChange={edit('code', setCode)} send={send} error={errorOf('code')} />
         {error && <p className={styles.error}>{error}</p>}
         <Button type="submit" block busy={busy}>
           {t('common.confirm')}

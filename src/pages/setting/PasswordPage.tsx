@@ -1,27 +1,32 @@
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { contract } from '../../../domain/api/contract';
 import { useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
-import { Page } from '../../ui/Page';
+import { Page, useLeavePage } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { SecurityCodeField } from './SecurityCodeField';
 
+// Where it returns when it was not reached from inside the app.
+const SECURITY_PATH = '/pages/setting/security';
+
 /** Changes the login password: the current one plus a code; other devices are logged out. */
 export default function PasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const leave = useLeavePage(SECURITY_PATH);
   const [form, setForm] = useState({ old_password: '', password: '', re_password: '', code: '' });
-  const { error, busy, check, run } = useForm();
+  const { error, errorOf, clear, busy, check, run } = useForm(['old_password', 'password', 're_password', 'code']);
   const invalidate = useInvalidate();
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    clear(key);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,7 +36,7 @@ export default function PasswordPage() {
     // The other devices' sessions have ended.
     void invalidate('sessions');
     showToast(done);
-    navigate(-1);
+    leave();
   };
 
   const lock = <Lock size={18} className={styles.icon} />;
@@ -47,6 +52,7 @@ export default function PasswordPage() {
           name="old_password"
           secret
           prefix={lock}
+          error={errorOf('old_password')}
         />
         <TextField
           value={form.password}
@@ -56,6 +62,7 @@ export default function PasswordPage() {
           name="password"
           secret
           prefix={lock}
+          error={errorOf('password')}
         />
         <TextField
           value={form.re_password}
@@ -65,8 +72,9 @@ export default function PasswordPage() {
           name="re_password"
           secret
           prefix={lock}
+          error={errorOf('re_password')}
         />
-        <SecurityCodeField value={form.code} onChange={set('code')} />
+        <SecurityCodeField value={form.code} onChange={set('code')} error={errorOf('code')} />
         {error && <p className={styles.error}>{error}</p>}
         <Button type="submit" block busy={busy}>
           {t('common.confirm')}

@@ -1,7 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
 import { call } from '../../api/request';
@@ -9,21 +8,27 @@ import { refreshUser } from '../../state/account';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
-import { Page } from '../../ui/Page';
+import { Page, useLeavePage } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { SecurityCodeField } from './SecurityCodeField';
 
+// Where it returns when it was not reached from inside the app.
+const SECURITY_PATH = '/pages/setting/security';
+
 /** Sets or changes the 6-digit payment password (asked for withdrawals and for changing withdrawal targets). */
 export default function PayPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const leave = useLeavePage(SECURITY_PATH);
   const { user } = useSnapshot(sessionState);
   const [form, setForm] = useState({ pay_password: '', re_pay_password: '', code: '' });
-  const { error, busy, check, run } = useForm();
-  const digits = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value.replace(/\D/g, '').slice(0, 6) }));
+  const { error, errorOf, clear, busy, check, run } = useForm(['pay_password', 're_pay_password', 'code']);
+  const digits = (key: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value.replace(/\D/g, '').slice(0, 6) }));
+    clear(key);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,7 +37,7 @@ export default function PayPasswordPage() {
     if (done === undefined) return;
     showToast(done);
     await refreshUser();
-    navigate(-1);
+    leave();
   };
 
   const key = <KeyRound size={18} className={styles.icon} />;
@@ -49,6 +54,7 @@ export default function PayPasswordPage() {
           name="pay_password"
           secret
           prefix={key}
+          error={errorOf('pay_password')}
         />
         <TextField
           value={form.re_pay_password}
@@ -59,8 +65,9 @@ export default function PayPasswordPage() {
           name="re_pay_password"
           secret
           prefix={key}
+          error={errorOf('re_pay_password')}
         />
-        <SecurityCodeField value={form.code} onChange={(code) => setForm((f) => ({ ...f, code }))} />
+        <SecurityCodeField value={form.code} onChange={digits('code')} error={errorOf('code')} />
         {error && <p className={styles.error}>{error}</p>}
         <Button type="submit" block busy={busy}>
           {t('common.confirm')}

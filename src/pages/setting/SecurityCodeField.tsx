@@ -10,7 +10,7 @@ import styles from '../../ui/Form.module.css';
 type Channel = 'email' | 'mobile';
 
 /** A verification code sent to the user's own bound email or phone (their choice when both are bound). */
-export function SecurityCodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
+export function SecurityCodeField({ value, onChange, error }: { value: string; onChange: (code: string) => void; error?: string | null }) {
   const { t } = useTranslation();
   const { user } = useSnapshot(sessionState);
   const channels = [user?.email ? 'email' : null, user?.mobile ? 'mobile' : null].filter((c): c is Channel => c !== null);
@@ -29,7 +29,7 @@ export function SecurityCodeField({ value, onChange }: { value: string; onChange
 
   return (
     <>
-      <CodeField value={value} onChange={onChange} send={send} />
+      <CodeField value={value} onChange={onChange} send={send} error={error} />
       {address && (
         <p className={styles.hint}>
           {t('security.codeGoesTo', { address })}

@@ -12,6 +12,7 @@ import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { ListGroup, ListItem } from '../../ui/ListItem';
 import { Page } from '../../ui/Page';
+import { Skeleton } from '../../ui/Skeleton';
 import { pageTitle } from '../../ui/pageTitle';
 import { Switch } from '../../ui/Switch';
 import { useTimeText } from '../../ui/useTimeText';
@@ -62,6 +63,8 @@ export default function SecurityPage() {
   };
 
   const notBound = t('security.notBound');
+  // Until the profile and the device list arrive: skeletons, never "Not set" or "Not bound" as if real.
+  const loading = <Skeleton width={88} />;
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'security' })}>
       <ListGroup>
@@ -69,21 +72,21 @@ export default function SecurityPage() {
         <ListItem
           icon={KeyRound}
           label={pageTitle(t, { area: 'setting', page: 'payPassword' })}
-          value={t(user?.pay_password_set ? 'security.set' : 'security.notSet')}
+          value={user ? t(user.pay_password_set ? 'security.set' : 'security.notSet') : loading}
           to="/pages/setting/payPassword"
           testId="pay-password-entry"
         />
         <ListItem
           icon={Smartphone}
           label={t('security.phone')}
-          value={user?.mobile ? `+${user.area_code} ${user.mobile}` : notBound}
+          value={user ? (user.mobile ? `+${user.area_code} ${user.mobile}` : notBound) : loading}
           to="/pages/setting/bindMobile"
           testId="bind-mobile-entry"
         />
         <ListItem
           icon={Mail}
           label={t('security.email')}
-          value={user?.email ?? notBound}
+          value={user ? (user.email ?? notBound) : loading}
           to="/pages/setting/bindEmail"
           testId="bind-email-entry"
         />
@@ -96,6 +99,15 @@ export default function SecurityPage() {
       <p className={styles.hint}>{t('security.stayLoggedInHint')}</p>
 
       <ListGroup title={t('security.devices')}>
+        {sessions.isPending && (
+          <div className={styles.device} aria-busy="true" aria-label={t('common.loading')}>
+            <Skeleton round width={20} />
+            <span className={styles.deviceText}>
+              <Skeleton width={140} height={15} />
+              <Skeleton width={180} height={12} />
+            </span>
+          </div>
+        )}
         {sessions.data?.map((s) => (
           <div key={s.id} className={styles.device} data-testid="session">
             <MonitorSmartphone size={20} className={styles.deviceIcon} />

@@ -38,6 +38,8 @@ import { FiatSheet } from '../../ui/FiatSheet';
 import { LanguageSheet } from '../../ui/LanguageSheet';
 import { ListGroup, ListItem } from '../../ui/ListItem';
 import { Page } from '../../ui/Page';
+import { Sheet } from '../../ui/Sheet';
+import { Skeleton } from '../../ui/Skeleton';
 import { pageTitle } from '../../ui/pageTitle';
 import { InviteSheet } from './InviteSheet';
 import styles from './SettingPage.module.css';
@@ -51,66 +53,92 @@ export default function SettingPage() {
   const { user } = useSnapshot(sessionState);
   const { fiat } = useSnapshot(fiatState);
   const { unread } = useSnapshot(notificationState);
-  const [sheet, setSheet] = useState<'lang' | 'fiat' | 'invite' | null>(null);
+  const [sheet, setSheet] = useState<'lang' | 'fiat' | 'invite' | 'logout' | null>(null);
 
   useEffect(() => {
     void refreshUser();
   }, []);
 
+  /** After the confirm sheet: ends the session, leaves for home, then says so. */
   const logout = async () => {
+    setSheet(null);
+    let said = t('auth.loggedOut');
     try {
-      showToast(await call('/user/logout'));
+      said = await call('/user/logout', undefined, { silent: true });
     } catch {
       // Already invalid: clearing it here is all that is left.
     }
+    // Off this signed-in page before the token goes, so it never asks to "log in first": the
+    // route change is committed at once (flushSync), not as a transition the token change would
+    // overtake while this page is still shown.
+    await navigate(HOME_PATH, { replace: true, flushSync: true });
     setToken(null);
-    navigate(HOME_PATH, { replace: true });
+    showToast(said);
   };
 
+  // Until the profile arrives its fields are skeletons, never a made-up "?", "0" or "Not certified".
   const identity = useIdentityView();
   const identityText = useIdentityText();
+  const stat = (value: number | undefined, testId: string) =>
+    value === undefined ? (
+      <Skeleton width={28} height={22} testId={`${testId}-loading`} />
+    ) : (
+      <b className="num" data-testid={testId}>
+        {value}
+      </b>
+    );
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'setting' })}>
       <Link to="/pages/setting/userInfo" className={styles.profile} data-testid="profile-card">
-        <span className={styles.avatar}>
-          {user?.avatar ? <img src={user.avatar} alt="" /> : (user?.nickname ?? '?').slice(0, 1).toUpperCase()}
-        </span>
-        <span className={styles.who}>
-          <b data-testid="profile-nickname">{user?.nickname}</b>
-          <span className={styles.contact}>{user?.email ?? (user?.mobile ? `+${user.area_code} ${user.mobile}` : '')}</span>
-          {identity ? (
-            <span className={`${styles.level} ${identity.level > 0 ? styles.verified : ''}`} data-testid="profile-identity">
-              <UserCheck size={12} />
-              {identityText(identity)}
-            </span>
-          ) : (
-            <span className={`${styles.level} ${styles.levelLoading}`} aria-busy="true" />
-          )}
-        </span>
+        {user ? (
+          <span className={styles.avatar}>{user.avatar ? <img src={user.avatar} alt="" /> : user.nickname.slice(0, 1).toUpperCase()}</span>
+        ) : (
+          <Skeleton round width={56} testId="profile-loading" />
+        )}
+        {user ? (
+          <span className={styles.who}>
+            <b data-testid="profile-nickname">{user.nickname}</b>
+            <span className={styles.contact}>{user.email ?? (user.mobile ? `+${user.area_code} ${user.mobile}` : '')}</span>
+            {identity ? (
+              <span className={`${styles.level} ${identity.level > 0 ? styles.verified : ''}`} data-testid="profile-identity">
+                <UserCheck size={12} />
+                {identityText(identity)}
+              </span>
+            ) : (
+              <Skeleton width={84} height={18} />
+            )}
+          </span>
+        ) : (
+          <span className={styles.who} aria-busy="true" aria-label={t('common.loading')}>
+            <Skeleton width={110} height={18} />
+            <Skeleton width={160} height={13} />
+            <Skeleton width={84} height={18} />
+          </span>
+        )}
         <ChevronRight size={18} className={styles.chevron} />
       </Link>
 
       <div className={styles.invite}>
         <div className={styles.inviteStat}>
-          <b className="num" data-testid="invite-count">
-            {user?.invite_count ?? 0}
-          </b>
+          {stat(user?.invite_count, 'invite-count')}
           <span>{t('settings.inviteCount')}</span>
         </div>
         <div className={styles.inviteStat}>
-          <b className="num" data-testid="traded-invite-count">
-            {user?.traded_invite_count ?? 0}
-          </b>
+          {stat(user?.traded_invite_count, 'traded-invite-count')}
           <span>{t('settings.tradedInviteCount')}</span>
         </div>
-        <button type="button" className={styles.inviteCode} onClick={() => setSheet('invite')} data-testid="invite-open">
+        <button type="button" className={styles.inviteCode} onClick={() => setSheet('invite')} disabled={!user} data-testid="invite-open">
           <span>{t('settings.inviteCode')}</span>
-          <b className="num">
-            {user?.invite_code}
-            <Copy size={13} />
-          </b>
+          {user ? (
+            <b className="num">
+              {user.invite_code}
+              <Copy size={13} />
+            </b>
+          ) : (
+            <Skeleton width={96} height={18} />
+          )}
         </button>
-        <button type="button" className={styles.qr} onClick={() => setSheet('invite')} aria-label={t('settings.inviteQr')}>
+        <button type="button" className={styles.qr} onClick={() => setSheet('invite')} disabled={!user} aria-label={t('settings.inviteQr')}>
           <QrCode size={26} />
         </button>
       </div>
@@ -119,7 +147,7 @@ export default function SettingPage() {
         <ListItem
           icon={ShieldCheck}
           label={pageTitle(t, { area: 'setting', page: 'real' })}
-          value={identity ? identityText(identity) : undefined}
+          value={identity ? identityText(identity) : <Skeleton width={72} />}
           to="/pages/setting/real"
         />
         <ListItem icon={ShieldCheck} label={pageTitle(t, { area: 'setting', page: 'security' })} to="/pages/setting/security" />
@@ -169,7 +197,7 @@ export default function SettingPage() {
       </ListGroup>
 
       <div className={styles.logout}>
-        <Button variant="secondary" block onClick={() => void logout()} data-testid="logout">
+        <Button variant="secondary" block onClick={() => setSheet('logout')} data-testid="logout">
           <LogOut size={18} />
           {t('auth.logout')}
         </Button>
@@ -177,6 +205,17 @@ export default function SettingPage() {
 
       <LanguageSheet open={sheet === 'lang'} onClose={() => setSheet(null)} />
       <FiatSheet open={sheet === 'fiat'} onClose={() => setSheet(null)} />
+      <Sheet open={sheet === 'logout'} title={t('auth.logoutConfirmTitle')} onClose={() => setSheet(null)}>
+        <div className={styles.confirm} data-testid="logout-confirm">
+          <p>{t('auth.logoutConfirmText')}</p>
+          <Button block onClick={() => void logout()} data-testid="logout-confirm-button">
+            {t('auth.logout')}
+          </Button>
+          <Button variant="secondary" block onClick={() => setSheet(null)}>
+            {t('common.cancel')}
+          </Button>
+        </div>
+      </Sheet>
       <InviteSheet open={sheet === 'invite'} code={user?.invite_code ?? ''} onClose={() => setSheet(null)} />
     </Page>
   );
