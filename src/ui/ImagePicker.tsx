@@ -65,7 +65,8 @@ export function ImagePicker({ scene, label, value, onChange, shape = 'card', tes
           {t('upload.retry')}
         </span>
       )}
-      {shown && value && progress === null && <span className={styles.done}>{t('upload.done')}</span>}
+      {/* An avatar shows itself: no badge, which a circle would clip (the page confirms the save). */}
+      {shown && value && progress === null && shape !== 'round' && <span className={styles.done}>{t('upload.done')}</span>}
     </label>
   );
 }

@@ -88,7 +88,7 @@ export default function MarketPage() {
             {header('turnover', t('market.sort.turnover'))}
           </span>
           <span className={styles.right}>{header('price', t('market.lastPrice'))}</span>
-          <span className={styles.right}>{header('change', t('market.change24h'))}</span>
+          <span className={styles.right}>{header('change', t('market.sort.change'))}</span>
         </div>
       </div>
       {symbols.length === 0 ? (

@@ -1,4 +1,3 @@
-import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,7 +10,7 @@ import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { TextField } from '../../ui/TextField';
+import { PayPasswordField } from '../../ui/PayPasswordField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { SecurityCodeField } from './SecurityCodeField';
@@ -35,30 +34,16 @@ export default function PayPasswordPage() {
     navigate(-1);
   };
 
-  const key = <KeyRound size={18} className={styles.icon} />;
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'payPassword' })}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.hint}>{t(user?.pay_password_set ? 'security.payPasswordChangeHint' : 'security.payPasswordHint')}</p>
-        <TextField
-          value={form.pay_password}
-          onChange={digits('pay_password')}
-          placeholder={t('security.payPasswordPlaceholder')}
-          inputMode="numeric"
-          autoComplete="off"
-          name="pay_password"
-          secret
-          prefix={key}
-        />
-        <TextField
+        <PayPasswordField label={t('security.payPasswordPlaceholder')} value={form.pay_password} onChange={digits('pay_password')} />
+        <PayPasswordField
+          label={t('security.payPasswordConfirm')}
           value={form.re_pay_password}
           onChange={digits('re_pay_password')}
-          placeholder={t('security.payPasswordConfirm')}
-          inputMode="numeric"
-          autoComplete="off"
           name="re_pay_password"
-          secret
-          prefix={key}
         />
         <SecurityCodeField value={form.code} onChange={(code) => setForm((f) => ({ ...f, code }))} />
         {error && <p className={styles.error}>{error}</p>}
