@@ -16,7 +16,7 @@ import { createWorkerState, type WorkerSnapshot } from './state';
 export type { PrivateView } from './account/AccountSlice';
 export type { FeedStatus } from './connection/ConnectionSlice';
 export type { AmountProblem, ExchangePreview } from './funds/previews';
-export type { KlineChange, Movers } from './market/MarketSlice';
+export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings } from './market/MarketSlice';
 
 export type { WorkerSnapshot } from './state';
 

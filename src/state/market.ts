@@ -1,7 +1,8 @@
 import { proxy, ref } from 'valtio';
-import type { DepthView, TickerView } from '../../domain/market/views';
+import { SORT_KEYS } from '../../domain/market/ranking';
+import type { DepthView } from '../../domain/market/views';
 import type { Trade } from '../../domain/market/types';
-import type { FeedStatus, Movers, WorkerSnapshot } from '../../worker';
+import type { FeedStatus, LiveTickerView, Movers, Rankings, WorkerSnapshot } from '../../worker';
 
 /**
  * Live market data from the worker. Each value is held with `ref()`: a component that reads
@@ -9,12 +10,17 @@ import type { FeedStatus, Movers, WorkerSnapshot } from '../../worker';
  */
 export const marketState = proxy({
   status: 'connecting' as FeedStatus,
-  tickers: {} as Record<string, TickerView>,
+  tickers: {} as Record<string, LiveTickerView>,
   /** Every known symbol in catalogue order; replaced only when a new symbol appears. */
   symbols: ref([] as string[]) as readonly string[],
   depth: {} as Record<string, DepthView>,
   trades: {} as Record<string, readonly Trade[]>,
   movers: null as Movers | null,
+  /**
+   * Symbols by each sort column, ascending; each list is replaced (at most once a second) only
+   * when its order changes, so a sorted list re-renders only then.
+   */
+  rankings: {} as Partial<Rankings>,
   /** The server speaks another protocol version than this build: offer a reload. */
   versionMismatch: false,
 });
@@ -86,6 +92,11 @@ export function applySnapshot(snap: WorkerSnapshot): void {
     }
   }
   if (snap.movers) marketState.movers = ref(snap.movers);
+  if (snap.rankings)
+    for (const key of SORT_KEYS) {
+      const order = snap.rankings[key];
+      if (order) marketState.rankings[key] = ref(order);
+    }
   if (snap.depth) for (const [symbol, view] of Object.entries(snap.depth)) marketState.depth[symbol] = ref(view);
   if (snap.trades) for (const [symbol, list] of Object.entries(snap.trades)) marketState.trades[symbol] = ref(list);
   if (snap.klines) for (const [topic, change] of Object.entries(snap.klines)) klineListeners.get(topic)?.forEach((l) => l(change));

@@ -81,7 +81,8 @@ export function ImagePicker({ scene, label, value, onChange, shape = 'card', tes
           <span className={styles.again}>{t('upload.chooseAnother')}</span>
         </span>
       )}
-      {shown && value && progress === null && <span className={styles.done}>{t('upload.done')}</span>}
+      {/* An avatar shows itself: no badge, which a circle would clip (the page confirms the save). */}
+      {shown && value && progress === null && shape !== 'round' && <span className={styles.done}>{t('upload.done')}</span>}
     </label>
   );
 }

@@ -1,12 +1,10 @@
-import { KeyRound } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ApiError } from '../api/request';
 import { refreshUser } from '../state/account';
 import { sessionState } from '../state/session';
-import { TextField } from './TextField';
 import styles from './PayPasswordField.module.css';
 
 export const PAY_PASSWORD_PATH = '/pages/setting/payPassword';
@@ -40,28 +38,89 @@ interface PayPasswordFieldProps {
   /** Omit the label (in a sheet that already says what it is for). */
   bare?: boolean;
   autoFocus?: boolean;
+  /** Replaces the default label ("Payment password"), e.g. "Repeat the payment password". */
+  label?: string;
+  /** The real input's name (default `pay_password`). */
+  name?: string;
 }
 
-/** The 6-digit payment password every withdrawal-target change is confirmed with. */
-export function PayPasswordField({ value, onChange, error, missing, bare, autoFocus }: PayPasswordFieldProps) {
+const LENGTH = 6;
+const BOXES = Array.from({ length: LENGTH }, (_, i) => i);
+
+/**
+ * The 6-digit payment password every withdrawal and withdrawal-target change is confirmed with,
+ * as six PIN boxes. One real input (numeric keypad, at most 6 digits, transparent, laid over
+ * the boxes) takes typing, paste, backspace and autofill; the boxes show a dot per digit and a
+ * focus ring on the box the next digit goes to. Anything but digits is dropped, and a paste
+ * replaces the value with its digits, so a pasted "12 34-56" fills all six.
+ */
+export function PayPasswordField({
+  value,
+  onChange,
+  error,
+  missing,
+  bare,
+  autoFocus,
+  label,
+  name = 'pay_password',
+}: PayPasswordFieldProps) {
   const { t } = useTranslation();
+  const id = useId();
+  const [focused, setFocused] = useState(false);
+  const shownLabel = label ?? t('targets.payPassword');
+  const current = Math.min(value.length, LENGTH - 1);
+  // The caret always sits after the last digit: the boxes cannot show one in the middle.
+  const toEnd = (input: HTMLInputElement) => input.setSelectionRange(input.value.length, input.value.length);
   return (
     <div className={styles.wrap}>
-      <TextField
-        label={bare ? undefined : t('targets.payPassword')}
-        value={value}
-        onChange={(v) => onChange(v.replace(/\D/g, '').slice(0, 6))}
-        placeholder={t('targets.payPasswordPlaceholder')}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
-        name="pay_password"
-        secret
-        autoFocus={autoFocus}
-        className={styles.field}
-        prefix={<KeyRound size={18} className={styles.icon} />}
-        error={error}
-      />
+      {!bare && (
+        <label className={styles.label} htmlFor={id}>
+          {shownLabel}
+        </label>
+      )}
+      <div className={`${styles.pin} ${error ? styles.invalid : ''}`} data-testid={`${name}-boxes`}>
+        {BOXES.map((i) => (
+          <span
+            key={i}
+            className={`${styles.box} ${i < value.length ? styles.filled : ''} ${focused && i === current ? styles.current : ''}`}
+            aria-hidden="true"
+            data-filled={i < value.length || undefined}
+            data-current={(focused && i === current) || undefined}
+          >
+            {i < value.length && <span className={styles.dot} />}
+          </span>
+        ))}
+        <input
+          id={id}
+          className={styles.input}
+          value={value}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, LENGTH))}
+          onFocus={(e) => {
+            setFocused(true);
+            toEnd(e.currentTarget);
+          }}
+          onBlur={() => setFocused(false)}
+          onPaste={(e) => {
+            // A pasted PIN replaces the whole value; its digits count, not its separators (which
+            // would otherwise use up the 6 characters `maxLength` lets in).
+            e.preventDefault();
+            onChange(e.clipboardData.getData('text').replace(/\D/g, '').slice(0, LENGTH));
+          }}
+          onSelect={(e) => toEnd(e.currentTarget)}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          maxLength={LENGTH}
+          name={name}
+          placeholder={label ?? t('targets.payPasswordPlaceholder')}
+          aria-label={bare ? shownLabel : undefined}
+          aria-invalid={Boolean(error) || undefined}
+          autoFocus={autoFocus}
+          spellCheck={false}
+        />
+      </div>
+      {error && <p className={styles.error}>{error}</p>}
       {missing && (
         <p className={styles.missing} data-testid="pay-password-missing">
           <span>{t('targets.payPasswordMissing')}</span>

@@ -1,16 +1,21 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { marketState } from '../state/market';
 import styles from './TickerRow.module.css';
 
 /**
  * One market row. It reads only `tickers[symbol]`, so it re-renders when that ticker changes
- * and never because another one did.
+ * and never because another one did. A price change flashes the price cell green or red: the
+ * cell is keyed on the ticker's `moveSeq`, so each change restarts a CSS animation and nothing
+ * else renders. A row mounted (scrolled into view) after a change does not flash for it; key
+ * the row by symbol so a row never inherits another symbol's count.
  */
 export const TickerRow = memo(function TickerRow({ symbol, onOpen }: { symbol: string; onOpen?: (symbol: string) => void }) {
   const tickers = useSnapshot(marketState.tickers);
   const t = tickers[symbol];
+  const [mountedAt] = useState(() => marketState.tickers[symbol]?.moveSeq ?? 0);
   if (!t) return null;
+  const flash = t.moveSeq !== mountedAt && t.move !== 'none' ? t.move : undefined;
   return (
     <button type="button" className={styles.row} onClick={() => onOpen?.(symbol)} data-symbol={symbol}>
       <span className={styles.pair}>
@@ -21,7 +26,12 @@ export const TickerRow = memo(function TickerRow({ symbol, onOpen }: { symbol: s
         <span className={`${styles.sub} num`}>{t.turnoverText}</span>
       </span>
       <span className={styles.price}>
-        <span className={`${styles.last} num ${t.tone}`} data-testid="price">
+        <span
+          key={t.moveSeq}
+          className={`${styles.last} num ${t.tone} ${flash ? styles[flash === 'up' ? 'flashUp' : 'flashDown'] : ''}`}
+          data-testid="price"
+          data-flash={flash}
+        >
           {t.priceText}
         </span>
         <span className={`${styles.sub} num`}>{t.fiatText}</span>

@@ -3,6 +3,7 @@ import type { FiatRate } from '../../domain/fiat';
 import { DEFAULT_FIAT } from '../../domain/fiat';
 import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import type { KlinePeriod } from '../../domain/market/periods';
+import { rankTickers, SORT_KEYS, type SortKey } from '../../domain/market/ranking';
 import { DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../../domain/market/types';
 import { buildDepthView, buildTickerView, quoteWorth, type DepthView, type TickerView } from '../../domain/market/views';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
@@ -16,10 +17,27 @@ export interface KlineChange {
   bars: Kline[];
 }
 
+/** Which way a ticker's last price moved the last time it changed. */
+export type PriceMove = 'up' | 'down' | 'none';
+
+/**
+ * A ticker's view with its last price move: `moveSeq` counts the price changes the UI has been
+ * sent, so a row can flash once per change (keyed on the count) without comparing decimals.
+ */
+export interface LiveTickerView extends TickerView {
+  /** Direction of the latest price change; kept while the price stays put. */
+  move: PriceMove;
+  /** Number of price changes since the ticker was first seen. */
+  moveSeq: number;
+}
+
+/** Symbols by each sort column, ascending (see `domain/market/ranking.ts`). */
+export type Rankings = Record<SortKey, string[]>;
+
 /** The market's changes since the last snapshot: only the parts that changed, as plain data the UI holds by reference. */
 export interface MarketChanges {
   /** Changed tickers by symbol. */
-  tickers?: Record<string, TickerView>;
+  tickers?: Record<string, LiveTickerView>;
   /** Depth views of changed books, by symbol. */
   depth?: Record<string, DepthView>;
   /** Recent trades of changed symbols, newest first. */
@@ -28,6 +46,11 @@ export interface MarketChanges {
   klines?: Record<string, KlineChange>;
   /** Symbol rankings, recomputed when tickers change (at most once a second). */
   movers?: Movers;
+  /**
+   * Orderings of the market list that changed, recomputed with the movers (at most once a
+   * second), so a sorted list reshuffles at that pace however fast ticks arrive.
+   */
+  rankings?: Partial<Rankings>;
 }
 
 /** Symbols ranked for the home page's top movers. */
@@ -68,6 +91,10 @@ export class MarketSlice implements Slice<MarketChanges> {
   private readonly tickers = new Map<string, Ticker>();
   private readonly books = new Map<string, LiveBook>();
   private readonly trades = new Map<string, Trade[]>();
+  /** The last view sent per symbol, to tell which way the next price moved. */
+  private readonly sent = new Map<string, LiveTickerView>();
+  /** The last rankings sent, joined, to send only the ones that changed. */
+  private readonly sentRankings = new Map<SortKey, string>();
   private dirtyTickers = new Set<string>();
   private dirtyBooks = new Set<string>();
   private dirtyTrades = new Set<string>();
@@ -160,13 +187,13 @@ export class MarketSlice implements Slice<MarketChanges> {
     if (this.dirtyTickers.size) {
       snap.tickers = {};
       const lookup = (symbol: string) => this.tickers.get(symbol)?.price;
-      for (const symbol of this.dirtyTickers) {
-        const t = this.tickers.get(symbol)!;
-        snap.tickers[symbol] = buildTickerView(t, this.fiat, this.lang, quoteWorth(t.quote, lookup));
-      }
-      // Rankings change slowly and cost a sort: once a second is enough for the home page.
+      for (const symbol of this.dirtyTickers) snap.tickers[symbol] = this.buildView(this.tickers.get(symbol)!, lookup);
+      // Rankings change slowly and cost a sort: once a second is enough for the home page and
+      // keeps a sorted market list from reshuffling on every tick.
       if (nowMs - this.moversAt >= MOVERS_EVERY_MS) {
         snap.movers = rankMovers(this.tickers.values());
+        const rankings = this.changedRankings();
+        if (rankings) snap.rankings = rankings;
         this.moversAt = nowMs;
       }
     }
@@ -187,6 +214,32 @@ export class MarketSlice implements Slice<MarketChanges> {
     this.dirtyTrades = new Set();
     this.klines = new Map();
     return snap;
+  }
+
+  /** The ticker's view, with the direction of its price move since the last view sent. */
+  private buildView(t: Ticker, lookup: (symbol: string) => string | undefined): LiveTickerView {
+    const previous = this.sent.get(t.symbol);
+    const cmp = previous && previous.price !== t.price ? new Decimal(t.price).cmp(previous.price) : 0;
+    const view: LiveTickerView = {
+      ...buildTickerView(t, this.fiat, this.lang, quoteWorth(t.quote, lookup)),
+      move: cmp > 0 ? 'up' : cmp < 0 ? 'down' : (previous?.move ?? 'none'),
+      moveSeq: (previous?.moveSeq ?? 0) + (cmp === 0 ? 0 : 1),
+    };
+    this.sent.set(t.symbol, view);
+    return view;
+  }
+
+  /** The rankings whose order differs from the last ones sent, or null when none does. */
+  private changedRankings(): Partial<Rankings> | null {
+    let changed: Partial<Rankings> | null = null;
+    for (const key of SORT_KEYS) {
+      const order = rankTickers(this.tickers.values(), key);
+      const joined = order.join('|');
+      if (this.sentRankings.get(key) === joined) continue;
+      this.sentRankings.set(key, joined);
+      (changed ??= {})[key] = order;
+    }
+    return changed;
   }
 
   private setTicker(t: Ticker): void {

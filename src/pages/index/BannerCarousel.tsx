@@ -24,7 +24,7 @@ export function BannerCarousel({ items }: { items: NewsItem[] }) {
 
   if (!items.length) return <div className={`${styles.frame} ${styles.placeholder}`} />;
   return (
-    <div className={styles.frame}>
+    <div className={styles.frame} data-testid="banner">
       <div
         ref={track}
         className={styles.track}

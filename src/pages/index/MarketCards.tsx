@@ -1,3 +1,4 @@
+import { memo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { marketState } from '../../state/market';
@@ -5,22 +6,36 @@ import styles from './MarketCards.module.css';
 
 const FEATURED = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 
+/** One headline pair: reads only its own ticker, and flashes its price on each price change (as a market row does). */
+const MarketCard = memo(function MarketCard({ symbol, onOpen }: { symbol: string; onOpen: () => void }) {
+  const tickers = useSnapshot(marketState.tickers);
+  const t = tickers[symbol];
+  const [mountedAt] = useState(() => marketState.tickers[symbol]?.moveSeq ?? 0);
+  const flash = t && t.moveSeq !== mountedAt && t.move !== 'none' ? t.move : undefined;
+  return (
+    <button type="button" className={styles.card} onClick={onOpen} data-symbol={symbol}>
+      <span className={styles.symbol}>{symbol}</span>
+      <span
+        key={t?.moveSeq}
+        className={`${styles.price} num ${t?.tone ?? ''} ${flash ? styles[flash === 'up' ? 'flashUp' : 'flashDown'] : ''}`}
+        data-flash={flash}
+      >
+        {t?.priceText ?? '--'}
+      </span>
+      <span className={`${styles.change} num ${t?.tone ?? ''}`}>{t?.changeText ?? '--'}</span>
+    </button>
+  );
+});
+
 /** The three headline pairs, live. */
 export function MarketCards() {
-  const tickers = useSnapshot(marketState.tickers);
   const navigate = useNavigate();
+  const open = () => navigate('/pages/market/market');
   return (
     <div className={styles.cards}>
-      {FEATURED.map((symbol) => {
-        const t = tickers[symbol];
-        return (
-          <button key={symbol} type="button" className={styles.card} onClick={() => navigate('/pages/market/market')} data-symbol={symbol}>
-            <span className={styles.symbol}>{symbol}</span>
-            <span className={`${styles.price} num ${t?.tone ?? ''}`}>{t?.priceText ?? '--'}</span>
-            <span className={`${styles.change} num ${t?.tone ?? ''}`}>{t?.changeText ?? '--'}</span>
-          </button>
-        );
-      })}
+      {FEATURED.map((symbol) => (
+        <MarketCard key={symbol} symbol={symbol} onOpen={open} />
+      ))}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { nextSort, SORT_KEYS, type MarketSort, type SortKey } from '../../../domain/market/ranking';
 import { MARKET_CATEGORIES, type MarketCategory } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
 import { Empty } from '../../ui/Empty';
@@ -12,6 +13,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TickerRow } from '../../ui/TickerRow';
 import { useTopics } from '../../ui/useTopics';
+import { SortHeader } from './SortHeader';
 import { useCategorySymbols } from './useCategorySymbols';
 import styles from './MarketPage.module.css';
 
@@ -22,13 +24,21 @@ function readCategory(value: string | null): MarketCategory {
   return (MARKET_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as MarketCategory) : 'crypto';
 }
 
+/** The sort kept in the address (`?sort=change&dir=desc`), so it survives a visit to a pair and back. */
+function readSort(params: URLSearchParams): MarketSort | null {
+  const key = SORT_KEYS.find((k) => k === params.get('sort'));
+  const dir = params.get('dir');
+  return key && (dir === 'asc' || dir === 'desc') ? { key, direction: dir } : null;
+}
+
 /** Every listed pair by category, live, in a virtual list: only the rows on screen exist. */
 export default function MarketPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const category = readCategory(params.get('category'));
-  const symbols = useCategorySymbols(category);
+  const sort = readSort(params);
+  const symbols = useCategorySymbols(category, sort);
   const body = useRef<HTMLDivElement>(null);
   useTopics(QUOTES);
 
@@ -40,6 +50,13 @@ export default function MarketPage() {
     overscan: 6,
   });
   const open = useCallback((symbol: string) => navigate(`/pages/transaction/index?symbol=${encodeURIComponent(symbol)}`), [navigate]);
+  const toggle = (key: SortKey) => {
+    const next = nextSort(sort, key);
+    setParams({ category, ...(next && { sort: next.key, dir: next.direction }) }, { replace: true });
+  };
+  const header = (key: SortKey, label: string) => (
+    <SortHeader label={label} direction={sort?.key === key ? sort.direction : null} onToggle={() => toggle(key)} testId={`sort-${key}`} />
+  );
 
   return (
     <Page
@@ -58,25 +75,35 @@ export default function MarketPage() {
           items={MARKET_CATEGORIES.map((key) => ({ key, label: t(`market.categories.${key}`) }))}
           value={category}
           onChange={(key) => {
-            setParams({ category: key }, { replace: true });
+            setParams({ category: key, ...(sort && { sort: sort.key, dir: sort.direction }) }, { replace: true });
             body.current?.scrollTo({ top: 0 });
           }}
         />
         <div className={styles.columns}>
-          <span>{t('market.pairVolume')}</span>
-          <span className={styles.right}>{t('market.lastPrice')}</span>
-          <span className={styles.right}>{t('market.change24h')}</span>
+          <span className={styles.first}>
+            {header('name', t('market.sort.pair'))}
+            <span className={styles.slash} aria-hidden="true">
+              /
+            </span>
+            {header('turnover', t('market.sort.turnover'))}
+          </span>
+          <span className={styles.right}>{header('price', t('market.lastPrice'))}</span>
+          <span className={styles.right}>{header('change', t('market.sort.change'))}</span>
         </div>
       </div>
       {symbols.length === 0 ? (
         <Empty text={t('common.loading')} />
       ) : (
         <div className={styles.list} style={{ height: virtualizer.getTotalSize() }} data-testid="market-list">
-          {virtualizer.getVirtualItems().map((item) => (
-            <div key={item.key} className={styles.row} style={{ transform: `translateY(${item.start}px)` }}>
-              <TickerRow symbol={symbols[item.index]!} onOpen={open} />
-            </div>
-          ))}
+          {virtualizer.getVirtualItems().map((item) => {
+            const symbol = symbols[item.index]!;
+            // Keyed by symbol: a row keeps its own symbol when the list is sorted (and its own flash count).
+            return (
+              <div key={symbol} className={styles.row} style={{ transform: `translateY(${item.start}px)` }}>
+                <TickerRow symbol={symbol} onOpen={open} />
+              </div>
+            );
+          })}
         </div>
       )}
     </Page>

@@ -1,4 +1,3 @@
-import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -10,7 +9,7 @@ import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Page, useLeavePage } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
-import { TextField } from '../../ui/TextField';
+import { PayPasswordField } from '../../ui/PayPasswordField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { SecurityCodeField } from './SecurityCodeField';
@@ -40,31 +39,21 @@ export default function PayPasswordPage() {
     leave();
   };
 
-  const key = <KeyRound size={18} className={styles.icon} />;
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'payPassword' })}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.hint}>{t(user?.pay_password_set ? 'security.payPasswordChangeHint' : 'security.payPasswordHint')}</p>
-        <TextField
+        <PayPasswordField
+          label={t('security.payPasswordPlaceholder')}
           value={form.pay_password}
           onChange={digits('pay_password')}
-          placeholder={t('security.payPasswordPlaceholder')}
-          inputMode="numeric"
-          autoComplete="off"
-          name="pay_password"
-          secret
-          prefix={key}
           error={errorOf('pay_password')}
         />
-        <TextField
+        <PayPasswordField
+          label={t('security.payPasswordConfirm')}
           value={form.re_pay_password}
           onChange={digits('re_pay_password')}
-          placeholder={t('security.payPasswordConfirm')}
-          inputMode="numeric"
-          autoComplete="off"
           name="re_pay_password"
-          secret
-          prefix={key}
           error={errorOf('re_pay_password')}
         />
         <SecurityCodeField value={form.code} onChange={digits('code')} error={errorOf('code')} />
