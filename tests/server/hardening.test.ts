@@ -196,7 +196,7 @@ describe('amounts with too many digits', () => {
     expect((await move('000000000000000000000000000001.5')).body).toMatchObject({ type: 'ok' });
     expect((await move('1e400')).body).toEqual({ type: 'error', code: 0, message: 'Please enter a correct amount' });
     expect((await move(`0.${'0'.repeat(35)}1`, '1')).body).toEqual({ type: 'error', code: 0, message: 'At most 8 decimal places' });
-    expect((await move('9'.repeat(41))).body).toEqual({ type: 'error', code: 0, message: 'Character too long' });
+    expect((await move('9'.repeat(41))).body).toEqual({ type: 'error', code: 0, message: 'This text is too long' });
   });
 });
 

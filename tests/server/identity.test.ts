@@ -41,10 +41,10 @@ describe('identity verification and its review', () => {
     });
     expect((await s.call('/user/real', basic, opts)).body).toMatchObject({
       type: 'ok',
-      message: 'Submitted, your verification is under audit',
+      message: 'Submitted, your verification is under review',
     });
     expect((await s.call('/user/real', basic, opts)).body).toMatchObject({
-      message: 'Your verification is under audit, please wait for the result',
+      message: 'Your verification is under review, please wait for the result',
     });
     expect(await state(user.token)).toMatchObject({
       level: 0,
@@ -140,7 +140,7 @@ describe('identity verification and its review', () => {
     ]);
     expect(JSON.stringify(ok.body)).not.toContain('scrypt$');
     expect((await s.ops('POST', '/identities/999999/approve')).body).toMatchObject({ type: 'error', message: 'No such verification' });
-    expect((await s.ops('POST', '/identities/abc/approve')).body).toMatchObject({ type: 'error', message: 'Parameter error' });
+    expect((await s.ops('POST', '/identities/abc/approve')).body).toMatchObject({ type: 'error', message: 'Invalid request' });
   });
 
   it('answers 998 where a level is required and the user lacks it', async () => {

@@ -38,11 +38,20 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'prim
   credited: { icon: Gift, tone: 'up' },
 };
 
-/** The interpolation values of a notification's body: identity ones also name their level. */
+/**
+ * The interpolation values of a notification's body: identity ones also name their level; a
+ * reason the server gave as a key under `notifications.reasons.` (a seeded credit's) is shown in
+ * the reader's language, any other reason as written.
+ */
 function bodyParams(t: TFunction, item: NotificationItem): Record<string, string | number> {
-  if (!item.kind.startsWith('identity')) return item.params;
+  const { reason } = item.params;
+  const params =
+    typeof reason === 'string' && reason.startsWith('notifications.reasons.') && isTranslationKey(reason)
+      ? { ...item.params, reason: t(reason) }
+      : item.params;
+  if (!item.kind.startsWith('identity')) return params;
   const levelName = Number(item.params.level) === 2 ? t('notifications.levels.2') : t('notifications.levels.1');
-  return { ...item.params, levelName };
+  return { ...params, levelName };
 }
 
 /** A notification's title and body in the interface language; a kind this app does not know shows as its name. */
