@@ -114,7 +114,9 @@ describe('funds in a phone browser', () => {
 
   it("tells the demo account why it was credited in the reader's language, not in English", async () => {
     const demo = await phone(browser);
+    // This device reads Vietnamese: set once the app has stored its own first choice.
     await demo.goto(`${base}/#/`);
+    await expect.poll(() => demo.evaluate(() => localStorage.getItem('lang'))).not.toBeNull();
     await demo.evaluate(() => localStorage.setItem('lang', 'vi'));
     await signInWith(demo, await api('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }), NOTIFICATIONS);
     await expect.poll(() => demo.getByText('tiền khởi đầu của tài khoản dùng thử').count()).toBeGreaterThan(0);
