@@ -71,7 +71,7 @@ describe('account, security and identity in a phone browser', () => {
 
   it('submits basic and advanced verification; the operator approves each with the CLI', async () => {
     await page.goto(`${base}/#/pages/setting/real`);
-    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('Not certified');
+    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('Not verified');
     await page.getByRole('tab', { name: 'Passport' }).click();
     await page.getByTestId('country-entry').click();
     await page.getByPlaceholder('Search country or region, or code').fill('Japan');
@@ -81,17 +81,17 @@ describe('account, security and identity in a phone browser', () => {
     await page.getByPlaceholder('Document number').fill('tk1234567');
     await shot(page, 'identity-basic');
     await page.getByRole('button', { name: 'Submit for review' }).click();
-    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('under audit');
+    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('under review');
     // One reading of the state everywhere: the Me page and the withdraw banner say so too.
     await page.goto(`${base}/#/pages/setting/setting`);
-    await expect.poll(() => page.getByTestId('profile-identity').textContent()).toContain('Basic verification under audit');
+    await expect.poll(() => page.getByTestId('profile-identity').textContent()).toContain('Basic verification under review');
     await page.goto(`${base}/#/pages/fund/withdraw`);
     await expect.poll(() => page.getByTestId('verify-first').textContent()).toContain('under review');
     await page.goto(`${base}/#/pages/setting/real`);
 
     expect(await opsCli('approve-identity', await pendingIdentityId())).toContain('approved');
     await page.reload();
-    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('Certified basic');
+    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('Basic verified');
 
     const original = await dropBigPhoto(page, 'id-front');
     await page
@@ -100,7 +100,7 @@ describe('account, security and identity in a phone browser', () => {
     await expect.poll(() => page.getByText('Uploaded').count(), { timeout: 15_000 }).toBe(2);
     await shot(page, 'identity-advanced');
     await page.getByRole('button', { name: 'Submit for review' }).click();
-    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('under audit');
+    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('under review');
 
     const out = await opsCli('identities');
     const front = /front: (\S+)/.exec(out)![1]!;
@@ -109,7 +109,7 @@ describe('account, security and identity in a phone browser', () => {
     expect(stored).toBeLessThan(original / 2);
     await opsCli('approve-identity', await pendingIdentityId());
     await page.reload();
-    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('Certified advanced');
+    await expect.poll(() => page.getByTestId('identity-status').textContent()).toContain('Advanced verified');
     await shot(page, 'identity-certified');
   });
 

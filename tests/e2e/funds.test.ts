@@ -4,7 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import { launch, phone, shot } from './browser';
+import { DEMO_ACCOUNT } from '../../server/seed/seed';
 import { api, base, latestCode, opsCli, registerByApi, signInWith } from './helpers';
+
+const NOTIFICATIONS = '/#/pages/setting/notifications';
 
 const JPEG = readFileSync(path.resolve(__dirname, 'fixtures/photo.jpg'));
 const email = `funds${Date.now()}@example.com`;
@@ -42,7 +45,7 @@ describe('funds in a phone browser', () => {
     await page.locator('[data-testid="voucher"] input[type=file]').setInputFiles({ name: 'pay.jpg', mimeType: 'image/jpeg', buffer: JPEG });
     await expect.poll(() => page.getByText('Uploaded').count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'deposit');
-    await page.getByRole('button', { name: 'Submit for crediting' }).click();
+    await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.waitForURL(/receive_withdraw_record/);
     await expect.poll(() => page.locator('[data-status="pending"]').count()).toBeGreaterThan(0);
 
@@ -75,7 +78,7 @@ describe('funds in a phone browser', () => {
     await picker.setInputFiles({ name: 'pay.jpg', mimeType: 'image/jpeg', buffer: JPEG });
     await expect.poll(() => page.getByText('Uploaded').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByTestId('voucher-error').count()).toBe(0);
-    await page.getByRole('button', { name: 'Submit for crediting' }).click();
+    await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.waitForURL(/receive_withdraw_record/);
     const amount = page.locator('[data-testid="deposit-item"] b.num').first();
     await expect.poll(() => amount.textContent()).toContain('9,999,999.999999');
@@ -137,5 +140,18 @@ describe('funds in a phone browser', () => {
     const btc = await api('/wallet/detail', { currency: '1', type: 'change' }, token);
     expect(btc.currency).toBe('BTC');
     expect(new Decimal(btc.available).eq(250) && new Decimal(btc.frozen).isZero()).toBe(true);
+  });
+
+  it("tells the demo account why it was credited in the reader's language, not in English", async () => {
+    const demo = await phone(browser);
+    // This device reads Vietnamese: set once the app has stored its own first choice.
+    await demo.goto(`${base}/#/`);
+    await expect.poll(() => demo.evaluate(() => localStorage.getItem('lang'))).not.toBeNull();
+    await demo.evaluate(() => localStorage.setItem('lang', 'vi'));
+    await signInWith(demo, await api('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }), NOTIFICATIONS);
+    await expect.poll(() => demo.getByText('tiền khởi đầu của tài khoản dùng thử').count()).toBeGreaterThan(0);
+    expect(await demo.getByText(/seed:|demo account/).count()).toBe(0);
+    await shot(demo, 'notifications-demo-vi');
+    await demo.close();
   });
 });

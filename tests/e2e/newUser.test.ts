@@ -163,7 +163,7 @@ describe('a new user on a phone', () => {
     await expect.poll(() => page.getByTestId('profile-loading').count()).toBe(1);
     expect(await page.getByTestId('invite-count-loading').count()).toBe(1);
     expect(await page.getByTestId('invite-count').count()).toBe(0);
-    expect(await page.getByTestId('profile-card').textContent()).not.toMatch(/\?|Not certified/);
+    expect(await page.getByTestId('profile-card').textContent()).not.toMatch(/\?|Not verified/);
     await shot(page, 'newuser-me-loading');
     await releaseInfo();
     await expect.poll(() => page.getByTestId('profile-nickname').textContent()).toBeTruthy();
@@ -227,11 +227,11 @@ describe('a new user on a phone', () => {
     await page.getByTestId('deposit-amount').fill('25');
     await expect.poll(() => fieldNote(page, 'amount')).toEqual({ invalid: false, note: 'Minimum deposit: 10 USDT' });
     await page.getByTestId('deposit-amount').fill('25.1234567');
-    await page.getByRole('button', { name: 'Submit for crediting' }).click();
+    await page.getByRole('button', { name: 'Submit for review' }).click();
     await expect.poll(() => fieldNote(page, 'amount')).toEqual({ invalid: true, note: 'At most 6 decimal places' });
     expect(await page.getByTestId('voucher-error').textContent()).toBe('Please upload the payment voucher');
     await page.getByTestId('deposit-amount').fill('25');
-    await page.getByRole('button', { name: 'Submit for crediting' }).click();
+    await page.getByRole('button', { name: 'Submit for review' }).click();
     await expect.poll(() => fieldNote(page, 'amount')).toEqual({ invalid: false, note: 'Minimum deposit: 10 USDT' });
     expect(await page.getByTestId('voucher-error').textContent()).toBe('Please upload the payment voucher');
   });

@@ -102,7 +102,7 @@ describe('accounts over HTTP', () => {
   it.each([
     [{ password: '12345', re_password: '12345' }, 'The password must be 6 to 64 characters'],
     [{ password: 'x'.repeat(65), re_password: 'x'.repeat(65) }, 'The password must be 6 to 64 characters'],
-    [{ password: 'secret123', re_password: 'secret124' }, 'The two passwords are inconsistent'],
+    [{ password: 'secret123', re_password: 'secret124' }, 'The passwords do not match'],
     [{ code: '12345' }, 'The verification code must be 6 digits'],
     [{ code: '1234567' }, 'The verification code must be 6 digits'],
     [{ code: '' }, 'Please enter the verification code'],
@@ -180,7 +180,7 @@ describe('accounts over HTTP', () => {
       { lang: 'zh' },
     );
     expect(zh.body.type).toBe('error');
-    expect(zh.body.message).not.toBe('The two passwords are inconsistent');
+    expect(zh.body.message).not.toBe('The passwords do not match');
     expect(String(zh.body.message)).toMatch(/[\u4e00-\u9fff]/);
     const header = await s.call('/user/info', {}, { method: 'GET', headers: { 'accept-language': 'zh-tw' } });
     expect(String(header.body.message)).toMatch(/[\u4e00-\u9fff]/);
@@ -307,7 +307,7 @@ describe('time: code expiry, resend window, session expiry, rate limits', () => 
     expect((await s.call('/sms_mail', { user_string: email, scene: 'forget' })).body.type).toBe('ok');
     const code = await s.lastCode(email);
     const mismatch = await s.call('/user/forget', { account: email, password: 'newpass123', repassword: 'newpass124', code });
-    expect(mismatch.body).toMatchObject({ type: 'error', message: 'The two passwords are inconsistent' });
+    expect(mismatch.body).toMatchObject({ type: 'error', message: 'The passwords do not match' });
     const reset = await s.call('/user/forget', { account: email, password: 'newpass123', repassword: 'newpass123', code });
     expect(reset.body.type).toBe('ok');
 

@@ -7,6 +7,8 @@ import { calculateExchange } from '../../domain/funds/formulas';
 import { ManualClock } from '../../server/clock';
 import { AppError } from '../../server/http/AppError';
 import { DEMO_ACCOUNT } from '../../server/seed/seed';
+import type { NotificationItem } from '../../domain/notifications/types';
+import enNotifications from '../../locales/en/notifications.json';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
 import { JPEG_1PX } from './images';
@@ -47,6 +49,12 @@ describe('funds', () => {
     const bills = (await s.call('/wallet/bills', {}, { ...get, token })).body.message as Page<BillItem>;
     expect(bills.total).toBe(6);
     expect(bills.data.every((b) => b.kind === 'credit')).toBe(true);
+    // The demo credit's reason reaches the app as a key it renders in the reader's language, never as English text.
+    const notes = (await s.call('/user/notifications', {}, { ...get, token })).body.message as Page<NotificationItem>;
+    const credited = notes.data.filter((n) => n.kind === 'credited');
+    expect(credited.length).toBeGreaterThan(0);
+    for (const n of credited) expect(n.params.reason).toBe('notifications.reasons.demoFunds');
+    expect(enNotifications.reasons.demoFunds).toBeTruthy();
   });
 
   it('takes a deposit request with a voucher, credits it once on approval, and rejects another with a reason', async () => {

@@ -41,10 +41,10 @@ describe('identity verification and its review', () => {
     });
     expect((await s.call('/user/real', basic, opts)).body).toMatchObject({
       type: 'ok',
-      message: 'Submitted, your verification is under audit',
+      message: 'Submitted, your verification is under review',
     });
     expect((await s.call('/user/real', basic, opts)).body).toMatchObject({
-      message: 'Your verification is under audit, please wait for the result',
+      message: 'Your verification is under review, please wait for the result',
     });
     expect(await state(user.token)).toMatchObject({
       level: 0,
@@ -169,7 +169,7 @@ describe('identity verification and its review', () => {
       type: 'error',
       message: 'No such verification',
     });
-    expect((await s.ops('/identities/:id/approve', { id: 'abc' })).body).toMatchObject({ type: 'error', message: 'Parameter error' });
+    expect((await s.ops('/identities/:id/approve', { id: 'abc' })).body).toMatchObject({ type: 'error', message: 'Invalid request' });
   });
 
   it('answers 998 where a level is required and the user lacks it', async () => {

@@ -95,7 +95,7 @@ describe('market data over HTTP', () => {
     [{ symbol: 'NOPE/USDT', period: '1min' }, 'Unknown trading pair'],
     [{ symbol: 'BTC/USDT', period: '2min' }, 'Unknown chart period'],
     [{ symbol: 'BTC/USDT', period: '1min', from: '2000000000000', to: '1000000000000' }, 'The start time must be before the end time'],
-    [{ symbol: 'BTC/USDT', period: '1min', from: '-5' }, 'Parameter error'],
+    [{ symbol: 'BTC/USDT', period: '1min', from: '-5' }, 'Invalid input'],
     [{ period: '1min' }, 'Please choose a trading pair'],
   ])('refuses %o', async (params, message) => {
     const res = await s.call('/currency/new_timeshar', params, get);

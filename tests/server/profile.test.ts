@@ -19,7 +19,7 @@ describe('profile', () => {
 
   it.each([
     ['a', 'The nickname needs 2 to 10 characters'],
-    ['abcdefghijk', 'Character too long'],
+    ['abcdefghijk', 'This text is too long'],
     ['ab!', 'Use only letters, digits, spaces, hyphens or apostrophes'],
     ['Bob 😀', 'Use only letters, digits, spaces, hyphens or apostrophes'],
     ['a\u200bb', 'Use only letters, digits, spaces, hyphens or apostrophes'],
@@ -37,7 +37,7 @@ describe('profile', () => {
       'The signature needs 2 to 30 characters',
     );
     expect((await s.call('/user/editSignature', { signature: 'x'.repeat(31) }, { token: user.token })).body.message).toBe(
-      'Character too long',
+      'This text is too long',
     );
     expect(await info(user.token)).toMatchObject({ nickname: '交易员小王2026', signature: 'Hodl' + '稳'.repeat(26) });
   });

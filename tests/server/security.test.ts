@@ -33,7 +33,7 @@ describe('security settings', () => {
       'The current password is wrong',
     );
     expect((await s.call('/safe/update_password', { ...base, re_password: 'brand-new-2' }, opts)).body.message).toBe(
-      'The two passwords are inconsistent',
+      'The passwords do not match',
     );
     expect((await s.call('/safe/update_password', { ...base, password: '123', re_password: '123' }, opts)).body.message).toBe(
       'The password must be 6 to 64 characters',
@@ -68,7 +68,7 @@ describe('security settings', () => {
       'The payment password is 6 digits',
     );
     expect((await s.call('/safe/pay_password', { pay_password: '123456', re_pay_password: '123457', code }, opts)).body.message).toBe(
-      'The two passwords are inconsistent',
+      'The passwords do not match',
     );
     expect((await s.call('/safe/pay_password', { pay_password: '135790', re_pay_password: '135790', code }, opts)).body.type).toBe('ok');
     const info = (await s.call('/user/info', {}, { ...get, token: user.token })).body.message as UserInfo;
@@ -154,6 +154,6 @@ describe('security settings', () => {
     expect((await s.call('/user/info', {}, { ...get, token: user.token })).body.type).toBe(999);
     expect((await s.call('/user/info', {}, { ...get, token: remembered })).body.type).toBe('ok');
     expect((await s.call('/user/info', {}, { ...get, token: switched })).body.type).toBe('ok');
-    expect((await s.call('/safe/stay_logged_in', { enabled: 'maybe' }, { token: switched })).body.message).toBe('Parameter error');
+    expect((await s.call('/safe/stay_logged_in', { enabled: 'maybe' }, { token: switched })).body.message).toBe('Invalid input');
   });
 });

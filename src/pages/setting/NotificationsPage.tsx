@@ -42,15 +42,19 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'prim
 
 /**
  * The interpolation values of a notification's body: an amount is written at its coin's precision
- * in the language's format; identity ones also name their level.
+ * in the language's format; a reason the server gave as a key under `notifications.reasons.` (a
+ * seeded credit's) is shown in the reader's language, any other reason as written; identity ones
+ * also name their level.
  */
 function bodyParams(t: TFunction, fmt: NumberFormats, item: NotificationItem): Record<string, string | number> {
-  const { amount, currency } = item.params;
+  const { amount, currency, reason } = item.params;
+  const params: Record<string, string | number> = { ...item.params };
+  if (typeof reason === 'string' && reason.startsWith('notifications.reasons.') && isTranslationKey(reason)) params.reason = t(reason);
   if (typeof amount === 'string' && isDecimalString(amount))
-    return { ...item.params, amount: fmt.amount(amount, typeof currency === 'string' ? currency : '') };
-  if (!item.kind.startsWith('identity')) return item.params;
+    params.amount = fmt.amount(amount, typeof currency === 'string' ? currency : '');
+  if (!item.kind.startsWith('identity')) return params;
   const levelName = Number(item.params.level) === 2 ? t('notifications.levels.2') : t('notifications.levels.1');
-  return { ...item.params, levelName };
+  return { ...params, levelName };
 }
 
 /** A notification's title and body in the interface language; a kind this app does not know shows as its name. */
