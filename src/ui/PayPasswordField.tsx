@@ -116,11 +116,16 @@ export function PayPasswordField({
           placeholder={label ?? t('targets.payPasswordPlaceholder')}
           aria-label={bare ? shownLabel : undefined}
           aria-invalid={Boolean(error) || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           autoFocus={autoFocus}
           spellCheck={false}
         />
       </div>
-      {error && <p className={styles.error}>{error}</p>}
+      {error && (
+        <p className={styles.error} id={`${id}-error`}>
+          {error}
+        </p>
+      )}
       {missing && (
         <p className={styles.missing} data-testid="pay-password-missing">
           <span>{t('targets.payPasswordMissing')}</span>

@@ -24,7 +24,7 @@ describe('foundation in a phone browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('registers with the emailed code and logs in', async () => {
+  it('registers with the emailed code, which signs in, and logs in again later', async () => {
     await page.goto(`${base}/#/pages/common/register`);
     await page.getByPlaceholder('Email address').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -34,9 +34,15 @@ describe('foundation in a phone browser', () => {
     await page.getByPlaceholder('Confirm password').fill(password);
     await shot(page, 'register');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
+    // Registering signs the new user in and lands on home.
+    await page.waitForURL(/#\/pages\/index\/index$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
-    await page.waitForURL(/#\/pages\/common\/login\?account=/);
-    await expect.poll(() => page.getByPlaceholder('Email or phone number').inputValue()).toBe(email);
+    // Later, on a device without the session: the login page.
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto(`${base}/#/pages/common/login`);
+    await page.reload();
+    await page.getByPlaceholder('Email or phone number').fill(email);
     await page.getByPlaceholder('Password', { exact: true }).fill(password);
     await shot(page, 'login');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -116,6 +122,7 @@ describe('foundation in a phone browser', () => {
     await page.waitForURL(/#\/pages\/setting\/setting/);
     await expect.poll(() => page.getByTestId('profile-nickname').textContent()).toBeTruthy();
     await page.getByTestId('logout').click();
+    await page.getByTestId('logout-confirm-button').click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto(`${base}/#/pages/fund/assets`);
     await expect.poll(() => page.getByText('Please log in first').count()).toBe(1);
