@@ -5,22 +5,10 @@ import { AppError, identityError } from '../http/AppError';
 import type { Notifications } from '../notifications/Notifications';
 import type { UploadStore } from '../uploads/UploadStore';
 import type { UserRepository } from '../users/UserRepository';
+import type { OpsIdentityDecision } from '../../domain/ops/types';
 
-export interface IdentityRow {
-  id: number;
-  user_id: number;
-  level: 1 | 2;
-  id_type: string | null;
-  name: string | null;
-  card_id: string | null;
-  country: string | null;
-  front_upload_id: number | null;
-  reverse_upload_id: number | null;
-  status: 'pending' | 'approved' | 'rejected';
-  reason: string | null;
-  created_at: number;
-  decided_at: number | null;
-}
+/** One identity submission as stored: what the operator API lists. */
+export type IdentityRow = OpsIdentityDecision;
 
 export type BasicDetails = { id_type: string; name: string; card_id: string; country: string };
 export type AdvancedDetails = { front_pic: string; reverse_pic: string };

@@ -1,6 +1,7 @@
 import type { Page } from '../../domain/api/envelope';
 import type { Db, Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import type { BillItem } from '../../domain/funds/types';
 
 /** One balance row of a user. */
 export interface BalanceRow {
@@ -11,19 +12,8 @@ export interface BalanceRow {
 }
 
 /** One journal row of a user (a bill), without display names. */
-export interface JournalRow {
-  id: number;
-  account: number;
-  currency_id: number;
-  delta_available: string;
-  delta_frozen: string;
-  available_after: string;
-  frozen_after: string;
-  kind: string;
-  ref_type: string | null;
-  ref_id: number | null;
-  created_at: number;
-}
+/** A journal row as the bills pages list it, before the currency's name is added. */
+export type JournalRow = Omit<BillItem, 'currency'>;
 
 const BALANCE_COLUMNS = 'account, currency_id, available::text AS available, frozen::text AS frozen';
 
