@@ -55,7 +55,7 @@ export class FuturesEngine {
     deps.service.onChange((row) => this.track(row));
     deps.ledger.onBalancesChanged((userId, changed) => {
       if (this.running && this.byUser.has(userId) && changed.some((c) => c.account === LEVER && c.currency_id === USDT_ID)) {
-        void this.readWallet(userId);
+        this.background(this.readWallet(userId));
       }
     });
   }
@@ -101,7 +101,7 @@ export class FuturesEngine {
     else user.delete(row.id);
     if (user.size) {
       this.byUser.set(row.user_id, user);
-      if (this.running && !this.wallets.has(row.user_id)) void this.readWallet(row.user_id);
+      if (this.running && !this.wallets.has(row.user_id)) this.background(this.readWallet(row.user_id));
     } else {
       this.byUser.delete(row.user_id);
       this.wallets.delete(row.user_id);
@@ -192,6 +192,12 @@ export class FuturesEngine {
     }
   }
 
+  /** Work that `idle()` waits for. */
+  private background(task: Promise<unknown>): void {
+    const tracked = task.finally(() => this.tasks.delete(tracked));
+    this.tasks.add(tracked);
+  }
+
   /** Reloads the working set from the database (trades placed through another node); one at a time. */
   private reload(): Promise<void> {
     this.reloading ??= (async () => {
@@ -217,10 +223,11 @@ export class FuturesEngine {
     const next = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
     this.cancelDayChange = this.deps.clock.after(next - now, () => {
       if (!this.running) return;
-      const task = this.chargeOvernight(utcDay(this.deps.clock.now()))
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'futures engine: overnight fee failed'))
-        .finally(() => this.tasks.delete(task));
-      this.tasks.add(task);
+      this.background(
+        this.chargeOvernight(utcDay(this.deps.clock.now())).catch((error: unknown) =>
+          this.deps.log.error({ err: error }, 'futures engine: overnight fee failed'),
+        ),
+      );
       this.scheduleDayChange();
     });
   }
