@@ -407,3 +407,44 @@ describe('futures endpoints', () => {
     await idle();
   });
 });
+
+/**
+ * Concurrent opens against one balance. On PGlite requests are serialised by the engine; on
+ * PostgreSQL (TEST_DATABASE_URL) they really run at once, and only the user-row lock and the
+ * ledger's CHECK keep them honest.
+ */
+describe(`concurrent futures opens (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let s: TestServer;
+  const clock = new ManualClock(Date.UTC(2025, 0, 10, 12, 0, 0));
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+  });
+  afterAll(async () => {
+    await s.app.fastify.futures.engine.idle();
+    await expectLedgerInvariants(s.db);
+    await s.close();
+  });
+
+  it('lets exactly 10 of 50 simultaneous opens through a balance worth 10, never below zero', async () => {
+    const h = accountHelpers(s, clock);
+    s.app.market.tradeAt('BTC/USDT', '60000.00');
+    const user = await s.signUp();
+    // One long of 1 lot at 10×: margin 60.03 + fee 0.6003 = 60.6303.
+    await h.credit(user, 'lever', 'USDT', '606.303');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        s.call('/lever/submit', { match_id: String(BTC), type: '1', share: '1', multiple: '10' }, { token: user.token }),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.type === 'ok')).toHaveLength(10);
+    expect(results.filter((r) => r.body.type === 'error').every((r) => r.body.message === 'Insufficient balance')).toBe(true);
+    const b = await h.balance(user, USDT, 'lever');
+    expect(new Decimal(b.available).toFixed()).toBe('0');
+    expect(new Decimal(b.frozen).toFixed()).toBe('600.3');
+    const [row] = await s.db.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM balances WHERE frozen < 0 OR (available < 0 AND COALESCE(platform NOT IN ('custody', 'grants'), TRUE))`,
+    );
+    expect(row!.n).toBe(0);
+  });
+});
