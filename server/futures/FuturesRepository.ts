@@ -253,6 +253,15 @@ export class FuturesRepository {
     );
   }
 
+  /** Which of these users have opened a position (the invite statistics' "traded"). */
+  async tradersAmong(userIds: number[]): Promise<number[]> {
+    const rows = await this.db.query<{ user_id: number | string }>(
+      "SELECT DISTINCT user_id FROM futures_trades WHERE opened_at IS NOT NULL AND user_id = ANY(string_to_array($1, ',')::bigint[])",
+      [userIds.join(',')],
+    );
+    return rows.map((r) => Number(r.user_id));
+  }
+
   /** Records an effect; false when one with the same key (or kind on the trade) exists: it happened already. */
   async settle(q: Queryable, s: NewSettlement): Promise<boolean> {
     const rows = await q.query(

@@ -69,6 +69,7 @@ export const futuresPlugin = fp(
       );
     }
 
+    users.addTradeSource((ids) => repo.tradersAmong(ids));
     fastify.api.handle(createFuturesHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
