@@ -82,6 +82,12 @@ export interface FuturesTrade extends PositionItem, Omit<OrderItem, 'status' | '
 export interface LeverDeal extends FuturesSettings {
   /** Available USDT in the user's futures account. */
   available: string;
+  /**
+   * USDT per unit of the pair's quote currency that a trade placed now would record (1 for USDT
+   * pairs; USD and JPY pairs have no `…/USDT` ticker in the worker): the preview's `quoteUsdt`.
+   * Null when there is no rate right now.
+   */
+  quote_usdt: string | null;
   /** The user's open positions and entrusted orders on this pair. */
   positions: FuturesTrade[];
   orders: FuturesTrade[];

@@ -124,13 +124,20 @@ export class FuturesService {
   }
 
   async deal(userId: number, matchId: number): Promise<LeverDeal> {
-    const { settings } = this.pair(matchId);
-    const [{ available }, positions, orders] = await Promise.all([
+    const { pair, settings } = this.pair(matchId);
+    const [{ available }, positions, orders, quote] = await Promise.all([
       this.available(userId),
       this.deps.repo.live(userId, 'open', matchId),
       this.deps.repo.live(userId, 'entrusted', matchId),
+      this.deps.quoteUsdt(pair),
     ]);
-    return { ...settings, available: fixed(available), positions: positions.map(toTrade), orders: orders.map(toTrade) };
+    return {
+      ...settings,
+      available: fixed(available),
+      quote_usdt: quote ? fixed(quote) : null,
+      positions: positions.map(toTrade),
+      orders: orders.map(toTrade),
+    };
   }
 
   /** The account's totals at the current marks: Σ margin, Σ P&L and the risk rate, by the domain formulas. */

@@ -76,6 +76,7 @@ describe('futures endpoints', () => {
       lot_decimals: 2,
       liquidation_risk: '50',
       available: '500',
+      quote_usdt: '1',
       positions: [],
       orders: [],
     });
@@ -308,6 +309,10 @@ describe('futures endpoints', () => {
     );
     const settings = futuresSettings(s.app.market.pairs.find((p) => p.id === AAPL)!);
     const cost = openCost({ side: 'long', price: '190.00', market: true, lots: '1', multiple: 5, quoteUsdt: '1', settings });
+    const deal = ok<{ quote_usdt: string }>(await s.call('/lever/deal', { match_id: String(AAPL) }, { method: 'GET', token: user.token }));
+    expect(deal.quote_usdt).toBe('1');
+    const yen = ok<{ quote_usdt: string }>(await s.call('/lever/deal', { match_id: '36' }, { method: 'GET', token: user.token }));
+    expect(yen.quote_usdt).toBe(new Decimal(1).div('151.24').toDecimalPlaces(12).toFixed());
     expect(trade).toMatchObject({
       symbol: 'AAPL/USD',
       quote_usdt: '1',
