@@ -64,6 +64,8 @@ export const NAMESPACES = [
   'identity',
   'targets',
   'funds',
+  'trade',
+  'futures',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

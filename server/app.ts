@@ -4,6 +4,7 @@ import { authPlugin } from './auth/plugin';
 import { contentPlugin } from './content/plugin';
 import type { Wallets } from './funds/Wallets';
 import { fundsPlugin } from './funds/plugin';
+import { futuresPlugin } from './futures/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -51,6 +52,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   ratesPlugin,
   contentPlugin,
   fundsPlugin,
+  futuresPlugin,
   opsPlugin,
   seedPlugin,
 ];

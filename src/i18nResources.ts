@@ -23,6 +23,8 @@ import type securityNs from '../locales/en/security.json';
 import type identityNs from '../locales/en/identity.json';
 import type targetsNs from '../locales/en/targets.json';
 import type fundsNs from '../locales/en/funds.json';
+import type tradeNs from '../locales/en/trade.json';
+import type futuresNs from '../locales/en/futures.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -46,4 +48,6 @@ export interface Resources {
   identity: typeof identityNs;
   targets: typeof targetsNs;
   funds: typeof fundsNs;
+  trade: typeof tradeNs;
+  futures: typeof futuresNs;
 }

@@ -16,6 +16,7 @@ import { targetsEndpoints } from '../targets/contract';
 import { notificationsEndpoints } from '../notifications/contract';
 import { fundsEndpoints } from '../funds/contract';
 import { realtimeEndpoints } from '../realtime/contract';
+import { futuresEndpoints } from '../futures/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -32,6 +33,7 @@ export const contract = mergeEndpoints(
   notificationsEndpoints,
   fundsEndpoints,
   realtimeEndpoints,
+  futuresEndpoints,
 );
 
 export type Contract = typeof contract;

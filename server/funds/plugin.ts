@@ -18,6 +18,8 @@ declare module 'fastify' {
     withdrawals: Withdrawals;
     exchanges: Exchanges;
     credits: Credits;
+    /** Prices of currencies in USDT (the futures area fixes a trade's quote rate with it). */
+    valuation: Valuation;
   }
 }
 
@@ -35,6 +37,7 @@ export const fundsPlugin = fp(
     fastify.decorate('withdrawals', withdrawals);
     fastify.decorate('exchanges', exchanges);
     fastify.decorate('credits', credits);
+    fastify.decorate('valuation', valuation);
     users.addTradeSource((ids) => exchanges.tradersAmong(ids));
     fastify.api.handle(createFundsHandlers({ wallets, deposits, withdrawals, exchanges, users }));
   },

@@ -235,6 +235,38 @@ export class MarketSimulator implements MarketSource {
     for (const listener of this.listeners) listener(out);
   }
 
+  /**
+   * Test seam: one trade of `symbol` at exactly `price` (a decimal of the pair's precision) now,
+   * published as a tick would publish it. For tests that step the market by hand
+   * (`startMarket: false`) along a scripted price path; the random walk is left as it was.
+   */
+  tradeAt(symbol: string, price: string): void {
+    const s = this.states.get(symbol);
+    if (!s) throw new Error(`unknown symbol ${symbol}`);
+    const now = this.options.clock.now();
+    const { priceDecimals, qtyDecimals } = s.precision;
+    s.price = Number(parseUnits(price, priceDecimals));
+    const changed = new Map<KlinePeriod, Kline[]>();
+    this.recordTrade(s, now, s.tradeLots, changed);
+    const trade: Trade = {
+      id: this.nextTradeId++,
+      price: formatUnits(s.price, priceDecimals),
+      qty: formatUnits(s.tradeLots, qtyDecimals),
+      side: 'buy',
+      ts: now,
+    };
+    s.trades = [trade, ...s.trades].slice(0, TRADES_KEPT);
+    s.lastTs = now;
+    s.ticker = this.buildTicker(s);
+    const out: MarketTick = {
+      tickers: [s.ticker],
+      depth: [],
+      trades: [{ symbol, trades: [trade] }],
+      klines: [...changed].map(([period, bars]) => ({ symbol, period, bars })),
+    };
+    for (const listener of this.listeners) listener(out);
+  }
+
   /** Applies one trade at the current price to every period's bar, rolling bars over as periods end. */
   private recordTrade(s: PairState, now: number, lots: bigint, changed: Map<KlinePeriod, Kline[]>): void {
     const { priceDecimals, qtyDecimals } = s.precision;

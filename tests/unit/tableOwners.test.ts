@@ -41,6 +41,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   withdrawals: 'funds',
   exchanges: 'funds',
   transfers: 'funds',
+  futures_trades: 'futures',
+  futures_settlements: 'futures',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

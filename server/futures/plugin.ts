@@ -1,0 +1,77 @@
+/**
+ * The futures area (issue 9, docs/FUTURES.md): the `/lever/*` endpoints, the engine (leader
+ * only), the private channel's `orders` and `positions`, and the lever transfer guard. Owns
+ * `futures_trades` and `futures_settlements` (FuturesRepository).
+ */
+import fp from 'fastify-plugin';
+import { Decimal } from '../../domain/decimal';
+import { ACCOUNTS } from '../../domain/funds/formulas';
+import type { MarketPair } from '../../domain/market/types';
+import { AppError } from '../http/AppError';
+import { txRunner } from '../ledger/tx';
+import { FuturesEngine } from './FuturesEngine';
+import { toTrade, FuturesRepository, type TradeRow } from './FuturesRepository';
+import { FuturesService, USDT_ID } from './FuturesService';
+import { createFuturesHandlers } from './futuresHandlers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    futures: { service: FuturesService; engine: FuturesEngine; repo: FuturesRepository };
+  }
+}
+
+/** The insurance fund that takes liquidation shortfalls, credited once against `grants`. */
+export const INSURANCE_SEED = '1000000';
+const INSURANCE_REASON = 'seed: futures insurance fund';
+
+export const futuresPlugin = fp(
+  async (fastify) => {
+    const { db, clock, ledger, balances, market, users, hub, wallets, valuation, rates, credits } = fastify;
+    const repo = new FuturesRepository(db);
+
+    /** USDT per unit of a quote currency: its USDT price, else (fiat) the inverse of its display rate. */
+    const quoteUsdt = async (pair: MarketPair): Promise<Decimal | null> => {
+      const price = valuation.priceUsdt(pair.legal_id);
+      if (price) return price;
+      const currency = market.currencies.find((c) => c.id === pair.legal_id);
+      const rate = currency?.is_legal ? (await rates.all()).find((r) => r.currency_code === currency.name) : undefined;
+      return rate && new Decimal(rate.rate).gt(0) ? new Decimal(1).div(rate.rate).toDecimalPlaces(12) : null;
+    };
+
+    const service = new FuturesService({ db, clock, ledger, balances, market, users, repo, quoteUsdt });
+    const engine = new FuturesEngine({ clock, market, ledger, repo, service, log: fastify.log });
+    fastify.decorate('futures', { service, engine, repo });
+
+    // The private channel: an entrusted order (and its end) on `orders`, a position on `positions`.
+    service.onChange((row: TradeRow, before) => {
+      const trade = toTrade(row);
+      if (row.status === 'entrusted' || before === 'entrusted') {
+        void hub.publishToUser(row.user_id, 'orders', [{ ...trade, open: row.status === 'entrusted' }]);
+      }
+      if (row.status === 'open' || (row.status === 'closed' && before === 'open')) {
+        void hub.publishToUser(row.user_id, 'positions', [{ ...trade, open: row.status === 'open' }]);
+      }
+    });
+    hub.provideSnapshot('orders', (userId) => service.live(userId, 'entrusted'));
+    hub.provideSnapshot('positions', (userId) => service.live(userId, 'open'));
+
+    // Nothing leaves the lever account while a position or an order is live; checked in the transfer's transaction.
+    wallets.addTransferGuard(async (q, userId, from) => {
+      if (from !== ACCOUNTS.lever) return;
+      await users.lockById(userId, q);
+      if ((await repo.countLive(q, userId)) > 0) throw new AppError('errors.leverPositionsOpen');
+    });
+
+    if (!(await credits.anyWithReason(INSURANCE_REASON))) {
+      const usdt = market.currencies.find((c) => c.id === USDT_ID)!;
+      await txRunner(db)((q, afterCommit) =>
+        credits.creditIn(q, afterCommit, { platform: 'insurance' }, usdt, new Decimal(INSURANCE_SEED), INSURANCE_REASON),
+      );
+    }
+
+    users.addTradeSource((ids) => repo.tradersAmong(ids));
+    fastify.api.handle(createFuturesHandlers(service));
+    fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
+  },
+  { name: 'futures', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'realtime', 'rates', 'funds'] },
+);
