@@ -87,7 +87,8 @@ export default function KlineChart({
   const box = useRef<HTMLDivElement>(null);
   const series = useRef<Series | null>(null);
   const [legend, setLegend] = useState<Kline | null>(null);
-  const [bars, setBarsCount] = useState(0);
+  /** What the chart holds (for tests and screen readers): bar count and first bar's time. */
+  const [held, setHeld] = useState({ count: 0, first: 0 });
   const topic = topics.kline(symbol, period);
   useTopics([topic]);
 
@@ -171,7 +172,7 @@ export default function KlineChart({
         const ma = movingAverage(closes, n, priceDecimals);
         s.ma[i]!.setData(data.map((k, j) => (ma[j] === null ? { time: toTime(k.t) } : { time: toTime(k.t), value: Number(ma[j]) })));
       });
-      setBarsCount(data.length);
+      setHeld({ count: data.length, first: data[0]?.t ?? 0 });
       setLegend(data.at(-1) ?? null);
     };
 
@@ -265,7 +266,7 @@ export default function KlineChart({
   const fmt = (v: string) => number(v);
   return (
     <div className={styles.wrap}>
-      <div className={styles.legend} data-testid="chart-legend" data-bars={bars}>
+      <div className={styles.legend} data-testid="chart-legend" data-bars={held.count} data-first={held.first}>
         {legend && (
           <>
             <span>
@@ -293,7 +294,7 @@ export default function KlineChart({
           ))}
         </span>
       </div>
-      <div ref={box} className={styles.canvas} data-testid="chart" data-first-bar={legend ? undefined : ''} />
+      <div ref={box} className={styles.canvas} data-testid="chart" />
     </div>
   );
 }
