@@ -91,8 +91,7 @@ export function OrderBook({
       </div>
       <div className={styles.head}>
         <span>{t('trade.book.bid', { coin: base })}</span>
-        <span className={styles.right}>{t('trade.book.price', { coin: quote })}</span>
-        <span>{t('trade.book.price', { coin: quote })}</span>
+        <span className={styles.center}>{t('trade.book.price', { coin: quote })}</span>
         <span className={styles.right}>{t('trade.book.ask', { coin: base })}</span>
       </div>
       <div className={styles.columns} data-group={group}>

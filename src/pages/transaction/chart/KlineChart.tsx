@@ -22,6 +22,7 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localizeDecimal } from '../../../../domain/format';
 import { lastAverage, movingAverage, MA_PERIODS } from '../../../../domain/market/movingAverage';
 import type { KlinePeriod } from '../../../../domain/market/periods';
 import type { Kline } from '../../../../domain/market/types';
@@ -83,7 +84,7 @@ export default function KlineChart({
   priceDecimals: number;
 }) {
   const { t } = useTranslation();
-  const { number } = useFormat();
+  const { number, lang } = useFormat();
   const box = useRef<HTMLDivElement>(null);
   const series = useRef<Series | null>(null);
   const [legend, setLegend] = useState<Kline | null>(null);
@@ -123,7 +124,7 @@ export default function KlineChart({
       },
       localization: {
         timeFormatter: (time: Time) => dayjs(Number(time) * 1000).format(APPROX_MS[period] >= 86_400_000 ? 'YYYY-MM-DD' : 'MM-DD HH:mm'),
-        priceFormatter: (p: number) => p.toFixed(priceDecimals),
+        priceFormatter: (p: number) => localizeDecimal(p.toFixed(priceDecimals), lang),
       },
     });
     const priceFormat = { type: 'price' as const, precision: priceDecimals, minMove: 10 ** -priceDecimals };
@@ -254,7 +255,7 @@ export default function KlineChart({
     };
     // The chart is rebuilt only for another pair or period; `mode` is applied below without a rebuild.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [symbol, period, priceDecimals, topic]);
+  }, [symbol, period, priceDecimals, topic, lang]);
 
   useEffect(() => {
     const s = series.current;
