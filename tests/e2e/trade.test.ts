@@ -175,8 +175,11 @@ describe('when the server stops', () => {
 
     proc.kill('SIGKILL');
     await expect.poll(() => page.getByTestId('stale-banner').getAttribute('data-status'), { timeout: 30_000 }).toBe('stale');
-    const opacity = await page.getByTestId('pair-summary').evaluate((el) => Number(getComputedStyle(el).opacity));
-    expect(opacity).toBeLessThan(1);
+    // The price, stats and book are dimmed (the transition takes 0.2 s).
+    for (const id of ['pair-summary', 'order-book'])
+      await expect
+        .poll(() => page.getByTestId(id).evaluate((el) => Number(getComputedStyle(el.closest('section') ?? el).opacity)))
+        .toBeLessThan(1);
     await shot(page, 'trade-stale-en');
   });
 });

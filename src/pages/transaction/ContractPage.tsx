@@ -50,7 +50,7 @@ function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (s
   return { pair, loading: isPending, choose };
 }
 
-function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) {
+function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: boolean; onSwitch: () => void }) {
   const { t } = useTranslation();
   const tickers = useSnapshot(marketState.tickers);
   const favorites = useFavorites();
@@ -77,7 +77,7 @@ function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) 
           </button>
         }
       />
-      <section className={`${styles.summary} live`} data-testid="pair-summary">
+      <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">
         <div className={styles.priceBlock}>
           <span className={`${styles.lastPrice} num ${tk?.tone ?? ''}`} data-testid="last-price">
             {tk?.priceText ?? '--'}
@@ -219,7 +219,10 @@ export default function ContractPage() {
     );
   const doubtful = status === 'stale' || status === 'resyncing';
   return (
-    <Page header={<Header pair={pair} onSwitch={() => setSwitching(true)} />} className={doubtful ? styles.doubtful : undefined}>
+    <Page
+      header={<Header pair={pair} doubtful={doubtful} onSwitch={() => setSwitching(true)} />}
+      className={doubtful ? styles.doubtful : undefined}
+    >
       <FeedBanner />
       <ChartSection pair={pair} />
       <MarketSection pair={pair} onPick={pick} />
