@@ -5,3 +5,13 @@
 
 /** The home page (spec §2 `index/index`), where `/` and "back" with no history land. */
 export const HOME_PATH = '/pages/index/index';
+
+/** The trading screen of a pair (issue 9): where tapping a pair anywhere leads. */
+export function contractPath(symbol: string): string {
+  return `/pages/transaction/contract?symbol=${encodeURIComponent(symbol)}`;
+}
+
+/** The trade hub on one of its tabs (`favorites`, `futures`, `coins`, `options`), optionally filtered to a market category. */
+export function tradeHubPath(tab: string, category?: string): string {
+  return `/pages/transaction/index?tab=${tab}${category ? `&category=${category}` : ''}`;
+}

@@ -5,7 +5,7 @@
 import { proxy as comlinkProxy, wrap, type Remote } from 'comlink';
 import type { WorkerApi } from '../worker';
 
-export type { AmountProblem, ExchangePreview, FeedStatus, Movers, WorkerSnapshot } from '../worker';
+export type { AmountProblem, BookRowView, BookView, ExchangePreview, FeedStatus, Movers, TradeView, WorkerSnapshot } from '../worker';
 import { applySnapshot } from './state/market';
 
 let remote: Remote<WorkerApi> | null = null;

@@ -17,6 +17,8 @@ export type { PrivateView } from './account/AccountSlice';
 export type { FeedStatus } from './connection/ConnectionSlice';
 export type { AmountProblem, ExchangePreview } from './funds/previews';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings } from './market/MarketSlice';
+export type { BookRowView, BookView } from './market/orderBook';
+export type { TradeView } from './market/tape';
 
 export type { WorkerSnapshot } from './state';
 
@@ -90,6 +92,12 @@ const api = {
     /** Sets the display currency used for converted prices. */
     setFiat(fiat: FiatRate): void {
       state.market.setFiat(fiat);
+      schedule();
+    },
+
+    /** Sets a book's price grouping (a multiple of its step: 1, 10 or 100); the next snapshot carries the regrouped view. */
+    setBookGrouping(symbol: string, group: number): void {
+      state.market.setBookGrouping(symbol, group);
       schedule();
     },
 

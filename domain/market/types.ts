@@ -54,6 +54,11 @@ export type BookLevel = [price: string, qty: string];
 export interface DepthBook {
   bids: BookLevel[];
   asks: BookLevel[];
+  /**
+   * Snapshots only: the price distance between the book's finest levels (`"0.50"`), the unit the
+   * worker groups the book by (× 1, 10, 100). Absent from deltas.
+   */
+  step?: string;
 }
 
 export type TradeSide = 'buy' | 'sell';
@@ -67,8 +72,19 @@ export interface Trade {
   ts: number;
 }
 
-/** Depth levels per side (spec issue: a 20-level book). */
+/** Rows per side the order book shows, at any grouping (issue 9: a 20-row book). */
 export const DEPTH_LEVELS = 20;
+/** Price groupings the book offers, as multiples of its step. */
+export const BOOK_GROUPS = [1, 10, 100] as const;
+export type BookGroup = (typeof BOOK_GROUPS)[number];
+/**
+ * Levels per side the server keeps, so that every grouping still fills `DEPTH_LEVELS` rows: the
+ * first `BOOK_FINE_LEVELS` at every step from the best price, the rest every
+ * `BOOK_COARSE_EVERY` steps (on a fixed price grid, so a price move does not shift them).
+ */
+export const BOOK_LEVELS = 200;
+export const BOOK_FINE_LEVELS = 100;
+export const BOOK_COARSE_EVERY = 20;
 /** Recent trades kept per symbol for snapshots. */
 export const TRADES_KEPT = 50;
 

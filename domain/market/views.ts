@@ -6,7 +6,7 @@ import { Decimal, type DecimalValue } from '../decimal';
 import { USD_LIKE_QUOTES, type FiatRate } from '../fiat';
 import { formatCompact, formatFiatPrice, formatPercent, formatPrice, selectTone, type Tone } from '../format';
 import { DEFAULT_LANG, type Lang } from '../i18n';
-import type { DepthBook, Ticker } from './types';
+import type { Ticker } from './types';
 
 export interface TickerView extends Ticker {
   tone: Tone;
@@ -18,6 +18,9 @@ export interface TickerView extends Ticker {
   turnoverText: string;
   /** 24 h volume in the base currency, compact. */
   volumeText: string;
+  /** 24 h high and low at the pair's tick precision. */
+  highText: string;
+  lowText: string;
   /** Price in the user's display currency (`"≈ ¥484,210.50"`), or `""` when the quote's worth is unknown. */
   fiatText: string;
 }
@@ -61,47 +64,8 @@ export function buildTickerView(
     priceText: formatPrice(t.price, t.price_decimals, lang),
     turnoverText: formatCompact(t.turnover, lang),
     volumeText: formatCompact(t.volume, lang),
+    highText: formatPrice(t.high, t.price_decimals, lang),
+    lowText: formatPrice(t.low, t.price_decimals, lang),
     fiatText: fiatValue === null ? '' : `≈ ${formatFiatPrice(fiatValue, fiat.currency_code, lang)}`,
-  };
-}
-
-export interface DepthLevelView {
-  price: string;
-  qty: string;
-  /** Cumulative quantity from the best price to this level. */
-  total: string;
-  /** `total` over the larger side's total, 0..1, for the depth bar's width (display only). */
-  ratio: number;
-}
-
-export interface DepthView {
-  bids: DepthLevelView[];
-  asks: DepthLevelView[];
-  /** Best ask minus best bid, or `""` when a side is empty. */
-  spread: string;
-}
-
-function cumulate(levels: DepthBook['bids'], limit: number): { rows: Omit<DepthLevelView, 'ratio'>[]; total: Decimal } {
-  let total = new Decimal(0);
-  const rows = levels.slice(0, limit).map(([price, qty]) => {
-    total = total.plus(qty);
-    return { price, qty, total: total.toString() };
-  });
-  return { rows, total };
-}
-
-/** Cumulative totals and bar ratios for the top `limit` levels of each side. */
-export function buildDepthView(book: DepthBook, limit: number): DepthView {
-  const bids = cumulate(book.bids, limit);
-  const asks = cumulate(book.asks, limit);
-  const max = Decimal.max(bids.total, asks.total, 1e-30);
-  const withRatio = (rows: Omit<DepthLevelView, 'ratio'>[]): DepthLevelView[] =>
-    rows.map((r) => ({ ...r, ratio: new Decimal(r.total).div(max).toNumber() }));
-  const bestBid = book.bids[0]?.[0];
-  const bestAsk = book.asks[0]?.[0];
-  return {
-    bids: withRatio(bids.rows),
-    asks: withRatio(asks.rows),
-    spread: bestBid && bestAsk ? new Decimal(bestAsk).minus(bestBid).toString() : '',
   };
 }

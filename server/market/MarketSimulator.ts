@@ -3,7 +3,9 @@ import { formatUnits, parseUnits } from '../../domain/decimal';
 import { calculateChangePercent } from '../../domain/market/calculateChange';
 import { calculateNextPeriodStart, calculatePeriodStart, KLINE_PERIODS, type KlinePeriod } from '../../domain/market/periods';
 import {
-  DEPTH_LEVELS,
+  BOOK_COARSE_EVERY,
+  BOOK_FINE_LEVELS,
+  BOOK_LEVELS,
   TRADES_KEPT,
   type BookLevel,
   type DepthBook,
@@ -28,8 +30,11 @@ const DAY_MS = 86_400_000;
 /** In-memory bars are written to the database this often (and whenever one closes). */
 const FLUSH_EVERY_MS = 5_000;
 const PRUNE_EVERY_MS = 3_600_000;
-/** Chance that a depth level keeps its quantity from one tick to the next. */
+/** Chance that a depth level near the best price keeps its quantity from one tick to the next. */
 const LEVEL_PERSISTENCE = 0.75;
+/** The same for levels past the first `DEPTH_LEVELS` ones: deep liquidity moves slowly, which keeps deltas small. */
+const DEEP_LEVEL_PERSISTENCE = 0.97;
+const NEAR_LEVELS = 20;
 
 export interface SimulatorOptions {
   db: Db;
@@ -99,7 +104,7 @@ function diffSide(before: Map<number, bigint>, after: Map<number, bigint>, desce
 }
 
 /**
- * The embedded market: a seeded random walk per pair producing trades, a 20-level book, rolling
+ * The embedded market: a seeded random walk per pair producing trades, a 200-level book, rolling
  * 24 h figures and klines for every period. History is generated once and persisted; a restart
  * continues from the last stored price and fills the time the server was down.
  */
@@ -152,7 +157,13 @@ export class MarketSimulator implements MarketSource {
 
   depth(symbol: string): DepthBook | undefined {
     const s = this.states.get(symbol);
-    return s && { bids: sortedLevels(s.bids, true, s.precision), asks: sortedLevels(s.asks, false, s.precision) };
+    return (
+      s && {
+        bids: sortedLevels(s.bids, true, s.precision),
+        asks: sortedLevels(s.asks, false, s.precision),
+        step: formatUnits(s.def.depthStepTicks, s.precision.priceDecimals),
+      }
+    );
   }
 
   trades(symbol: string): Trade[] | undefined {
@@ -335,17 +346,27 @@ export class MarketSimulator implements MarketSource {
     };
   }
 
-  /** Re-lays the 20-level book around the current price; returns only the levels that changed. */
+  /**
+   * Re-lays the book around the current price: `BOOK_FINE_LEVELS` levels a side at every step,
+   * then levels every `BOOK_COARSE_EVERY` steps on a fixed grid, `BOOK_LEVELS` in all, so a
+   * grouping of × 100 still fills its rows. Returns only the levels that changed.
+   */
   private rebuildBook(s: PairMarket): DepthBook {
     const step = s.def.depthStepTicks;
+    const coarse = step * BOOK_COARSE_EVERY;
     const bestBid = Math.floor(s.price / step) * step;
     const bestAsk = bestBid + step;
     const bids = new Map<number, bigint>();
     const asks = new Map<number, bigint>();
-    for (let i = 0; i < DEPTH_LEVELS; i++) {
-      const bidPrice = bestBid - i * step;
+    const lastFineBid = bestBid - (BOOK_FINE_LEVELS - 1) * step;
+    const lastFineAsk = bestAsk + (BOOK_FINE_LEVELS - 1) * step;
+    const firstCoarseBid = Math.floor((lastFineBid - 1) / coarse) * coarse;
+    const firstCoarseAsk = Math.ceil((lastFineAsk + 1) / coarse) * coarse;
+    for (let i = 0; i < BOOK_LEVELS; i++) {
+      const fine = i < BOOK_FINE_LEVELS;
+      const bidPrice = fine ? bestBid - i * step : firstCoarseBid - (i - BOOK_FINE_LEVELS) * coarse;
       if (bidPrice > 0) bids.set(bidPrice, this.levelQty(s, s.bids.get(bidPrice), i));
-      const askPrice = bestAsk + i * step;
+      const askPrice = fine ? bestAsk + i * step : firstCoarseAsk + (i - BOOK_FINE_LEVELS) * coarse;
       asks.set(askPrice, this.levelQty(s, s.asks.get(askPrice), i));
     }
     const delta = { bids: diffSide(s.bids, bids, true, s.precision), asks: diffSide(s.asks, asks, false, s.precision) };
@@ -355,8 +376,11 @@ export class MarketSimulator implements MarketSource {
   }
 
   private levelQty(s: PairMarket, previous: bigint | undefined, level: number): bigint {
-    if (previous !== undefined && this.random.next() < LEVEL_PERSISTENCE) return previous;
-    const scale = (1 + level * 0.15) * Math.exp(0.6 * this.random.gaussian());
+    const persistence = level < NEAR_LEVELS ? LEVEL_PERSISTENCE : DEEP_LEVEL_PERSISTENCE;
+    if (previous !== undefined && this.random.next() < persistence) return previous;
+    // A coarse level stands for the orders of the steps it skips: larger.
+    const weight = level < BOOK_FINE_LEVELS ? 1 + level * 0.05 : BOOK_COARSE_EVERY * 0.5;
+    const scale = weight * Math.exp(0.6 * this.random.gaussian());
     return BigInt(Math.max(1, Math.round(Number(s.tradeLots) * 2 * scale)));
   }
 

@@ -1,8 +1,6 @@
 import { proxy, ref } from 'valtio';
 import { SORT_KEYS } from '../../domain/market/ranking';
-import type { DepthView } from '../../domain/market/views';
-import type { Trade } from '../../domain/market/types';
-import type { FeedStatus, LiveTickerView, Movers, Rankings, WorkerSnapshot } from '../../worker';
+import type { BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
 
 /**
  * Live market data from the worker. Each value is held with `ref()`: a component that reads
@@ -13,8 +11,10 @@ export const marketState = proxy({
   tickers: {} as Record<string, LiveTickerView>,
   /** Every known symbol in catalogue order; replaced only when a new symbol appears. */
   symbols: ref([] as string[]) as readonly string[],
-  depth: {} as Record<string, DepthView>,
-  trades: {} as Record<string, readonly Trade[]>,
+  /** Order books of watched symbols, grouped and written by the worker. */
+  depth: {} as Record<string, BookView>,
+  /** The trade tape of watched symbols, newest first, written by the worker. */
+  trades: {} as Record<string, readonly TradeView[]>,
   movers: null as Movers | null,
   /**
    * Symbols by each sort column, ascending; each list is replaced (at most once a second) only

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../domain/profile/types';
-import type { DepthBook, Ticker } from '../../domain/market/types';
+import { BOOK_LEVELS, type DepthBook, type Ticker } from '../../domain/market/types';
 import {
   topics,
   type PrivateSnapshot,
@@ -20,7 +20,7 @@ import { Notifications } from '../../server/notifications/Notifications';
 import { Balances } from '../../server/ledger/Balances';
 import { balanceReader } from '../../server/realtime/balanceSnapshot';
 import type { RealtimeHub } from '../../server/realtime/RealtimeHub';
-import { applyDepthDelta, createBook, readBook } from '../../worker/market/applyDepthDelta';
+import { applyDepthDelta, createBook, readBook } from '../../worker/market/orderBook';
 import { Feed } from '../../worker/feed/Feed';
 import type { FeedStatus } from '../../worker/connection/ConnectionSlice';
 import { createWorkerState } from '../../worker/state';
@@ -130,9 +130,15 @@ describe('realtime topics over socket.io', () => {
     expect(serverSnap.seq).toBe(got.at(-1)!.seq);
     expect(readBook(book)).toEqual(serverSnap.data);
     const { bids, asks } = serverSnap.data as DepthBook;
-    expect(bids).toHaveLength(20);
-    expect(asks).toHaveLength(20);
+    // A deep book (issue 9), so the worker can group it × 100 and still fill 20 rows a side.
+    expect(bids).toHaveLength(BOOK_LEVELS);
+    expect(asks).toHaveLength(BOOK_LEVELS);
     expect(Number(bids[0]![0])).toBeLessThan(Number(asks[0]![0]));
+    expect((serverSnap.data as DepthBook).step).toBe('0.50');
+    // The wire stays delta-based: a live message carries the few levels that changed, not the book.
+    const sizes = got.map((m) => JSON.stringify(m).length);
+    expect(Math.max(...sizes)).toBeLessThan(4_000);
+    expect(sizes.reduce((a, b) => a + b, 0) / sizes.length).toBeLessThan(1_500);
   });
 
   it('streams trades and the bars in progress', async () => {

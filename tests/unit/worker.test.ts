@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FIAT } from '../../domain/fiat';
 import type { Ticker } from '../../domain/market/types';
-import { buildDepthView, buildTickerView } from '../../domain/market/views';
+import { buildTickerView } from '../../domain/market/views';
 import type { NotificationItem } from '../../domain/notifications/types';
 import { PROTOCOL_VERSION, parseTopic, topics, type BalanceRow, type PrivateSnapshot, type UserMessage } from '../../domain/protocol';
-import { applyDepthDelta, createBook, readBook } from '../../worker/market/applyDepthDelta';
+import { applyDepthDelta, buildBookView, createBook, readBook } from '../../worker/market/orderBook';
 import { AccountSlice } from '../../worker/account/AccountSlice';
 import { PrivateChannel, type PrivateSnapshotFetch } from '../../worker/feed/PrivateChannel';
 import { SeqTracker } from '../../worker/feed/SeqTracker';
@@ -72,15 +72,16 @@ describe('depth books', () => {
       ],
       asks: [['100.25', '7']],
     });
+    // Every level is written with the book's decimals (the server sends them fixed anyway).
     expect(readBook(book)).toEqual({
       bids: [
-        ['99', '2.5'],
-        ['98.5', '4'],
+        ['99.00', '2.5'],
+        ['98.50', '4.0'],
       ],
       asks: [
-        ['100', '1'],
-        ['100.25', '7'],
-        ['100.5', '3'],
+        ['100.00', '1.0'],
+        ['100.25', '7.0'],
+        ['100.50', '3.0'],
       ],
     });
   });
@@ -94,29 +95,27 @@ describe('depth books', () => {
       ],
       asks: [],
     });
-    expect(readBook(book).bids.map((l) => l[0])).toEqual(['100', '10', '9.5']);
+    expect(readBook(book).bids.map((l) => l[0])).toEqual(['100.0', '10.0', '9.5']);
   });
 
-  it('views carry cumulative totals and bar ratios', () => {
-    const view = buildDepthView(
-      {
-        bids: [
-          ['99', '1'],
-          ['98', '2'],
-        ],
-        asks: [
-          ['100', '0.5'],
-          ['101', '0.5'],
-          ['102', '5'],
-        ],
-      },
-      2,
-    );
-    expect(view.bids.map((l) => l.total)).toEqual(['1', '3']);
-    expect(view.asks.map((l) => l.total)).toEqual(['0.5', '1']);
+  it('views carry grouped rows with cumulative totals and bar ratios', () => {
+    const book = createBook({
+      bids: [
+        ['99', '1'],
+        ['98', '2'],
+      ],
+      asks: [
+        ['100', '0.5'],
+        ['101', '0.5'],
+        ['102', '5'],
+      ],
+    });
+    const view = buildBookView(book, { group: 1, groups: [1], rows: 2 });
+    expect(view.bids.map((l) => l.totalText)).toEqual(['1.0', '3.0']);
+    expect(view.asks.map((l) => l.totalText)).toEqual(['0.5', '1.0']);
     expect(view.bids[1]!.ratio).toBe(1);
     expect(view.asks[1]!.ratio).toBeCloseTo(1 / 3);
-    expect(view.spread).toBe('1');
+    expect(view.spreadText).toBe('1');
   });
 });
 

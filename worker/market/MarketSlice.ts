@@ -4,11 +4,12 @@ import { DEFAULT_FIAT } from '../../domain/fiat';
 import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import type { KlinePeriod } from '../../domain/market/periods';
 import { rankTickers, SORT_KEYS, type SortKey } from '../../domain/market/ranking';
-import { DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../../domain/market/types';
-import { buildDepthView, buildTickerView, quoteWorth, type DepthView, type TickerView } from '../../domain/market/views';
+import { BOOK_GROUPS, DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../../domain/market/types';
+import { buildTickerView, quoteWorth, type TickerView } from '../../domain/market/views';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
 import type { Slice } from '../slice';
-import { applyDepthDelta, createBook, readBook, type LiveBook } from './applyDepthDelta';
+import { applyDepthDelta, buildBookView, createBook, type BookView, type LiveBook } from './orderBook';
+import { buildTradeViews, type TradeView } from './tape';
 
 /** Kline changes of one topic since the last snapshot, oldest first. */
 export interface KlineChange {
@@ -38,10 +39,10 @@ export type Rankings = Record<SortKey, string[]>;
 export interface MarketChanges {
   /** Changed tickers by symbol. */
   tickers?: Record<string, LiveTickerView>;
-  /** Depth views of changed books, by symbol. */
-  depth?: Record<string, DepthView>;
-  /** Recent trades of changed symbols, newest first. */
-  trades?: Record<string, Trade[]>;
+  /** Order book views (grouped, 20 rows a side, display-ready) of changed books, by symbol. */
+  depth?: Record<string, BookView>;
+  /** Recent trades of changed symbols, newest first, display-ready. */
+  trades?: Record<string, TradeView[]>;
   /** Changed bars per kline topic. */
   klines?: Record<string, KlineChange>;
   /** Symbol rankings, recomputed when tickers change (at most once a second). */
@@ -91,6 +92,8 @@ export class MarketSlice implements Slice<MarketChanges> {
   private readonly tickers = new Map<string, Ticker>();
   private readonly books = new Map<string, LiveBook>();
   private readonly trades = new Map<string, Trade[]>();
+  /** The grouping chosen per symbol (a multiple of the book's step); × 1 when unset. */
+  private readonly groups = new Map<string, number>();
   /** The last view sent per symbol, to tell which way the next price moved. */
   private readonly sent = new Map<string, LiveTickerView>();
   /** The last rankings sent, joined, to send only the ones that changed. */
@@ -112,6 +115,15 @@ export class MarketSlice implements Slice<MarketChanges> {
     if (lang === this.lang) return;
     this.lang = lang;
     for (const symbol of this.tickers.keys()) this.dirtyTickers.add(symbol);
+    for (const symbol of this.books.keys()) this.dirtyBooks.add(symbol);
+    for (const symbol of this.trades.keys()) this.dirtyTrades.add(symbol);
+  }
+
+  /** Sets the price grouping of a symbol's book (one of `BOOK_GROUPS`); its view is rebuilt. */
+  setBookGrouping(symbol: string, group: number): void {
+    if (!(BOOK_GROUPS as readonly number[]).includes(group)) return;
+    this.groups.set(symbol, group);
+    if (this.books.has(symbol)) this.dirtyBooks.add(symbol);
   }
 
   /** Replaces a topic's state with a snapshot. */
@@ -201,12 +213,19 @@ export class MarketSlice implements Slice<MarketChanges> {
       snap.depth = {};
       for (const symbol of this.dirtyBooks) {
         const book = this.books.get(symbol);
-        if (book) snap.depth[symbol] = buildDepthView(readBook(book), DEPTH_LEVELS);
+        if (book)
+          snap.depth[symbol] = buildBookView(book, {
+            group: this.groups.get(symbol) ?? 1,
+            groups: BOOK_GROUPS,
+            rows: DEPTH_LEVELS,
+            priceDecimals: this.tickers.get(symbol)?.price_decimals,
+            lang: this.lang,
+          });
       }
     }
     if (this.dirtyTrades.size) {
       snap.trades = {};
-      for (const symbol of this.dirtyTrades) snap.trades[symbol] = this.trades.get(symbol) ?? [];
+      for (const symbol of this.dirtyTrades) snap.trades[symbol] = buildTradeViews(this.trades.get(symbol) ?? [], this.lang);
     }
     if (this.klines.size) snap.klines = Object.fromEntries(this.klines);
     this.dirtyTickers = new Set();

@@ -1,19 +1,20 @@
 import { memo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { contractPath } from '../../paths';
 import { marketState } from '../../state/market';
 import styles from './MarketCards.module.css';
 
 const FEATURED = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 
 /** One headline pair: reads only its own ticker, and flashes its price on each price change (as a market row does). */
-const MarketCard = memo(function MarketCard({ symbol, onOpen }: { symbol: string; onOpen: () => void }) {
+const MarketCard = memo(function MarketCard({ symbol, onOpen }: { symbol: string; onOpen: (symbol: string) => void }) {
   const tickers = useSnapshot(marketState.tickers);
   const t = tickers[symbol];
   const [mountedAt] = useState(() => marketState.tickers[symbol]?.moveSeq ?? 0);
   const flash = t && t.moveSeq !== mountedAt && t.move !== 'none' ? t.move : undefined;
   return (
-    <button type="button" className={styles.card} onClick={onOpen} data-symbol={symbol}>
+    <button type="button" className={styles.card} onClick={() => onOpen(symbol)} data-symbol={symbol}>
       <span className={styles.symbol}>{symbol}</span>
       <span
         key={t?.moveSeq}
@@ -30,7 +31,7 @@ const MarketCard = memo(function MarketCard({ symbol, onOpen }: { symbol: string
 /** The three headline pairs, live. */
 export function MarketCards() {
   const navigate = useNavigate();
-  const open = () => navigate('/pages/market/market');
+  const open = (symbol: string) => void navigate(contractPath(symbol));
   return (
     <div className={styles.cards}>
       {FEATURED.map((symbol) => (

@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { Movers } from '../../worker-client';
 import { marketState } from '../../state/market';
 import { Tabs } from '../../ui/Tabs';
+import { contractPath } from '../../paths';
 import { TickerRow } from '../../ui/TickerRow';
 import home from './HomePage.module.css';
 
@@ -38,7 +39,7 @@ export function TopMovers() {
       />
       <div>
         {symbols.map((symbol) => (
-          <TickerRow key={symbol} symbol={symbol} onOpen={() => navigate('/pages/market/market')} />
+          <TickerRow key={symbol} symbol={symbol} onOpen={(s) => navigate(contractPath(s))} />
         ))}
       </div>
     </section>

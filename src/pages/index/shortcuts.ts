@@ -26,6 +26,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { Resources } from '../../i18nResources';
+import { contractPath, tradeHubPath } from '../../paths';
 
 export interface Shortcut {
   /** Its label is `home.shortcuts.<key>`. */
@@ -39,11 +40,11 @@ export interface Shortcut {
 export const SHORTCUTS: Shortcut[] = [
   { key: 'recharge', to: '/pages/fund/receive', icon: ArrowDownToLine, color: '#3b82f6' },
   { key: 'withdraw', to: '/pages/fund/withdraw', icon: ArrowUpFromLine, color: '#8b5cf6' },
-  { key: 'stock', to: '/pages/market/market?category=stock', icon: TrendingUp, color: '#16c784' },
-  { key: 'contract', to: '/pages/transaction/contract', icon: ChartCandlestick, color: '#f59e0b' },
+  { key: 'stock', to: tradeHubPath('futures', 'stock'), icon: TrendingUp, color: '#16c784' },
+  { key: 'contract', to: contractPath('BTC/USDT'), icon: ChartCandlestick, color: '#f59e0b' },
   { key: 'copyTrade', to: '/pages/follow/index', icon: Users, color: '#ec4899' },
   { key: 'financial', to: '/pages/financial/index', icon: PiggyBank, color: '#14b8a6' },
-  { key: 'superLeverage', to: '/pages/transaction/contract?lever=super', icon: Zap, color: '#ef4444' },
+  { key: 'superLeverage', to: `${contractPath('BTC/USDT')}&lever=super`, icon: Zap, color: '#ef4444' },
   { key: 'otc', to: '/pages/otc/otc', icon: Handshake, color: '#06b6d4' },
   { key: 'couponCenter', to: '/pages/setting/coupon', icon: TicketPercent, color: '#f97316' },
   { key: 'bills', to: '/pages/setting/bill', icon: ReceiptText, color: '#64748b' },

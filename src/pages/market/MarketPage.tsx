@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { nextSort, SORT_KEYS, type MarketSort, type SortKey } from '../../../domain/market/ranking';
 import { MARKET_CATEGORIES, type MarketCategory } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
+import { contractPath } from '../../paths';
 import { Empty } from '../../ui/Empty';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
 import { Page } from '../../ui/Page';
@@ -49,7 +50,7 @@ export default function MarketPage() {
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
   });
-  const open = useCallback((symbol: string) => navigate(`/pages/transaction/index?symbol=${encodeURIComponent(symbol)}`), [navigate]);
+  const open = useCallback((symbol: string) => navigate(contractPath(symbol)), [navigate]);
   const toggle = (key: SortKey) => {
     const next = nextSort(sort, key);
     setParams({ category, ...(next && { sort: next.key, dir: next.direction }) }, { replace: true });

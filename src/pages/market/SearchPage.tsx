@@ -9,6 +9,7 @@ import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { TextField } from '../../ui/TextField';
+import { contractPath } from '../../paths';
 import { TickerRow } from '../../ui/TickerRow';
 import { useTopics } from '../../ui/useTopics';
 import styles from './SearchPage.module.css';
@@ -28,7 +29,7 @@ export default function SearchPage() {
     () => (q ? symbols.filter((s) => s.replace('/', '').includes(q.replace('/', '')) || s.includes(q)) : []),
     [symbols, q],
   );
-  const open = (symbol: string) => navigate(`/pages/transaction/index?symbol=${encodeURIComponent(symbol)}`);
+  const open = (symbol: string) => navigate(contractPath(symbol));
 
   return (
     <Page title={pageTitle(t, { area: 'market', page: 'search' })}>

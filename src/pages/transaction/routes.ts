@@ -1,12 +1,16 @@
 import { defineArea } from '../../routing';
 
-/** The transaction area's pages (spec §2); none is built yet, so each shows "function under development". */
-export default defineArea('transaction', {
-  index: { public: true },
-  index2: { public: true },
-  contract: { public: true },
-  contract_order: {},
-  currency: { public: true },
-  currency_order: {},
-  seconds_order: {},
-});
+/** The transaction area's pages (spec §2): the trade hub and the pair's futures screen; the rest show "function under development". */
+export default defineArea(
+  'transaction',
+  {
+    index: { load: () => import('./IndexPage'), public: true },
+    index2: { public: true },
+    contract: { load: () => import('./ContractPage'), public: true },
+    contract_order: {},
+    currency: { public: true },
+    currency_order: {},
+    seconds_order: {},
+  },
+  { namespaces: ['trade', 'futures', 'market', 'auth'] },
+);

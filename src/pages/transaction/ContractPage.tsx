@@ -1,0 +1,243 @@
+/**
+ * The pair's trading screen (issue 9), laid out like a phone futures screen: header with the
+ * pair (tap to switch), price and 24 h stats; the chart (collapsible, lazy-loaded); the order
+ * book, depth and tape; then the order form and the positions (fui's components). A tapped
+ * book price goes to the order form. When the feed is stale or resyncing, a banner says so and
+ * the live numbers are dimmed.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, ChevronUp, Star } from 'lucide-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { KLINE_PERIODS, type KlinePeriod } from '../../../domain/market/periods';
+import type { MarketPair } from '../../../domain/market/types';
+import { topics } from '../../../domain/protocol';
+import { apiQuery } from '../../api/queries';
+import { marketState } from '../../state/market';
+import { Empty } from '../../ui/Empty';
+import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
+import { NavBar } from '../../ui/NavBar';
+import { Page } from '../../ui/Page';
+import { Tabs } from '../../ui/Tabs';
+import { useTopics } from '../../ui/useTopics';
+import type { ChartMode } from './chart/KlineChart';
+import { toggleFavorite, useFavorites } from './favorites';
+import { DepthChart, OrderBook, TradeTape } from './OrderBook';
+import { OrderForm } from './OrderForm';
+import { PairSheet } from './PairSheet';
+import { PositionsPanel } from './PositionsPanel';
+import styles from './ContractPage.module.css';
+
+const KlineChart = lazy(() => import('./chart/KlineChart'));
+const DEFAULT_SYMBOL = 'BTC/USDT';
+type MarketTab = 'book' | 'trades' | 'depth';
+
+/** The pair the address names: `?symbol=BTC/USDT` or `?id=<match_id>`; BTC/USDT when it names none. */
+function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (symbol: string) => void } {
+  const [params, setParams] = useSearchParams();
+  const { data, isPending } = useQuery(apiQuery('/currency/list'));
+  const symbol = params.get('symbol');
+  const id = Number(params.get('id'));
+  const pair = useMemo(() => {
+    const pairs = data?.pairs ?? [];
+    if (symbol) return pairs.find((p) => p.symbol === symbol.toUpperCase());
+    if (params.get('id')) return pairs.find((p) => p.id === id);
+    return pairs.find((p) => p.symbol === DEFAULT_SYMBOL) ?? pairs[0];
+  }, [data, symbol, id, params]);
+  const choose = useCallback((s: string) => setParams({ symbol: s }, { replace: true }), [setParams]);
+  return { pair, loading: isPending, choose };
+}
+
+function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: boolean; onSwitch: () => void }) {
+  const { t } = useTranslation();
+  const tickers = useSnapshot(marketState.tickers);
+  const favorites = useFavorites();
+  const tk = tickers[pair.symbol];
+  const favorite = favorites.includes(pair.symbol);
+  return (
+    <>
+      <NavBar
+        title={
+          <button type="button" className={styles.pairButton} onClick={onSwitch} data-testid="pair-switch">
+            <b>{pair.symbol}</b>
+            <ChevronDown size={16} />
+          </button>
+        }
+        right={
+          <button
+            type="button"
+            className={`${styles.star} ${favorite ? styles.starOn : ''}`}
+            onClick={() => toggleFavorite(pair.symbol)}
+            aria-pressed={favorite}
+            aria-label={favorite ? t('trade.favorite.remove') : t('trade.favorite.add')}
+          >
+            <Star size={18} fill={favorite ? 'currentColor' : 'none'} />
+          </button>
+        }
+      />
+      <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">
+        <div className={styles.priceBlock}>
+          <span className={`${styles.lastPrice} num ${tk?.tone ?? ''}`} data-testid="last-price">
+            {tk?.priceText ?? '--'}
+          </span>
+          <span className={`${styles.subline} num`}>
+            <span>{tk?.fiatText}</span>
+            <span className={tk?.tone}>{tk?.changeText}</span>
+          </span>
+        </div>
+        <dl className={styles.stats}>
+          <div>
+            <dt>{t('trade.stats.high')}</dt>
+            <dd className="num">{tk?.highText ?? '--'}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.stats.volume', { coin: pair.base })}</dt>
+            <dd className="num">{tk?.volumeText ?? '--'}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.stats.low')}</dt>
+            <dd className="num">{tk?.lowText ?? '--'}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.stats.turnover', { coin: pair.quote })}</dt>
+            <dd className="num">{tk?.turnoverText ?? '--'}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+/** A visible notice while the feed cannot be trusted (stale: disconnected; resyncing: catching up). */
+function FeedBanner() {
+  const { t } = useTranslation();
+  const { status } = useSnapshot(marketState);
+  if (status !== 'stale' && status !== 'resyncing') return null;
+  return (
+    <div className={`${styles.banner} ${styles[status]}`} role="alert" data-testid="stale-banner" data-status={status}>
+      {t(status === 'stale' ? 'trade.feed.stale' : 'trade.feed.resyncing')}
+    </div>
+  );
+}
+
+function ChartSection({ pair }: { pair: MarketPair }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<KlinePeriod>('15min');
+  const [mode, setMode] = useState<ChartMode>('candles');
+  const [shown, setShown] = useState(true);
+  return (
+    <section className={styles.chartSection}>
+      <div className={styles.chartBar}>
+        <div className={styles.periods} role="tablist" aria-label={t('trade.chart.period')}>
+          {KLINE_PERIODS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              role="tab"
+              aria-selected={p === period}
+              className={`${styles.period} ${p === period ? styles.periodOn : ''}`}
+              onClick={() => (setPeriod(p), setShown(true))}
+              data-period={p}
+            >
+              {t(`trade.periods.${p}`)}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className={styles.chartTool}
+          onClick={() => setMode(mode === 'candles' ? 'line' : 'candles')}
+          aria-pressed={mode === 'line'}
+          data-testid="chart-mode"
+        >
+          {mode === 'candles' ? t('trade.chart.line') : t('trade.chart.candles')}
+        </button>
+        <button
+          type="button"
+          className={styles.chartTool}
+          onClick={() => setShown(!shown)}
+          aria-expanded={shown}
+          aria-label={shown ? t('trade.chart.hide') : t('trade.chart.show')}
+        >
+          {shown ? <ChevronUp size={16} /> : <ChevronDown size={16} />}
+        </button>
+      </div>
+      {shown && (
+        <Suspense fallback={<div className={styles.chartFallback} />}>
+          <KlineChart
+            key={`${pair.symbol}:${period}`}
+            symbol={pair.symbol}
+            period={period}
+            mode={mode}
+            priceDecimals={pair.price_decimals}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function MarketSection({ pair, onPick }: { pair: MarketPair; onPick: (price: string) => void }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<MarketTab>('book');
+  const watched = useMemo(() => [topics.depth(pair.symbol), topics.trades(pair.symbol)], [pair.symbol]);
+  useTopics(watched);
+  return (
+    <section className={`${styles.market} live`}>
+      <Tabs
+        items={[
+          { key: 'book', label: t('trade.tabs.book') },
+          { key: 'trades', label: t('trade.tabs.trades') },
+          { key: 'depth', label: t('trade.tabs.depth') },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
+      {tab === 'book' && <OrderBook symbol={pair.symbol} base={pair.base} quote={pair.quote} onPick={onPick} />}
+      {tab === 'trades' && <TradeTape symbol={pair.symbol} base={pair.base} quote={pair.quote} />}
+      {tab === 'depth' && <DepthChart symbol={pair.symbol} />}
+    </section>
+  );
+}
+
+export default function ContractPage() {
+  const { t } = useTranslation();
+  const { pair, loading, choose } = usePair();
+  const [switching, setSwitching] = useState(false);
+  const [tapped, setTapped] = useState<{ symbol: string; price: string } | null>(null);
+  const { status } = useSnapshot(marketState);
+  useTopics(useMemo(() => [topics.quotes()], []));
+  const pick = useCallback((price: string) => pair && setTapped({ symbol: pair.symbol, price }), [pair]);
+
+  if (!pair)
+    return (
+      <Page title={t('pages.transaction.contract')} left={<FeedStatusBadge />}>
+        <Empty text={loading ? t('common.loading') : t('trade.pair.notFound')} />
+      </Page>
+    );
+  const doubtful = status === 'stale' || status === 'resyncing';
+  return (
+    <Page
+      header={<Header pair={pair} doubtful={doubtful} onSwitch={() => setSwitching(true)} />}
+      className={doubtful ? styles.doubtful : undefined}
+    >
+      <FeedBanner />
+      <ChartSection pair={pair} />
+      <MarketSection pair={pair} onPick={pick} />
+      <OrderForm pair={pair} price={tapped?.symbol === pair.symbol ? tapped.price : null} />
+      <PositionsPanel pair={pair} />
+      <PairSheet
+        key={String(switching)}
+        open={switching}
+        current={pair.symbol}
+        onClose={() => setSwitching(false)}
+        onPick={(s) => {
+          setSwitching(false);
+          choose(s);
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phone, shot } from './browser';
+import { api, base } from './helpers';
+
+const root = path.resolve(__dirname, '../..');
+
+/** What the chart holds: its bar count and first bar's time (the legend carries them). */
+async function chartBars(page: Page): Promise<{ count: number; first: number }> {
+  const legend = page.getByTestId('chart-legend');
+  return { count: Number(await legend.getAttribute('data-bars')), first: Number(await legend.getAttribute('data-first')) };
+}
+
+async function bookPrices(page: Page, side: 'bid' | 'ask'): Promise<string[]> {
+  return page.getByTestId(`book-${side}`).evaluateAll((els) => els.map((el) => el.getAttribute('data-price') ?? ''));
+}
+
+describe('the trade screen', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launch();
+    page = await phone(browser);
+  });
+  afterAll(() => browser.close());
+
+  it('opens from the market list with a live chart, switches period, groups the book, fills the form and switches pair', async () => {
+    await page.goto(`${base}/#/pages/market/market`);
+    await page.locator('[data-testid="market-list"] [data-symbol="BTC/USDT"]').click();
+    await expect.poll(() => page.url()).toContain('/pages/transaction/contract?symbol=BTC%2FUSDT');
+    await expect.poll(() => page.getByTestId('pair-switch').textContent()).toContain('BTC/USDT');
+
+    // The chart draws on canvases, with history.
+    await expect.poll(() => page.locator('[data-testid="chart"] canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await chartBars(page)).count, { timeout: 20_000 }).toBeGreaterThan(10);
+
+    // Another period is another bar set.
+    await page.locator('[data-period="1min"]').click();
+    await expect.poll(async () => (await page.locator('[data-period="1min"]').getAttribute('aria-selected')) === 'true').toBe(true);
+    await expect.poll(async () => (await chartBars(page)).count, { timeout: 20_000 }).toBeGreaterThan(10);
+    const minute = await chartBars(page);
+    await page.locator('[data-period="1day"]').click();
+    await expect.poll(async () => (await chartBars(page)).first, { timeout: 20_000 }).not.toBe(minute.first);
+    await expect.poll(async () => (await chartBars(page)).count).toBeGreaterThan(0);
+    const day = await chartBars(page);
+    expect(day.first).toBeLessThan(minute.first);
+    // Line mode keeps the chart (no re-creation), only the series shown changes.
+    await page.getByTestId('chart-mode').click();
+    await expect.poll(() => page.getByTestId('chart-mode').getAttribute('aria-pressed')).toBe('true');
+    await shot(page, 'trade-chart-en');
+
+    // The book: 20 rows a side at ×1, then grouped ×10 (BTC's step is 0.50: groups of 5.00), still 20 rows.
+    await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
+    await expect.poll(() => page.getByTestId('book-ask').count()).toBe(20);
+    await page.getByTestId('group-10').click();
+    await expect.poll(() => page.locator('[data-group="10"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('book-bid').count()).toBe(20);
+    await expect.poll(() => page.getByTestId('book-ask').count()).toBe(20);
+    const bids = await bookPrices(page, 'bid');
+    const asks = await bookPrices(page, 'ask');
+    for (const p of [...bids, ...asks]) expect(Math.round(Number(p) * 100) % 500, p).toBe(0);
+    expect(Number(bids[0])).toBeLessThan(Number(asks[0]));
+    await page.getByTestId('group-100').click();
+    await expect.poll(() => page.locator('[data-group="100"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('book-bid').count()).toBe(20);
+    await expect.poll(() => page.getByTestId('book-ask').count()).toBe(20);
+    await page.getByTestId('group-1').click();
+    await page.getByTestId('order-book').scrollIntoViewIfNeeded();
+    await shot(page, 'trade-book-en');
+
+    // Tapping a price hands it to the order form.
+    // The book moves: read the row's price and tap it in the same turn.
+    const price = await page
+      .getByTestId('book-ask')
+      .nth(3)
+      .evaluate((el) => {
+        (el as HTMLElement).click();
+        return el.getAttribute('data-price');
+      });
+    await expect.poll(() => page.getByTestId('order-form').getAttribute('data-price')).toBe(price);
+
+    // Switch the pair with the sheet's search.
+    await page.getByTestId('pair-switch').click();
+    await page.locator('input[name="pair"]').fill('eth');
+    await page.locator('[data-testid="pair-sheet"] [data-symbol="ETH/USDT"]').click();
+    await expect.poll(() => page.url()).toContain('symbol=ETH%2FUSDT');
+    await expect.poll(() => page.getByTestId('pair-switch').textContent()).toContain('ETH/USDT');
+    await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
+    expect(await page.getByTestId('order-form').getAttribute('data-price')).toBe('');
+  });
+
+  it('looks right in Chinese and Vietnamese', async () => {
+    for (const lang of ['zh', 'vi']) {
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC/USDT`);
+      await page.reload();
+      await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
+      await expect.poll(async () => (await chartBars(page)).count, { timeout: 20_000 }).toBeGreaterThan(10);
+      await shot(page, `trade-${lang}`);
+    }
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  });
+
+  it('the trade hub lists pairs by tab and opens a pair; the home stock shortcut filters to stocks', async () => {
+    await page.goto(`${base}/#/pages/transaction/index`);
+    await page.reload();
+    await expect.poll(() => page.locator('[data-testid="hub-list"] [data-symbol]').count(), { timeout: 20_000 }).toBeGreaterThan(30);
+    const notice = await api('/news/index_pop', {});
+    await page.evaluate((id) => id && localStorage.setItem('dismissedNotice', id), notice ? String(notice.id) : '');
+    await page.goto(`${base}/#/pages/index/index`);
+    await page.locator('[data-shortcut="stock"]').click();
+    await expect.poll(() => page.url()).toContain('tab=futures&category=stock');
+    await expect.poll(() => page.locator('[data-testid="hub-list"] [data-symbol="AAPL/USD"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="hub-list"] [data-symbol="BTC/USDT"]').count()).toBe(0);
+    await shot(page, 'trade-hub-en');
+    await page.locator('[data-testid="hub-list"] [data-symbol="AAPL/USD"]').click();
+    await expect.poll(() => page.getByTestId('pair-switch').textContent()).toContain('AAPL/USD');
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+describe('when the server stops', () => {
+  let browser: Browser;
+  let child: ChildProcess | null = null;
+  let dataDir = '';
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await browser?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('the pair screen shows the stale banner and dims its numbers', async () => {
+    // A server of its own, so stopping it does not disturb the other tests.
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-e2e-stale-'));
+    const port = await freePort();
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        MARKET_HZ: '4',
+        MARKET_HISTORY_DAYS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child = proc;
+    const url = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(async () => (await fetch(`${url}/api/getSiteConfig`).catch(() => null))?.ok ?? false, { timeout: 120_000, interval: 500 })
+      .toBe(true);
+
+    browser = await launch();
+    const page = await phone(browser);
+    await page.goto(`${url}/#/pages/transaction/contract?symbol=BTC/USDT`);
+    await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
+    expect(await page.getByTestId('stale-banner').count()).toBe(0);
+
+    proc.kill('SIGKILL');
+    await expect.poll(() => page.getByTestId('stale-banner').getAttribute('data-status'), { timeout: 30_000 }).toBe('stale');
+    // The price, stats and book are dimmed (the transition takes 0.2 s).
+    for (const id of ['pair-summary', 'order-book'])
+      await expect
+        .poll(() => page.getByTestId(id).evaluate((el) => Number(getComputedStyle(el.closest('section') ?? el).opacity)))
+        .toBeLessThan(1);
+    await shot(page, 'trade-stale-en');
+  });
+});
