@@ -2,6 +2,7 @@ import { proxy, ref } from 'valtio';
 import { SORT_KEYS } from '../../domain/market/ranking';
 import type { DepthView } from '../../domain/market/views';
 import type { Trade } from '../../domain/market/types';
+import { applyFutures } from './futures';
 import type { FeedStatus, LiveTickerView, Movers, Rankings, WorkerSnapshot } from '../../worker';
 
 /**
@@ -80,6 +81,7 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.status) marketState.status = snap.status;
   if (snap.versionMismatch !== undefined) marketState.versionMismatch = snap.versionMismatch;
   if (snap.private) applyPrivate(snap.private);
+  if (snap.futures) applyFutures(snap.futures);
   if (snap.tickers) {
     let added = false;
     for (const [symbol, view] of Object.entries(snap.tickers)) {
