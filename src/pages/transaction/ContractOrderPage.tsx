@@ -31,6 +31,7 @@ function TradeCard({ trade, decimals }: { trade: FuturesTrade; decimals: number 
   const price = (v: string | null) => (v === null ? '--' : formatPrice(v, decimals, fmt.lang));
   const money = (v: string) => formatNumber(v, fmt.lang, { maxDecimals: 2 });
   const cancelled = trade.status === 'cancelled';
+  const profitLabel = `${t('futures.history.profit')} (${MONEY})`;
   const profit = trade.profit ?? '0';
   const tone = selectTone(profit);
   const reason = cancelled ? t('futures.history.reason.cancelled') : trade.close_reason ? t(REASON_KEYS[trade.close_reason]) : '';
@@ -56,7 +57,7 @@ function TradeCard({ trade, decimals }: { trade: FuturesTrade; decimals: number 
       </div>
       {!cancelled && (
         <div className={styles.profit}>
-          <span className={styles.label}>{`${t('futures.history.profit')} (${MONEY})`}</span>
+          <span className={styles.label}>{profitLabel}</span>
           <b className={`num ${styles[tone]}`} data-testid="history-profit">
             {new Decimal(profit).gt(0) ? '+' : ''}
             {money(profit)}
