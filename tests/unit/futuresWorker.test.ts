@@ -6,6 +6,8 @@ import { liquidationPrice, openCost, profit, returnOnMargin, riskRate } from '..
 import type { FuturesSettings, FuturesTrade } from '../../domain/futures/types';
 import type { Ticker } from '../../domain/market/types';
 import type { BalanceRow, PrivateSnapshot } from '../../domain/protocol';
+import { staleGroups } from '../../src/api/liveInvalidation';
+import { QUERY_GROUPS } from '../../src/api/queryKeys';
 import { lotsForFraction, previewOrder } from '../../worker/futures/preview';
 import { createWorkerState } from '../../worker/state';
 
@@ -289,5 +291,18 @@ describe('futures worker: live positions', () => {
     const view = state.take().futures!;
     expect(view.account!.availableText).toBe('1.234,50');
     expect(view.positions![0]!.markText).toBe('60.000,00');
+  });
+});
+
+describe('futures queries follow the private channel', () => {
+  it('a futures order or position change refreshes the lever lists and balances; another product only balances', () => {
+    const item = { id: 1, product: 'futures', symbol: 'BTC/USDT', open: true, updated_at: 1 };
+    expect([...staleGroups({ kind: 'positions', data: [item] })].sort()).toEqual(['balances', 'futures']);
+    expect([...staleGroups({ kind: 'orders', data: [{ ...item, status: 'entrusted', created_at: 1 }] })].sort()).toEqual([
+      'balances',
+      'futures',
+    ]);
+    expect(staleGroups({ kind: 'orders', data: [{ ...item, product: 'spot', status: 'open', created_at: 1 }] })).toEqual(['balances']);
+    expect(QUERY_GROUPS.futures).toEqual(['/lever/deal', '/lever/dealall', '/lever/my_trade']);
   });
 });
