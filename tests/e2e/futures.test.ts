@@ -79,13 +79,13 @@ describe('futures in a phone browser', () => {
     const open = (await api('/lever/dealall', { status: 'open' }, token)).trades.data[0]!;
     const entry = new Decimal(open.open_price!);
     await row.getByTestId('position-stops').click();
-    await page.getByTestId('stops-tp').locator('input').fill(entry.mul('0.5').toFixed(2));
+    await page.getByTestId('stops-tp').fill(entry.mul('0.5').toFixed(2));
     await page.getByTestId('stops-save').click();
     await expect.poll(() => page.getByTestId('stops-sheet').textContent()).toContain('Take-profit must be above');
     const tp = entry.mul('1.5').toFixed(2);
     const sl = entry.mul('0.5').toFixed(2);
-    await page.getByTestId('stops-tp').locator('input').fill(tp);
-    await page.getByTestId('stops-sl').locator('input').fill(sl);
+    await page.getByTestId('stops-tp').fill(tp);
+    await page.getByTestId('stops-sl').fill(sl);
     await page.getByTestId('stops-save').click();
     await expect
       .poll(() => row.getByTestId('position-tp').textContent(), { timeout: 20_000 })
