@@ -306,3 +306,13 @@ describe('futures queries follow the private channel', () => {
     expect(QUERY_GROUPS.futures).toEqual(['/lever/deal', '/lever/dealall', '/lever/my_trade']);
   });
 });
+
+describe('futures worker: percentages', () => {
+  it('writes the risk rate and distance with the language’s percent sign', () => {
+    const { state } = setup('1000', [position(1)]);
+    state.futures.setLang('fra');
+    const view = state.take().futures!;
+    expect(view.account!.riskText).toMatch(/\u00a0%$|\u202f%$/);
+    expect(view.positions![0]!.distanceText).toMatch(/\u00a0%$|\u202f%$/);
+  });
+});

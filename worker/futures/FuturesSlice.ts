@@ -8,7 +8,7 @@
  * ships display-ready strings: only the rows whose text changed.
  */
 import { Decimal } from '../../domain/decimal';
-import { formatAmount, formatNumber, formatPercent, formatPrice, selectTone, type Tone } from '../../domain/format';
+import { formatAmount, formatNumber, formatPercent, formatPrice, numberSymbols, selectTone, type Tone } from '../../domain/format';
 import { liquidationDistance, liquidationPrice, MONEY_DECIMALS, profit, returnOnMargin, riskRate } from '../../domain/futures/formulas';
 import type { FuturesSettings, FuturesSide, FuturesTrade } from '../../domain/futures/types';
 import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
@@ -310,6 +310,12 @@ export class FuturesSlice implements Slice<FuturesChanges> {
     return signed && new Decimal(value).gt(0) && !text.startsWith('+') ? `+${text}` : text;
   }
 
+  /** An unsigned percentage with 2 decimals in the language's form (`57.47%`, `57,47 %`). */
+  private percent(value: Decimal | string): string {
+    const s = numberSymbols(this.lang);
+    return `${s.percentBefore}${formatNumber(value, this.lang, { maxDecimals: 2 })}${s.percentAfter}`;
+  }
+
   private lots(share: string, matchId: number): string {
     return formatAmount(share, this.settings.get(matchId)?.lot_decimals ?? MONEY_DECIMALS, this.lang);
   }
@@ -339,7 +345,7 @@ export class FuturesSlice implements Slice<FuturesChanges> {
       });
       if (liq) liquidationText = formatPrice(liq, decimals, this.lang);
       const distance = mark === null ? null : liquidationDistance(mark, liq);
-      if (distance) distanceText = formatNumber(distance, this.lang, { maxDecimals: 2 }) + '%';
+      if (distance) distanceText = this.percent(distance);
     }
     return {
       id: pos.id,
@@ -384,9 +390,9 @@ export class FuturesSlice implements Slice<FuturesChanges> {
       pnlText: this.money(totals.profit, true),
       pnlTone: selectTone(totals.profit),
       equityText: this.money(available.plus(totals.margin).plus(totals.profit)),
-      riskText: rate ? formatNumber(rate, this.lang, { maxDecimals: 2 }) + '%' : null,
+      riskText: rate ? this.percent(rate) : null,
       risk,
-      thresholdText: this.threshold === null ? null : formatNumber(this.threshold, this.lang, { maxDecimals: 2 }) + '%',
+      thresholdText: this.threshold === null ? null : this.percent(this.threshold),
     };
   }
 
