@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import { checkStops } from '../../../domain/futures/formulas';
@@ -6,7 +6,6 @@ import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
-import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import type { FuturesOrderView, FuturesPositionView } from '../../worker-client';
 import styles from './PositionsPanel.module.css';
@@ -64,6 +63,37 @@ function ConfirmSheet({
   );
 }
 
+/** A labelled price input with its error under it (the trade screen loads no auth strings, so no TextField). */
+function PriceField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  name: string;
+  error: string | null;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label className={styles.fieldLabel} htmlFor={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className={`${styles.fieldInput} ${props.error ? styles.invalid : ''}`}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        inputMode="decimal"
+        autoComplete="off"
+        name={props.name}
+        aria-invalid={props.error ? true : undefined}
+        data-testid={props.testId}
+      />
+      {props.error && <p className={styles.sheetError}>{props.error}</p>}
+    </div>
+  );
+}
+
 /** The take-profit / stop-loss editor of one position (`/lever/setstop`); an empty field clears it. */
 function StopsSheet({ position, onClose }: { position: FuturesPositionView; onClose: () => void }) {
   const { t } = useTranslation();
@@ -109,25 +139,21 @@ function StopsSheet({ position, onClose }: { position: FuturesPositionView; onCl
             {t('futures.panel.mark')} <b className="num">{position.markText}</b>
           </span>
         </div>
-        <TextField
+        <PriceField
           label={t('futures.form.takeProfit')}
           value={takeProfit}
           onChange={form.edit('target_profit_price', setTakeProfit)}
-          inputMode="decimal"
-          autoComplete="off"
           name="target_profit_price"
           error={form.errorOf('target_profit_price')}
-          data-testid="stops-tp"
+          testId="stops-tp"
         />
-        <TextField
+        <PriceField
           label={t('futures.form.stopLoss')}
           value={stopLoss}
           onChange={form.edit('stop_loss_price', setStopLoss)}
-          inputMode="decimal"
-          autoComplete="off"
           name="stop_loss_price"
           error={form.errorOf('stop_loss_price')}
-          data-testid="stops-sl"
+          testId="stops-sl"
         />
         <p className={styles.sheetHint}>{t('futures.panel.stopsHint')}</p>
         {form.error && <p className={styles.sheetError}>{form.error}</p>}
