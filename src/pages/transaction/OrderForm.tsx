@@ -154,6 +154,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
     if (!done) return;
     setSheet(null);
     setLots('');
+    form.clear();
     showToast(t(done.status === 'entrusted' ? 'futures.form.entrusted' : 'futures.form.placed'));
   };
 
@@ -210,7 +211,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
           className={styles.leverage}
           onClick={() => setSheet('leverage')}
           aria-haspopup="dialog"
-          aria-label={t('futures.form.leverage')}
+          aria-label={`${t('futures.form.leverage')} ${t('futures.form.multiple', { multiple })}`}
           data-testid="order-leverage"
         >
           {t('futures.form.multiple', { multiple })}
