@@ -6,6 +6,17 @@ import { proxy as comlinkProxy, wrap, type Remote } from 'comlink';
 import type { WorkerApi } from '../worker';
 
 export type { AmountProblem, BookRowView, BookView, ExchangePreview, FeedStatus, Movers, TradeView, WorkerSnapshot } from '../worker';
+export type {
+  FuturesAccountView,
+  FuturesOrderView,
+  FuturesPositionView,
+  FuturesPreview,
+  FuturesView,
+  PreviewFigures,
+  PreviewInput,
+  PreviewProblem,
+  RiskLevel,
+} from '../worker';
 import { applySnapshot } from './state/market';
 
 let remote: Remote<WorkerApi> | null = null;

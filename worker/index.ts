@@ -2,7 +2,7 @@
  * The dedicated worker: owns the only socket, keeps the state of each area in its slice, does
  * the decimal math, and hands the UI at most one snapshot per animation frame holding only what
  * changed. The comlink API is namespaced by area (`api.connection…`, `api.market…`,
- * `api.funds…`); a new area adds a slice and a namespace.
+ * `api.funds…`, `api.futures…`); a new area adds a slice and a namespace.
  */
 import { expose, proxy } from 'comlink';
 import type { FiatRate } from '../domain/fiat';
@@ -11,11 +11,15 @@ import type { PublicTopic } from '../domain/protocol';
 import type { FeedStatus } from './connection/ConnectionSlice';
 import { Feed } from './feed/Feed';
 import { checkAmount, previewArrival, previewExchange } from './funds/previews';
+import type { FuturesSettings } from '../domain/futures/types';
+import { lotsForFraction, previewOrder, type PreviewInput } from './futures/preview';
 import { createWorkerState, type WorkerSnapshot } from './state';
 
 export type { PrivateView } from './account/AccountSlice';
 export type { FeedStatus } from './connection/ConnectionSlice';
 export type { AmountProblem, ExchangePreview } from './funds/previews';
+export type { FuturesAccountView, FuturesOrderView, FuturesPositionView, FuturesView, RiskLevel } from './futures/FuturesSlice';
+export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings } from './market/MarketSlice';
 export type { BookRowView, BookView } from './market/orderBook';
 export type { TradeView } from './market/tape';
@@ -104,11 +108,30 @@ const api = {
     /** Sets the interface language the market's texts (prices, changes, turnover) are written in. */
     setLang(lang: Lang): void {
       state.market.setLang(lang);
+      state.futures.setLang(lang);
       schedule();
     },
   }),
 
   funds: proxy({ previewExchange, previewArrival, checkAmount }),
+
+  futures: proxy({
+    /** Hands over pairs' settings (`/lever/deal`); prices never come from the page, the worker uses its own. */
+    setSettings(settings: (FuturesSettings & { quote_usdt?: string | null })[]): void {
+      state.futures.setSettings(settings);
+      schedule();
+    },
+
+    /** What an order would cost (margin, fee, total, estimated liquidation price) or why it would be refused. */
+    preview(input: PreviewInput) {
+      return previewOrder(state.futures, input, state.futures.language());
+    },
+
+    /** The most lots `fraction` of the available futures balance opens (the 25/50/75/100 % buttons); null below the least. */
+    lotsFor(input: Omit<PreviewInput, 'lots'>, fraction: number): string | null {
+      return lotsForFraction(state.futures, input, fraction);
+    },
+  }),
 };
 
 export type WorkerApi = typeof api;

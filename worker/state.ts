@@ -5,11 +5,13 @@
 import { AccountSlice } from './account/AccountSlice';
 import { ConnectionSlice } from './connection/ConnectionSlice';
 import type { FeedHandlers } from './feed/Feed';
+import { FuturesSlice } from './futures/FuturesSlice';
 import { MarketSlice } from './market/MarketSlice';
 import { takeChanges, type ChangesOf } from './slice';
 
 function createSlices() {
-  return { connection: new ConnectionSlice(), market: new MarketSlice(), account: new AccountSlice() };
+  const account = new AccountSlice();
+  return { connection: new ConnectionSlice(), market: new MarketSlice(), account, futures: new FuturesSlice(account) };
 }
 type Slices = ReturnType<typeof createSlices>;
 
@@ -32,10 +34,10 @@ export function createWorkerState() {
     /** Feed handlers that apply what arrives to its slice, then call `changed`. */
     feedHandlers(changed: () => void): FeedHandlers {
       return {
-        snapshot: (s) => (slices.market.applySnapshot(s), changed()),
-        message: (m) => (slices.market.applyMessage(m), changed()),
-        privateSnapshot: (s) => (slices.account.applySnapshot(s), changed()),
-        user: (m) => (slices.account.apply(m), changed()),
+        snapshot: (s) => (slices.market.applySnapshot(s), s.kind === 'quotes' && slices.futures.applyTickers(s.data), changed()),
+        message: (m) => (slices.market.applyMessage(m), m.kind === 'quotes' && slices.futures.applyTickers(m.data), changed()),
+        privateSnapshot: (s) => (slices.account.applySnapshot(s), slices.futures.privateChanged(), changed()),
+        user: (m) => (slices.account.apply(m), slices.futures.privateChanged(m.kind), changed()),
         status: (s) => (slices.connection.setStatus(s), changed()),
         dropped: (t) => slices.market.drop(t),
         hello: (info) => (slices.connection.setServerVersion(info.version), changed()),

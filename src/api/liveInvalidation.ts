@@ -49,9 +49,9 @@ function notificationGroups(change: NotificationsChange): readonly QueryGroup[] 
 export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
   balances: () => ['balances'],
-  // An order freezes and releases funds; the order queries join when the trading areas exist.
-  orders: () => ['balances'],
-  positions: () => ['balances'],
+  // An order freezes and releases funds; a futures order or position also changes the lever lists.
+  orders: (items) => (items.some((i) => i.product === 'futures') ? ['balances', 'futures'] : ['balances']),
+  positions: (items) => (items.some((i) => i.product === 'futures') ? ['balances', 'futures'] : ['balances']),
   // A session's end changes no cached answer by itself: clearing the token drops the user's queries.
   session: () => [],
 };

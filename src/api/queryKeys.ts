@@ -59,6 +59,8 @@ export const QUERY_GROUPS = {
   addresses: ['/user/wallet/list'],
   bankCards: ['/user/cash_info', '/user/cash_info_international'],
   sessions: ['/safe/sessions'],
+  /** Futures: the pair's own state, the account's totals and lists, the history. */
+  futures: ['/lever/deal', '/lever/dealall', '/lever/my_trade'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

@@ -1,6 +1,7 @@
 import { proxy, ref } from 'valtio';
 import { SORT_KEYS } from '../../domain/market/ranking';
 import type { BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
+import { applyFutures } from './futures';
 
 /**
  * Live market data from the worker. Each value is held with `ref()`: a component that reads
@@ -80,6 +81,7 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.status) marketState.status = snap.status;
   if (snap.versionMismatch !== undefined) marketState.versionMismatch = snap.versionMismatch;
   if (snap.private) applyPrivate(snap.private);
+  if (snap.futures) applyFutures(snap.futures);
   if (snap.tickers) {
     let added = false;
     for (const [symbol, view] of Object.entries(snap.tickers)) {

@@ -163,4 +163,18 @@ export class AccountSlice implements Slice<AccountChanges> {
   notificationState(): NotificationsState {
     return this.notifications;
   }
+
+  /** One balance row (an account and a currency name), for the areas that reckon with it (futures). */
+  balance(account: number, currency: string): BalanceRow | undefined {
+    for (const row of this.balances.values()) if (row.account === account && row.currency === currency) return row;
+    return undefined;
+  }
+
+  /** The open orders or positions of one product area, for its own slice (futures keeps live views of them). */
+  openItems(kind: 'orders', product: string): OrderItem[];
+  openItems(kind: 'positions', product: string): PositionItem[];
+  openItems(kind: 'orders' | 'positions', product: string): (OrderItem | PositionItem)[] {
+    const items: Map<string, OrderItem | PositionItem> = kind === 'orders' ? this.orders : this.positions;
+    return [...items.values()].filter((i) => i.product === product);
+  }
 }

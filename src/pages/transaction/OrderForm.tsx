@@ -1,9 +1,412 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { contract, type InputOf } from '../../../domain/api/contract';
+import type { FuturesSide } from '../../../domain/futures/types';
 import type { MarketPair } from '../../../domain/market/types';
+import { apiQuery } from '../../api/queries';
+import { ApiError, call } from '../../api/request';
+import { futuresState } from '../../state/futures';
+import { marketState } from '../../state/market';
+import { sessionState } from '../../state/session';
+import { showToast } from '../../state/ui';
+import { Button } from '../../ui/Button';
+import { Sheet } from '../../ui/Sheet';
+import { useForm } from '../../ui/useForm';
+import { getWorker, type FuturesPreview, type PreviewInput, type PreviewProblem } from '../../worker-client';
+import styles from './OrderForm.module.css';
+
+/** The futures account's currency. */
+const MONEY = 'USDT';
+const TRANSFER_PATH = '/pages/fund/fundTransfer?from=change';
+const LOGIN_PATH = '/pages/common/login';
+const PERCENTS = [25, 50, 75, 100] as const;
+const DEFAULT_MULTIPLE = 10;
+
+/** The message of each reason the worker's preview gives for a refusal (none while loading). */
+const PROBLEM_KEYS = {
+  loading: null,
+  lotsRequired: 'futures.problem.lotsRequired',
+  lotsInvalid: 'futures.problem.lotsInvalid',
+  lotsDecimals: 'futures.problem.lotsDecimals',
+  lotsMin: 'futures.problem.lotsMin',
+  lotsMax: 'futures.problem.lotsMax',
+  multiple: 'futures.problem.multiple',
+  priceRequired: 'futures.problem.priceRequired',
+  priceInvalid: 'futures.problem.priceInvalid',
+  priceDecimals: 'futures.problem.priceDecimals',
+  insufficient: 'errors.insufficientBalance',
+} as const satisfies Record<PreviewProblem, string | null>;
+
+type Field = 'share' | 'target_price' | 'target_profit_price' | 'stop_loss_price';
 
 /**
- * PLACEHOLDER so the fmarket branch compiles: fui owns the order form (issue 9 item 3) and its
- * version replaces this file at merge. `price` is the price the user tapped in the order book.
+ * The futures order form (issue 9 item 3): long or short, market or limit, lots, leverage,
+ * optional take-profit and stop-loss, the percentage buttons of the available futures balance,
+ * the worker's live preview (margin, fee, estimated liquidation price), a confirmation sheet,
+ * then `/lever/submit` with the submit's Idempotency-Key. `price` is a book price the user
+ * tapped: the form switches to a limit order at that price.
  */
 export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | null }) {
-  return <div data-testid="order-form" data-symbol={pair.symbol} data-price={price ?? ''} />;
+  const { t } = useTranslation();
+  const { token } = useSnapshot(sessionState);
+  const signedIn = Boolean(token);
+  const deal = useQuery({ ...apiQuery('/lever/deal', { match_id: String(pair.id) }), enabled: signedIn });
+  const settings = deal.data;
+  const account = useSnapshot(futuresState).account;
+  const lastPrice = useSnapshot(marketState).tickers[pair.symbol]?.price;
+
+  const [side, setSide] = useState<FuturesSide>('long');
+  const [market, setMarket] = useState(true);
+  const [limitPrice, setLimitPrice] = useState('');
+  const [lots, setLots] = useState('');
+  const [multiple, setMultiple] = useState(DEFAULT_MULTIPLE);
+  const [stopsOpen, setStopsOpen] = useState(false);
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [sheet, setSheet] = useState<'leverage' | 'confirm' | null>(null);
+  const [preview, setPreview] = useState<FuturesPreview | null>(null);
+  const form = useForm<Field>(['share', 'target_price', 'target_profit_price', 'stop_loss_price']);
+
+  // A tapped book price makes a limit order at that price.
+  useEffect(() => {
+    if (!price) return;
+    setMarket(false);
+    setLimitPrice(price);
+    form.clear('target_price');
+  }, [price, form.clear]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The worker reckons with the pair's settings; prices it takes from its own feed.
+  useEffect(() => {
+    if (!settings) return;
+    const { available: _a, positions: _p, orders: _o, ...pairSettings } = settings;
+    void getWorker().futures.setSettings([pairSettings]);
+    if (!pairSettings.multiples.includes(multiple))
+      setMultiple(pairSettings.multiples.includes(DEFAULT_MULTIPLE) ? DEFAULT_MULTIPLE : (pairSettings.multiples[0] ?? 1));
+  }, [settings]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const input: PreviewInput = useMemo(
+    () => ({ match_id: pair.id, side, market, lots, multiple, price: market ? undefined : limitPrice }),
+    [pair.id, side, market, lots, multiple, limitPrice],
+  );
+
+  // The preview follows the inputs and, for a market order, the worker's price (the last one asked wins).
+  const asked = useRef(0);
+  useEffect(() => {
+    if (!settings) return;
+    const n = ++asked.current;
+    void getWorker()
+      .futures.preview(input)
+      .then((p) => n === asked.current && setPreview(p));
+  }, [input, settings, market ? lastPrice : null, account?.available]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const available = account?.available ?? settings?.available ?? null;
+  const availableText = account?.availableText ?? settings?.available ?? '--';
+  const empty = available !== null && Number(available) === 0;
+  const figures = preview?.figures ?? null;
+  const problemKey = preview?.problem ? PROBLEM_KEYS[preview.problem] : null;
+  const problemText = problemKey ? t(problemKey, preview!.params) : null;
+  const lotsTyped = lots.trim() !== '';
+
+  const fillPercent = async (percent: number) => {
+    const { lots: _l, ...rest } = input;
+    const size = await getWorker().futures.lotsFor(rest, percent / 100);
+    setLots(size ?? '');
+    form.clear('share');
+    if (size === null) form.setFieldError('share', t('errors.insufficientBalance'));
+  };
+
+  const body = (): InputOf<'/lever/submit'> => ({
+    match_id: String(pair.id),
+    type: side === 'long' ? '1' : '2',
+    share: lots.trim(),
+    multiple: String(multiple),
+    target_price: market ? undefined : limitPrice.trim(),
+    target_profit_price: stopsOpen ? takeProfit.trim() : undefined,
+    stop_loss_price: stopsOpen ? stopLoss.trim() : undefined,
+  });
+
+  const review = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.check(contract['/lever/submit'].input, body())) return;
+    if (preview?.problem && problemText) {
+      const onPrice = preview.problem.startsWith('price');
+      if (onPrice) form.setFieldError('target_price', problemText);
+      else if (preview.problem.startsWith('lots')) form.setFieldError('share', problemText);
+      else form.setError(problemText);
+      return;
+    }
+    if (!figures) return;
+    setSheet('confirm');
+  };
+
+  const submit = async () => {
+    const done = await form.run(
+      (idempotencyKey) => call('/lever/submit', body(), { idempotencyKey, silent: true }),
+      (error) => {
+        if (error instanceof ApiError && error.type !== 999 && error.type !== 998) form.setError(error.message);
+        setSheet(null);
+      },
+    );
+    if (!done) return;
+    setSheet(null);
+    setLots('');
+    form.clear();
+    showToast(t(done.status === 'entrusted' ? 'futures.form.entrusted' : 'futures.form.placed'));
+  };
+
+  const sideLabel = t(side === 'long' ? 'futures.form.openLong' : 'futures.form.openShort');
+  const figure = (label: string, value: string, testId: string) => (
+    <div className={styles.figure}>
+      <span>{label}</span>
+      <span className="num" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+
+  return (
+    <form className={styles.form} onSubmit={review} noValidate data-testid="order-form">
+      <div className={styles.sides} role="radiogroup" aria-label={t('futures.form.side')}>
+        {(['long', 'short'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="radio"
+            aria-checked={side === s}
+            className={`${styles.side} ${styles[s]} ${side === s ? styles.on : ''}`}
+            onClick={() => setSide(s)}
+            data-testid={`order-side-${s}`}
+          >
+            {t(s === 'long' ? 'futures.form.long' : 'futures.form.short')}
+          </button>
+        ))}
+      </div>
+
+      <div className={styles.row}>
+        <div className={styles.kinds} role="radiogroup" aria-label={t('futures.form.type')}>
+          {([true, false] as const).map((m) => (
+            <button
+              key={String(m)}
+              type="button"
+              role="radio"
+              aria-checked={market === m}
+              className={`${styles.kind} ${market === m ? styles.on : ''}`}
+              onClick={() => {
+                setMarket(m);
+                form.clear('target_price');
+                if (!m && !limitPrice && lastPrice) setLimitPrice(lastPrice);
+              }}
+              data-testid={m ? 'order-market' : 'order-limit'}
+            >
+              {t(m ? 'futures.form.market' : 'futures.form.limit')}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className={styles.leverage}
+          onClick={() => setSheet('leverage')}
+          aria-haspopup="dialog"
+          aria-label={`${t('futures.form.leverage')} ${t('futures.form.multiple', { multiple })}`}
+          data-testid="order-leverage"
+        >
+          {t('futures.form.multiple', { multiple })}
+          <ChevronDown size={14} />
+        </button>
+      </div>
+
+      {market ? (
+        <div className={`${styles.box} ${styles.muted}`} data-testid="order-market-price">
+          {t('futures.form.marketPrice')}
+        </div>
+      ) : (
+        <label className={`${styles.box} ${form.errorOf('target_price') ? styles.invalid : ''}`}>
+          <input
+            className={styles.input}
+            value={limitPrice}
+            onChange={(e) => form.edit('target_price', setLimitPrice)(e.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('futures.form.price')}
+            aria-label={t('futures.form.price')}
+            name="target_price"
+            data-testid="order-price"
+          />
+          <span className={styles.unit}>{pair.quote}</span>
+        </label>
+      )}
+      {form.errorOf('target_price') && <p className={styles.error}>{form.errorOf('target_price')}</p>}
+
+      <label
+        className={`${styles.box} ${form.errorOf('share') || (lotsTyped && preview?.problem?.startsWith('lots')) ? styles.invalid : ''}`}
+      >
+        <input
+          className={styles.input}
+          value={lots}
+          onChange={(e) => form.edit('share', setLots)(e.target.value)}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={settings ? t('futures.form.lotsPlaceholder', { min: settings.min_lots }) : t('futures.form.lots')}
+          aria-label={t('futures.form.lots')}
+          name="share"
+          data-testid="order-lots"
+        />
+        <span className={styles.unit}>{t('futures.form.lotsUnit')}</span>
+      </label>
+      {(form.errorOf('share') ?? (lotsTyped && preview?.problem?.startsWith('lots') ? problemText : null)) && (
+        <p className={styles.error} data-testid="order-lots-error">
+          {form.errorOf('share') ?? problemText}
+        </p>
+      )}
+
+      <div className={styles.percents}>
+        {PERCENTS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className={styles.percent}
+            onClick={() => void fillPercent(p)}
+            disabled={!settings || empty}
+            data-testid={`order-pct-${p}`}
+          >
+            {t('futures.form.percent', { percent: p })}
+          </button>
+        ))}
+      </div>
+
+      <div className={styles.available}>
+        <span>{t('futures.form.available')}</span>
+        <span className="num" data-testid="order-available">
+          {availableText} {MONEY}
+        </span>
+        {signedIn && (
+          <Link to={TRANSFER_PATH} className={styles.transfer} data-testid="order-transfer">
+            {t('futures.form.transfer')}
+          </Link>
+        )}
+      </div>
+      {signedIn && empty && (
+        <p className={styles.notice} data-testid="order-no-funds">
+          {t('futures.form.noFunds')}
+        </p>
+      )}
+
+      <button
+        type="button"
+        className={styles.stopsToggle}
+        onClick={() => setStopsOpen((o) => !o)}
+        aria-expanded={stopsOpen}
+        data-testid="order-stops-toggle"
+      >
+        {t('futures.form.stops')}
+        {stopsOpen ? <ChevronUp size={16} /> : <ChevronDown size={16} />}
+      </button>
+      {stopsOpen && (
+        <div className={styles.stops}>
+          {(
+            [
+              ['target_profit_price', takeProfit, setTakeProfit, 'futures.form.takeProfit', 'order-tp'],
+              ['stop_loss_price', stopLoss, setStopLoss, 'futures.form.stopLoss', 'order-sl'],
+            ] as const
+          ).map(([field, value, set, label, testId]) => (
+            <div key={field}>
+              <label className={`${styles.box} ${form.errorOf(field) ? styles.invalid : ''}`}>
+                <input
+                  className={styles.input}
+                  value={value}
+                  onChange={(e) => form.edit(field, set)(e.target.value)}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={`${t(label)} (${t('futures.form.optional')})`}
+                  aria-label={t(label)}
+                  name={field}
+                  data-testid={testId}
+                />
+                <span className={styles.unit}>{pair.quote}</span>
+              </label>
+              {form.errorOf(field) && <p className={styles.error}>{form.errorOf(field)}</p>}
+            </div>
+          ))}
+        </div>
+      )}
+
+      <div className={styles.figures} data-testid="order-preview">
+        {figure(t('futures.form.margin'), figures ? `${figures.marginText} ${MONEY}` : '--', 'order-margin')}
+        {figure(t('futures.form.fee'), figures ? `${figures.feeText} ${MONEY}` : '--', 'order-fee')}
+        {figure(t('futures.form.liquidation'), figures?.liquidationText ?? '--', 'order-liquidation')}
+      </div>
+      {lotsTyped && preview?.problem === 'insufficient' && (
+        <p className={styles.error} data-testid="order-insufficient">
+          {problemText}
+        </p>
+      )}
+      {form.error && (
+        <p className={styles.formError} role="alert" data-testid="order-error">
+          {form.error}
+        </p>
+      )}
+
+      {signedIn ? (
+        <Button type="submit" block busy={form.busy} className={`${styles.submit} ${styles[side]}`} data-testid="order-submit">
+          {sideLabel}
+        </Button>
+      ) : (
+        <Link to={LOGIN_PATH} className={styles.login} data-testid="order-login">
+          {t('futures.form.login')}
+        </Link>
+      )}
+
+      <Sheet open={sheet === 'leverage'} title={t('futures.form.chooseLeverage')} onClose={() => setSheet(null)}>
+        <div className={styles.multiples} data-testid="leverage-options">
+          {(settings?.multiples ?? [DEFAULT_MULTIPLE]).map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={`${styles.multiple} ${m === multiple ? styles.on : ''}`}
+              aria-pressed={m === multiple}
+              onClick={() => {
+                setMultiple(m);
+                setSheet(null);
+              }}
+            >
+              {t('futures.form.multiple', { multiple: m })}
+            </button>
+          ))}
+        </div>
+        <p className={styles.hint}>{t('futures.form.leverageHint')}</p>
+      </Sheet>
+
+      <Sheet open={sheet === 'confirm'} title={t('futures.form.confirmTitle')} onClose={() => setSheet(null)}>
+        <div className={styles.confirm} data-testid="order-confirm">
+          <p className={`${styles.confirmHead} ${styles[side]}`}>
+            {sideLabel} · {pair.symbol} · {t('futures.form.multiple', { multiple })}
+          </p>
+          {figure(t('futures.form.type'), t(market ? 'futures.form.market' : 'futures.form.limit'), 'confirm-type')}
+          {figure(t('futures.form.openPrice'), figures?.priceText ?? '--', 'confirm-price')}
+          {figure(t('futures.form.lots'), lots.trim(), 'confirm-lots')}
+          {figure(t('futures.form.size'), figures ? `${figures.numberText} ${pair.base}` : '--', 'confirm-size')}
+          {figure(t('futures.form.margin'), figures ? `${figures.marginText} ${MONEY}` : '--', 'confirm-margin')}
+          {figure(t('futures.form.fee'), figures ? `${figures.feeText} ${MONEY}` : '--', 'confirm-fee')}
+          {figure(t('futures.form.total'), figures ? `${figures.totalText} ${MONEY}` : '--', 'confirm-total')}
+          {figure(t('futures.form.liquidation'), figures?.liquidationText ?? '--', 'confirm-liquidation')}
+          {stopsOpen && takeProfit.trim() && figure(t('futures.form.takeProfit'), takeProfit.trim(), 'confirm-tp')}
+          {stopsOpen && stopLoss.trim() && figure(t('futures.form.stopLoss'), stopLoss.trim(), 'confirm-sl')}
+          {market && <p className={styles.hint}>{t('futures.form.marketHint')}</p>}
+          <Button
+            block
+            busy={form.busy}
+            className={`${styles.submit} ${styles[side]}`}
+            onClick={() => void submit()}
+            data-testid="order-confirm-submit"
+          >
+            {t('futures.form.confirm')}
+          </Button>
+        </div>
+      </Sheet>
+    </form>
+  );
 }

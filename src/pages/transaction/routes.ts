@@ -7,7 +7,7 @@ export default defineArea(
     index: { load: () => import('./IndexPage'), public: true },
     index2: { public: true },
     contract: { load: () => import('./ContractPage'), public: true },
-    contract_order: {},
+    contract_order: { load: () => import('./ContractOrderPage') },
     currency: { public: true },
     currency_order: {},
     seconds_order: {},

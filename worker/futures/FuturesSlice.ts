@@ -1,0 +1,434 @@
+/**
+ * The positions module (issue 9 item 9): the user's open futures positions and entrusted orders
+ * (read from the AccountSlice, which keeps the private channel's `positions`/`orders`), the futures
+ * account's available USDT (lever account, balances kind), the pairs' settings the UI handed over
+ * (`/lever/deal`) and the worker's own last prices. On each snapshot it recomputes the P&L of the
+ * positions whose symbol ticked (never the others), the account's totals and risk rate, and each
+ * position's estimated liquidation price and distance, all with `domain/futures/formulas.ts`, and
+ * ships display-ready strings: only the rows whose text changed.
+ */
+import { Decimal } from '../../domain/decimal';
+import { formatAmount, formatNumber, formatPercent, formatPrice, numberSymbols, selectTone, type Tone } from '../../domain/format';
+import { liquidationDistance, liquidationPrice, MONEY_DECIMALS, profit, returnOnMargin, riskRate } from '../../domain/futures/formulas';
+import type { FuturesSettings, FuturesSide, FuturesTrade } from '../../domain/futures/types';
+import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
+import type { Ticker } from '../../domain/market/types';
+import { quoteWorth } from '../../domain/market/views';
+import { ACCOUNTS } from '../../domain/funds/formulas';
+import type { PrivateKind } from '../../domain/protocol';
+import type { AccountSlice } from '../account/AccountSlice';
+import type { Slice } from '../slice';
+
+/** The futures account's currency. */
+export const FUTURES_CURRENCY = 'USDT';
+/** Money figures on screen: USDT with 2 decimals (valuations), the ledger keeps 6. */
+const MONEY_SHOWN = 2;
+const DASH = '--';
+
+/** One open position as the UI shows it: raw values it acts on, and display strings. */
+export interface FuturesPositionView {
+  id: number;
+  match_id: number;
+  symbol: string;
+  side: FuturesSide;
+  multiple: number;
+  share: string;
+  open_price: string;
+  /** The worker's last price of the symbol (null until one arrived). */
+  mark: string | null;
+  target_profit_price: string | null;
+  stop_loss_price: string | null;
+  price_decimals: number;
+  opened_at: number | null;
+  tone: Tone;
+  lotsText: string;
+  openText: string;
+  markText: string;
+  /** Unrealised P&L in USDT, signed. */
+  pnlText: string;
+  /** Return on margin, signed percent. */
+  romText: string;
+  marginText: string;
+  liquidationText: string;
+  /** Distance from the mark to the liquidation price, percent. */
+  distanceText: string;
+  takeProfitText: string;
+  stopLossText: string;
+  feeText: string;
+  overnightText: string;
+}
+
+/** One entrusted (limit) order as the UI shows it. */
+export interface FuturesOrderView {
+  id: number;
+  match_id: number;
+  symbol: string;
+  side: FuturesSide;
+  multiple: number;
+  share: string;
+  target_price: string | null;
+  created_at: number;
+  lotsText: string;
+  priceText: string;
+  marginText: string;
+  feeText: string;
+  takeProfitText: string;
+  stopLossText: string;
+}
+
+/** How close the account is to liquidation. */
+export type RiskLevel = 'safe' | 'warn' | 'danger';
+
+/** The futures account's totals at the worker's prices. */
+export interface FuturesAccountView {
+  /** Available USDT, raw (the percentage buttons and the transfer link read it). */
+  available: string;
+  availableText: string;
+  marginText: string;
+  pnlText: string;
+  pnlTone: Tone;
+  /** Available + margin + P&L. */
+  equityText: string;
+  /** The risk rate, percent; null with nothing open. */
+  riskText: string | null;
+  risk: RiskLevel | null;
+  /** Liquidation threshold, percent, when known. */
+  thresholdText: string | null;
+}
+
+/** The positions module's changes since the last snapshot. */
+export interface FuturesView {
+  /** The ids of the open positions in display order (newest first), when the set changed. */
+  positionIds?: number[];
+  /** Positions whose display changed, whole. */
+  positions?: FuturesPositionView[];
+  /** Every entrusted order, when any changed. */
+  orders?: FuturesOrderView[];
+  account?: FuturesAccountView;
+}
+
+export interface FuturesChanges {
+  futures?: FuturesView;
+}
+
+interface Price {
+  price: string;
+  quote: string;
+  price_decimals: number;
+}
+
+/** Rough counters of the work done, for tests and benchmarks. */
+export interface FuturesStats {
+  /** P&L recomputations (one per position per snapshot in which its symbol ticked). */
+  pnl: number;
+  /** Snapshots that recomputed anything. */
+  passes: number;
+}
+
+const sameView = (a: object | undefined, b: object): boolean => {
+  if (!a) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const k of Object.keys(y)) if (x[k] !== y[k]) return false;
+  return true;
+};
+
+const samePnl = (a: Decimal | null | undefined, b: Decimal | null): boolean =>
+  a === undefined ? false : a === null || b === null ? a === b : a.eq(b);
+
+export class FuturesSlice implements Slice<FuturesChanges> {
+  private lang: Lang = DEFAULT_LANG;
+  private readonly prices = new Map<string, Price>();
+  private readonly settings = new Map<number, FuturesSettings>();
+  private readonly dealRates = new Map<number, Decimal>();
+  /** Liquidation threshold of the account (percent): the settings' value, the same for every pair. */
+  private threshold: string | null = null;
+
+  private positions: FuturesTrade[] = [];
+  private positionSymbols = new Set<string>();
+  /** P&L per position id at the last recompute (null: no price yet). */
+  private readonly pnl = new Map<number, Decimal | null>();
+  private readonly sentRows = new Map<number, FuturesPositionView>();
+  private sentIds: string | null = null;
+  private sentAccount: FuturesAccountView | undefined;
+
+  private tickedSymbols = new Set<string>();
+  private positionsChanged = false;
+  private ordersChanged = false;
+  private accountChanged = false;
+  private everything = false;
+
+  readonly stats: FuturesStats = { pnl: 0, passes: 0 };
+
+  constructor(private readonly account: AccountSlice) {}
+
+  /** Sets the language of the display strings; every view is rebuilt. */
+  setLang(lang: Lang): void {
+    if (lang === this.lang) return;
+    this.lang = lang;
+    this.everything = true;
+  }
+
+  /** The language of the display strings. */
+  language(): Lang {
+    return this.lang;
+  }
+
+  /** Adds or replaces pairs' settings (the UI hands over `/lever/deal`'s answer). */
+  /**
+   * The pairs' settings, from `/lever/deal`; with it the USDT rate of the quote currency that a
+   * trade placed now would record (`quote_usdt`), so a preview reckons with the server's own rate.
+   */
+  setSettings(list: readonly (FuturesSettings & { quote_usdt?: string | null })[]): void {
+    for (const s of list) {
+      this.settings.set(s.match_id, s);
+      if (s.quote_usdt) this.dealRates.set(s.match_id, new Decimal(s.quote_usdt));
+      this.threshold = s.liquidation_risk;
+    }
+    this.everything = true;
+  }
+
+  /** The quote currency's USDT rate a new trade on `matchId` records: the server's, else the worker's own reckoning. */
+  tradeQuoteUsdt(matchId: number, quote: string): Decimal | null {
+    return this.dealRates.get(matchId) ?? this.quoteUsdt(quote);
+  }
+
+  settingsOf(matchId: number): FuturesSettings | undefined {
+    return this.settings.get(matchId);
+  }
+
+  /** The worker's last prices (the `quotes` topic); only the symbols with a new price count as ticked. */
+  applyTickers(tickers: readonly Ticker[]): void {
+    for (const t of tickers) {
+      const old = this.prices.get(t.symbol);
+      if (old && old.price === t.price) continue;
+      this.prices.set(t.symbol, { price: t.price, quote: t.quote, price_decimals: t.price_decimals });
+      this.tickedSymbols.add(t.symbol);
+    }
+  }
+
+  /** The private channel changed (a snapshot when `kind` is undefined). */
+  privateChanged(kind?: PrivateKind): void {
+    if (kind === undefined || kind === 'positions') this.positionsChanged = true;
+    if (kind === undefined || kind === 'orders') this.ordersChanged = true;
+    if (kind === undefined || kind === 'balances') this.accountChanged = true;
+  }
+
+  /** The last price of `symbol`, if the worker has one. */
+  priceOf(symbol: string): string | undefined {
+    return this.prices.get(symbol)?.price;
+  }
+
+  /** USDT per unit of `quote` at the worker's prices (1 for USDT and USD). */
+  quoteUsdt(quote: string): Decimal | null {
+    return quoteWorth(quote, (symbol) => this.prices.get(symbol)?.price);
+  }
+
+  /** Available USDT of the futures account. */
+  available(): string {
+    return this.account.balance(ACCOUNTS.lever, FUTURES_CURRENCY)?.available ?? '0';
+  }
+
+  /** Σ margin and Σ P&L of the open positions, at the last recompute. */
+  totals(): { margin: Decimal; profit: Decimal } {
+    let m = new Decimal(0);
+    let p = new Decimal(0);
+    for (const pos of this.positions) {
+      m = m.plus(pos.margin);
+      p = p.plus(this.pnl.get(pos.id) ?? 0);
+    }
+    return { margin: m, profit: p };
+  }
+
+  /** The account's liquidation threshold (percent), once any pair's settings arrived. */
+  liquidationThreshold(): string | null {
+    return this.threshold;
+  }
+
+  get isDirty(): boolean {
+    if (this.positionsChanged || this.ordersChanged || this.accountChanged || this.everything) return true;
+    for (const s of this.tickedSymbols) if (this.positionSymbols.has(s)) return true;
+    return false;
+  }
+
+  take(): FuturesChanges {
+    const view: FuturesView = {};
+    const all = this.everything;
+    if (this.positionsChanged || all) this.reloadPositions();
+    const ticked = this.tickedSymbols;
+    this.tickedSymbols = new Set();
+    let pnlMoved = false;
+    for (const pos of this.positions) {
+      if (!(all || this.positionsChanged || ticked.has(pos.symbol))) continue;
+      const before = this.pnl.get(pos.id);
+      const next = this.computePnl(pos);
+      this.stats.pnl++;
+      this.pnl.set(pos.id, next);
+      if (!samePnl(before, next)) pnlMoved = true;
+    }
+    const accountMoved = pnlMoved || this.positionsChanged || this.accountChanged || all;
+    if (accountMoved) {
+      this.stats.passes++;
+      const available = new Decimal(this.available());
+      const totals = this.totals();
+      const ids = this.positions.map((p) => p.id);
+      const joined = ids.join(',');
+      if (joined !== this.sentIds) {
+        this.sentIds = joined;
+        view.positionIds = ids;
+        for (const id of this.sentRows.keys()) if (!ids.includes(id)) this.sentRows.delete(id);
+      }
+      const rows: FuturesPositionView[] = [];
+      for (const pos of this.positions) {
+        const row = this.buildRow(pos, available, totals);
+        if (sameView(this.sentRows.get(pos.id), row)) continue;
+        this.sentRows.set(pos.id, row);
+        rows.push(row);
+      }
+      if (rows.length) view.positions = rows;
+      const acc = this.buildAccount(available, totals);
+      if (!sameView(this.sentAccount, acc)) {
+        this.sentAccount = acc;
+        view.account = acc;
+      }
+    }
+    if (this.ordersChanged || all) view.orders = this.buildOrders();
+    this.positionsChanged = this.ordersChanged = this.accountChanged = this.everything = false;
+    return Object.keys(view).length ? { futures: view } : {};
+  }
+
+  private reloadPositions(): void {
+    this.positions = (this.account.openItems('positions', 'futures') as FuturesTrade[])
+      .filter((p) => p.status === 'open' && p.open_price !== null)
+      .sort((a, b) => (b.opened_at ?? b.created_at) - (a.opened_at ?? a.created_at) || b.id - a.id);
+    this.positionSymbols = new Set(this.positions.map((p) => p.symbol));
+    const ids = new Set(this.positions.map((p) => p.id));
+    for (const id of this.pnl.keys()) if (!ids.has(id)) this.pnl.delete(id);
+  }
+
+  private computePnl(pos: FuturesTrade): Decimal | null {
+    const mark = this.prices.get(pos.symbol)?.price;
+    if (mark === undefined || pos.open_price === null) return null;
+    return profit(pos.side, pos.open_price, mark, pos.number, pos.quote_usdt);
+  }
+
+  private decimalsOf(pos: { match_id: number; symbol: string }): number {
+    return this.settings.get(pos.match_id)?.price_decimals ?? this.prices.get(pos.symbol)?.price_decimals ?? 2;
+  }
+
+  private money(value: Decimal | string, signed = false): string {
+    const text = formatNumber(value, this.lang, { maxDecimals: MONEY_SHOWN });
+    return signed && new Decimal(value).gt(0) && !text.startsWith('+') ? `+${text}` : text;
+  }
+
+  /** An unsigned percentage with 2 decimals in the language's form (`57.47%`, `57,47 %`). */
+  private percent(value: Decimal | string): string {
+    const s = numberSymbols(this.lang);
+    return `${s.percentBefore}${formatNumber(value, this.lang, { maxDecimals: 2 })}${s.percentAfter}`;
+  }
+
+  private lots(share: string, matchId: number): string {
+    return formatAmount(share, this.settings.get(matchId)?.lot_decimals ?? MONEY_DECIMALS, this.lang);
+  }
+
+  private optionalPrice(value: string | null, decimals: number): string {
+    return value === null ? DASH : formatPrice(value, decimals, this.lang);
+  }
+
+  private buildRow(pos: FuturesTrade, available: Decimal, totals: { margin: Decimal; profit: Decimal }): FuturesPositionView {
+    const decimals = this.decimalsOf(pos);
+    const mark = this.prices.get(pos.symbol)?.price ?? null;
+    const pnl = this.pnl.get(pos.id) ?? null;
+    const open = pos.open_price!;
+    let liquidationText = DASH;
+    let distanceText = DASH;
+    if (this.threshold !== null) {
+      const liq = liquidationPrice({
+        side: pos.side,
+        open,
+        number: pos.number,
+        quoteUsdt: pos.quote_usdt,
+        available,
+        totalMargin: totals.margin,
+        otherProfit: totals.profit.minus(pnl ?? 0),
+        threshold: this.threshold,
+        priceDecimals: decimals,
+      });
+      if (liq) liquidationText = formatPrice(liq, decimals, this.lang);
+      const distance = mark === null ? null : liquidationDistance(mark, liq);
+      if (distance) distanceText = this.percent(distance);
+    }
+    return {
+      id: pos.id,
+      match_id: pos.match_id,
+      symbol: pos.symbol,
+      side: pos.side,
+      multiple: pos.multiple,
+      share: pos.share,
+      open_price: open,
+      mark,
+      target_profit_price: pos.target_profit_price,
+      stop_loss_price: pos.stop_loss_price,
+      price_decimals: decimals,
+      opened_at: pos.opened_at,
+      tone: pnl === null ? 'flat' : selectTone(pnl),
+      lotsText: this.lots(pos.share, pos.match_id),
+      openText: formatPrice(open, decimals, this.lang),
+      markText: mark === null ? DASH : formatPrice(mark, decimals, this.lang),
+      pnlText: pnl === null ? DASH : this.money(pnl, true),
+      romText: pnl === null ? DASH : formatPercent(returnOnMargin(pnl, pos.margin), this.lang),
+      marginText: this.money(pos.margin),
+      liquidationText,
+      distanceText,
+      takeProfitText: this.optionalPrice(pos.target_profit_price, decimals),
+      stopLossText: this.optionalPrice(pos.stop_loss_price, decimals),
+      feeText: this.money(pos.fee),
+      overnightText: this.money(pos.overnight_fee),
+    };
+  }
+
+  private buildAccount(available: Decimal, totals: { margin: Decimal; profit: Decimal }): FuturesAccountView {
+    const rate = riskRate(available, totals.margin, totals.profit);
+    let risk: RiskLevel | null = null;
+    if (rate) {
+      const t = new Decimal(this.threshold ?? 0);
+      risk = rate.lte(t.mul(1.5)) ? 'danger' : rate.lte(t.mul(3)) ? 'warn' : 'safe';
+    }
+    return {
+      available: available.toFixed(),
+      availableText: this.money(available),
+      marginText: this.money(totals.margin),
+      pnlText: this.money(totals.profit, true),
+      pnlTone: selectTone(totals.profit),
+      equityText: this.money(available.plus(totals.margin).plus(totals.profit)),
+      riskText: rate ? this.percent(rate) : null,
+      risk,
+      thresholdText: this.threshold === null ? null : this.percent(this.threshold),
+    };
+  }
+
+  private buildOrders(): FuturesOrderView[] {
+    return (this.account.openItems('orders', 'futures') as FuturesTrade[])
+      .filter((o) => o.status === 'entrusted')
+      .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
+      .map((o) => {
+        const decimals = this.decimalsOf(o);
+        return {
+          id: o.id,
+          match_id: o.match_id,
+          symbol: o.symbol,
+          side: o.side,
+          multiple: o.multiple,
+          share: o.share,
+          target_price: o.target_price,
+          created_at: o.created_at,
+          lotsText: this.lots(o.share, o.match_id),
+          priceText: this.optionalPrice(o.target_price, decimals),
+          marginText: this.money(o.margin),
+          feeText: this.money(o.fee),
+          takeProfitText: this.optionalPrice(o.target_profit_price, decimals),
+          stopLossText: this.optionalPrice(o.stop_loss_price, decimals),
+        };
+      });
+  }
+}
