@@ -82,7 +82,8 @@ describe('the trade screen', () => {
         (el as HTMLElement).click();
         return el.getAttribute('data-price');
       });
-    await expect.poll(() => page.getByTestId('order-form').getAttribute('data-price')).toBe(price);
+    // The form switches to a limit order at that price.
+    await expect.poll(() => page.getByTestId('order-price').inputValue()).toBe(price);
 
     // Switch the pair with the sheet's search.
     await page.getByTestId('pair-switch').click();
@@ -91,7 +92,12 @@ describe('the trade screen', () => {
     await expect.poll(() => page.url()).toContain('symbol=ETH%2FUSDT');
     await expect.poll(() => page.getByTestId('pair-switch').textContent()).toContain('ETH/USDT');
     await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
-    expect(await page.getByTestId('order-form').getAttribute('data-price')).toBe('');
+    // The tapped price belonged to the other pair: the form starts afresh (a market order).
+    await expect
+      .poll(
+        async () => (await page.getByTestId('order-price').count()) === 0 || (await page.getByTestId('order-price').inputValue()) === '',
+      )
+      .toBe(true);
   });
 
   it('looks right in Chinese and Vietnamese', async () => {

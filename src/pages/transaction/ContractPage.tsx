@@ -226,7 +226,7 @@ export default function ContractPage() {
       <FeedBanner />
       <ChartSection pair={pair} />
       <MarketSection pair={pair} onPick={pick} />
-      <OrderForm pair={pair} price={tapped?.symbol === pair.symbol ? tapped.price : null} />
+      <OrderForm key={pair.symbol} pair={pair} price={tapped?.symbol === pair.symbol ? tapped.price : null} />
       <PositionsPanel pair={pair} />
       <PairSheet
         key={String(switching)}
