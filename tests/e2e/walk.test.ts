@@ -7,9 +7,10 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_CATEGORY } from '../../domain/content/types';
+import { Decimal } from '../../domain/decimal';
 import { ROUTES } from '../../src/routes';
 import { launch, phone, SHOTS_DIR } from './browser';
 import { api, base, latestCode, opsCli, registerByApi } from './helpers';
@@ -47,12 +48,17 @@ interface Findings {
   wrapped: string[];
   /** Text cut off by its box (without an ellipsis, or a number with one). */
   clipped: string[];
+  /** Figures with more digits than anyone reads. */
+  raw: string[];
+  /** Short labels broken over two lines. */
+  broken: string[];
 }
 
 /** Looks at the shown page in the browser: its text and what sits badly. */
 function inspect(width: number): Findings {
   const main = document.querySelector('main')!;
-  const describe = (el: Element) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}: ${(el.textContent ?? '').trim().slice(0, 40)}`;
+  const describe = (el: Element) =>
+    `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}: ${(el.textContent ?? '').trim().slice(0, 40)}`;
   const scrollsSideways = (el: Element | null): boolean => {
     for (let e = el; e && e !== document.body; e = e.parentElement) {
       const s = getComputedStyle(e);
@@ -68,8 +74,11 @@ function inspect(width: number): Findings {
   const outside: string[] = [];
   const wrapped: string[] = [];
   const clipped: string[] = [];
+  const raw: string[] = [];
+  const broken: string[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const NUMBER = /[+\-−≈]?[\d][\d,.\u00a0\u202f' ]*\d%?|\d/g;
+  // A figure: digits with group and decimal separators (never part of a word, an email or an id).
+  const NUMBER = /(?<![\w@.])[+\-−]?\d[\d,.\u00a0\u202f']*\d%?(?![\w@])/g;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     const text = node.textContent ?? '';
@@ -89,6 +98,12 @@ function inspect(width: number): Findings {
         break;
       }
     }
+    // A short label (a list row's name, a figure's caption) broken over two lines beside its value:
+    // centred captions under icons may take two lines, a row's label may not.
+    if (text.trim().length <= 24 && getComputedStyle(el).textAlign !== 'center' && !el.closest('p, article')) {
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(describe(el));
+    }
     for (const m of text.matchAll(NUMBER)) {
       if (m[0].length < 2) continue;
       const part = document.createRange();
@@ -98,6 +113,12 @@ function inspect(width: number): Findings {
       part.setEnd(node, m.index + token.length);
       const tops = new Set([...part.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
       if (tops.size > 1) wrapped.push(`${describe(el)} [${token}]`);
+      // Raw decimals (a rate with 14 decimals, a limit with 6 on eight integer digits): a figure
+      // with a fraction has at most 12 significant digits.
+      const digits = token.replace(/[^\d.,]/g, '');
+      const significant = digits.replace(/[.,]/g, '').replace(/^0+/, '').length;
+      // (A separator followed by 3 digits may group thousands; any other count ends a fraction.)
+      if (/[.,](\d{1,2}|\d{4,})$/.test(digits) && significant > 12) raw.push(`${describe(el)} [${token}]`);
     }
   }
   for (const el of main.querySelectorAll('*')) {
@@ -116,8 +137,51 @@ function inspect(width: number): Findings {
     outside,
     wrapped,
     clipped,
+    raw,
+    broken,
   };
 }
+
+/** A figure as shown in `lang`, as a plain decimal string (vi writes "1.234,5"). */
+function plain(text: string, lang: string): Decimal {
+  const figure = /\d[\d.,\u00a0\u202f']*/.exec(text)?.[0] ?? 'NaN';
+  const point = lang === 'vi' ? ',' : '.';
+  return new Decimal(figure.replace(new RegExp(`[^\\d${point}]`, 'g'), '').replace(point, '.'));
+}
+
+/**
+ * The "≈" line right under a USDT figure values that same figure (1 USDT is 1 USDT): an
+ * available balance over the value of available and frozen together reads as a contradiction.
+ */
+async function approxAgrees(scope: Locator, lang: string): Promise<string[]> {
+  const pairs = await scope.evaluate((root) =>
+    [...root.querySelectorAll('*')]
+      .filter((e) => e.children.length === 0 && e.textContent?.trim().startsWith('≈'))
+      .map((e) => [e.previousElementSibling?.textContent ?? '', e.textContent ?? '']),
+  );
+  return pairs
+    .filter(([figure]) => /^\s*[\d]/.test(figure!))
+    .filter(([figure, approx]) => !plain(figure!, lang).toDecimalPlaces(2).eq(plain(approx!, lang)))
+    .map(([figure, approx]) => `"${figure}" is not what "${approx}" under it values`);
+}
+
+/** Checks of particular pages (path and query) beyond the generic ones. */
+const CHECKS: Record<string, (page: Page, lang: string) => Promise<string[]>> = {
+  '/pages/fund/assets': (page, lang) => approxAgrees(page.locator('[data-currency="USDT"]'), lang),
+  '/pages/fund/assets_record?currency=3': async (page, lang) => {
+    const text = (id: string) =>
+      page
+        .getByTestId(id)
+        .textContent()
+        .then((t) => t ?? '');
+    const total = plain(await text('record-available'), lang).plus(plain(await text('record-frozen'), lang));
+    const value = plain(await text('record-value'), lang);
+    return [
+      ...(await approxAgrees(page.getByTestId('record-header'), lang)),
+      ...(total.toDecimalPlaces(2).eq(value) ? [] : [`the value ${value.toFixed()} is not available + frozen ${total.toFixed()}`]),
+    ];
+  },
+};
 
 /** Waits until the page at `route` has drawn its data: no skeleton or spinner, and the same text twice. */
 async function settle(page: Page): Promise<void> {
@@ -141,19 +205,25 @@ async function settle(page: Page): Promise<void> {
     .toBe(true);
 }
 
+function shotPath(name: string): string {
+  mkdirSync(DIR, { recursive: true });
+  return path.join(DIR, `${name}.png`);
+}
+
 /** A picture of the whole page: the viewport grown to the page's scrolling body, then put back. */
 async function shootWhole(page: Page, name: string): Promise<void> {
   const extra = await page.evaluate(() => {
     let most = 0;
     for (const el of document.querySelectorAll('main *')) {
       const s = getComputedStyle(el);
-      if ((s.overflowY === 'auto' || s.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) most = Math.max(most, el.scrollHeight - el.clientHeight);
+      if ((s.overflowY === 'auto' || s.overflowY === 'scroll') && el.scrollHeight > el.clientHeight)
+        most = Math.max(most, el.scrollHeight - el.clientHeight);
     }
     return most;
   });
   mkdirSync(DIR, { recursive: true });
   if (extra > 0) await page.setViewportSize({ width: WIDTH, height: Math.min(HEIGHT + extra, 6000) });
-  await page.screenshot({ path: path.join(DIR, `${name}.png`) });
+  await page.screenshot({ path: shotPath(name) });
   if (extra > 0) await page.setViewportSize({ width: WIDTH, height: HEIGHT });
 }
 
@@ -192,8 +262,16 @@ async function makeUser(): Promise<string> {
     await new Promise((r) => setTimeout(r, 3_000));
   }
   await api('/safe/pay_password', { pay_password: '246810', re_pay_password: '246810', code: await latestCode(email) }, token);
-  await api('/user/wallet/save', { currency: 'USDT', name: 'Ví Binance', address: 'TXk8rQSAvgmx5VdVvCP1bQ9jZ4dZYq7Jpd', pay_password: '246810' }, token);
-  await api('/user/wallet/save', { currency: 'BTC', name: 'Cold storage', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', pay_password: '246810' }, token);
+  await api(
+    '/user/wallet/save',
+    { currency: 'USDT', name: 'Ví Binance', address: 'TXk8rQSAvgmx5VdVvCP1bQ9jZ4dZYq7Jpd', pay_password: '246810' },
+    token,
+  );
+  await api(
+    '/user/wallet/save',
+    { currency: 'BTC', name: 'Cold storage', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', pay_password: '246810' },
+    token,
+  );
   const list = await api('/user/wallet/list', { limit: '100' }, token);
   const usdt = list.data.find((a) => a.name === 'Ví Binance')!;
   await api('/wallet/out', { currency: '3', amount: '120', target: `address:${usdt.id}`, pay_password: '246810' }, token);
@@ -238,13 +316,38 @@ describe('a walk through every built page at 390×844 (issue 8)', () => {
     expect(built.length).toBeGreaterThan(30);
   });
 
+  it('shows skeletons, never made-up values, while the withdraw page and the wallet list load', async () => {
+    await boot(page, 'en', token);
+    const held: Route[] = [];
+    const pattern = /\/api\/(wallet\/get_info|user\/wallet\/list|user\/cash_info)/;
+    await page.route(pattern, (route) => void held.push(route));
+    try {
+      for (const path of ['/pages/fund/withdraw', '/pages/setting/wallet']) {
+        await page.goto(`${base}/#${path}`);
+        await expect.poll(() => held.length).toBeGreaterThan(0);
+        await expect.poll(() => page.locator('main [aria-busy="true"] [data-skeleton]').count(), { message: path }).toBeGreaterThan(0);
+        // No answer yet, so no "add a bank card" as if there were none, no spinner in place of the page.
+        expect(await page.getByText('Add bank card').count(), path).toBe(0);
+        expect(await page.locator('main [role="progressbar"]').count(), path).toBe(0);
+        await page.screenshot({ path: path.endsWith('withdraw') ? shotPath('en-loading-withdraw') : shotPath('en-loading-wallet') });
+      }
+    } finally {
+      await page.unroute(pattern);
+      for (const route of held) await route.continue().catch(() => undefined);
+    }
+    await settle(page);
+    expect(await page.getByTestId('wallet-item').count()).toBe(2);
+  });
+
   for (const lang of (process.env.WALK_LANGS ?? 'en,zh,vi').split(',')) {
     it(`shows every page well in ${lang}`, async () => {
       const problems: string[] = [];
       const visits = (signedIn: boolean) =>
         built
           .filter((r) => SIGNED_OUT.has(r.path) !== signedIn)
-          .flatMap((r) => ['', ...(VARIANTS[r.path] ?? [])].map((q) => ({ route: r, query: r.page === 'article' ? `?id=${articleId}` : q })));
+          .flatMap((r) =>
+            ['', ...(VARIANTS[r.path] ?? [])].map((q) => ({ route: r, query: r.page === 'article' ? `?id=${articleId}` : q })),
+          );
       for (const signedIn of [false, true]) {
         await boot(page, lang, signedIn ? token : null);
         for (const { route, query } of visits(signedIn)) {
@@ -261,6 +364,9 @@ describe('a walk through every built page at 390×844 (issue 8)', () => {
           say('past the edge', found.outside);
           say('number on two lines', found.wrapped);
           say('clipped', found.clipped);
+          say('raw decimals', found.raw);
+          say('label on two lines', found.broken);
+          problems.push(...((await CHECKS[`${route.path}${query}`]?.(page, lang)) ?? []).map((p) => `${where}: ${p}`));
           const suffix = query.replace(/[?=&]/g, '-').replace(/^-id-\d+$/, '');
           await shootWhole(page, `${lang}-${route.area}-${route.page}${suffix}`);
         }
