@@ -86,21 +86,23 @@ function inspect(width: number): Findings {
     const range = document.createRange();
     range.selectNodeContents(node);
     for (const r of range.getClientRects()) {
-      if (r.width > 0 && (r.right > width + 1 || r.left < -1)) {
-        // Clipped by an ancestor that hides overflow (a carousel's other slides) is not shown.
-        let hidden = false;
-        for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
-          const s = getComputedStyle(e);
-          const b = e.getBoundingClientRect();
-          if (s.overflow !== 'visible' && (r.left >= b.right || r.right <= b.left)) hidden = true;
-        }
-        if (!hidden) outside.push(describe(el));
+      // What shows of the text: its box cut by every ancestor that hides overflow (an ellipsis,
+      // a carousel's other slides).
+      let [left, right] = [r.left, r.right];
+      for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
+        if (getComputedStyle(e).overflowX === 'visible') continue;
+        const b = e.getBoundingClientRect();
+        [left, right] = [Math.max(left, b.left), Math.min(right, b.right)];
+      }
+      if (right > left && (right > width + 1 || left < -1)) {
+        outside.push(describe(el));
         break;
       }
     }
     // A short label (a list row's name, a figure's caption) broken over two lines beside its value:
     // centred captions under icons may take two lines, a row's label may not.
-    if (text.trim().length <= 24 && getComputedStyle(el).textAlign !== 'center' && !el.closest('p, article')) {
+    const short = /[\u3000-\u9fff\uac00-\ud7af]/.test(text) ? 8 : 24; // CJK says a lot in few characters
+    if (text.trim().length <= short && getComputedStyle(el).textAlign !== 'center' && !el.closest('p, article')) {
       const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
       if (tops.size > 1) broken.push(describe(el));
     }
@@ -200,7 +202,7 @@ async function settle(page: Page): Promise<void> {
         last = now;
         return same;
       },
-      { timeout: 30_000, interval: 400 },
+      { timeout: 30_000, interval: 250 },
     )
     .toBe(true);
 }
