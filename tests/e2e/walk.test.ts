@@ -115,12 +115,13 @@ function inspect(width: number): Findings {
       part.setEnd(node, m.index + token.length);
       const tops = new Set([...part.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
       if (tops.size > 1) wrapped.push(`${describe(el)} [${token}]`);
-      // Raw decimals (a rate with 14 decimals, a limit with 6 on eight integer digits): a figure
-      // with a fraction has at most 12 significant digits.
+      // Raw decimals (history with 24 decimals, a limit with 6 on eight integer digits): a figure
+      // with a fraction has at most 12 significant digits and 16 decimals.
       const digits = token.replace(/[^\d.,]/g, '');
       const significant = digits.replace(/[.,]/g, '').replace(/^0+/, '').length;
       // (A separator followed by 3 digits may group thousands; any other count ends a fraction.)
-      if (/[.,](\d{1,2}|\d{4,})$/.test(digits) && significant > 12) raw.push(`${describe(el)} [${token}]`);
+      const fraction = /[.,](\d{1,2}|\d{4,})$/.exec(digits)?.[1];
+      if (fraction && (significant > 12 || fraction.length > 16)) raw.push(`${describe(el)} [${token}]`);
     }
   }
   for (const el of main.querySelectorAll('*')) {
