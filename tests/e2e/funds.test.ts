@@ -56,7 +56,7 @@ describe('funds in a phone browser', () => {
     expect(await opsCli('approve-deposit', id!)).toContain('approved');
 
     await page.goto(`${base}/#/pages/fund/assets?account=change`);
-    await expect.poll(() => page.locator('[data-currency="USDT"] [data-testid="available"]').textContent()).toBe('1,250.5');
+    await expect.poll(() => page.locator('[data-currency="USDT"] [data-testid="balance-total"]').textContent()).toBe('1,250.5');
     await shot(page, 'assets');
     await page.locator('[data-currency="USDT"]').click();
     await expect.poll(() => page.getByText('Deposit').count()).toBeGreaterThan(0);
@@ -110,7 +110,7 @@ describe('funds in a phone browser', () => {
     await expect.poll(() => page.getByText('Transferred').count()).toBeGreaterThan(0);
     await shot(page, 'fund-transfer');
     await page.goto(`${base}/#/pages/fund/assets?account=lever`);
-    await expect.poll(() => page.locator('[data-currency="USDT"] [data-testid="available"]').textContent()).toBe('250');
+    await expect.poll(() => page.locator('[data-currency="USDT"] [data-testid="balance-total"]').textContent()).toBe('250');
   });
 
   it('refuses a withdrawal over the 24 h limit with the message', async () => {

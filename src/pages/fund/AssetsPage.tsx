@@ -167,8 +167,9 @@ export default function AssetsPage() {
                 {b.frozen !== '0' && <span>{t('funds.assets.frozen', { amount: show(b.frozen, b.currency) })}</span>}
               </span>
               <span className={styles.amounts}>
-                <b className="num" data-testid="available">
-                  {show(b.available, b.currency)}
+                {/* The whole holding (frozen included), as its value below counts it. */}
+                <b className="num" data-testid="balance-total">
+                  {show(b.total, b.currency)}
                 </b>
                 <span className="num">
                   {b.usdt_value !== null && t('funds.approx', { amount: showUsdt(b.usdt_value), currency: 'USDT' })}

@@ -67,17 +67,23 @@ export default function AssetsRecordPage() {
           <b className={`${styles.available} num`} data-testid="record-available">
             {fmt.amount(data.available, data.currency)}
           </b>
-          {data.usdt_value !== null && (
-            <span className={`${styles.value} num`} data-testid="record-value">
-              {t('funds.records.usdtValue', { value: fmt.usdtValue(data.usdt_value) })}
-            </span>
-          )}
-          <div className={styles.frozen}>
-            <span className={styles.label}>{t('funds.records.frozen')}</span>
-            <b className="num" data-testid="record-frozen">
-              {fmt.amount(data.frozen, data.currency)}
-            </b>
-          </div>
+          {/* The value counts frozen funds too: it is a line of its own, not a gloss of "available". */}
+          <dl className={styles.facts}>
+            <div>
+              <dt className={styles.label}>{t('funds.records.frozen')}</dt>
+              <dd className="num" data-testid="record-frozen">
+                {fmt.amount(data.frozen, data.currency)}
+              </dd>
+            </div>
+            {data.usdt_value !== null && (
+              <div>
+                <dt className={styles.label}>{t('funds.records.totalValue')}</dt>
+                <dd className={`${styles.value} num`} data-testid="record-value">
+                  {t('funds.records.usdtValue', { value: fmt.usdtValue(data.usdt_value) })}
+                </dd>
+              </div>
+            )}
+          </dl>
           <nav className={styles.actions}>
             <Link to={`/pages/fund/receive?currency=${data.currency_id}`} className={styles.action}>
               <span className={styles.actionIcon}>

@@ -13,15 +13,24 @@ import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
+import { Skeleton, SkeletonGroup } from '../../ui/Skeleton';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
 import styles from './WithdrawPage.module.css';
 import { formatAmount } from '../../../domain/format';
+import type { Lang } from '../../../domain/i18n';
 import { useFormat } from '../../ui/useFormat';
 
 const USDT_ID = '3';
+/** Decimals of the 24 h limit in a coin other than BTC: a price-dependent estimate, not a balance. */
+const LIMIT_DECIMALS = 2;
+
+/** The limit left in the coin being withdrawn, to a readable precision (the server rounds it down). */
+function limitFigure(value: string, decimals: number, lang: Lang): string {
+  return formatAmount(value, Math.min(decimals, LIMIT_DECIMALS), lang);
+}
 
 interface TargetOption {
   value: string;
@@ -60,6 +69,9 @@ export default function WithdrawPage() {
   const { error, busy, check, run } = useForm();
   const pay = usePayPasswordMissing();
   const invalidate = useInvalidate();
+
+  // Until the saved addresses and cards are known, the choice of where to is not made up.
+  const targetsLoading = addresses.isPending || (isUsdt && (bank.isPending || intl.isPending));
 
   const fee = info.data?.fee;
   useEffect(() => {
@@ -100,14 +112,21 @@ export default function WithdrawPage() {
   return (
     <Page title={title}>
       <form className={form.form} onSubmit={submit} noValidate>
-        {d && <CoinPickerRow currency={d.currency} next="withdraw" label={t('funds.receive.changeCoin')} />}
+        {d ? (
+          <CoinPickerRow currency={d.currency} next="withdraw" label={t('funds.receive.changeCoin')} />
+        ) : (
+          <SkeletonGroup className={styles.loadingCoin} testId="withdraw-loading">
+            <Skeleton round width={32} />
+            <Skeleton width={64} height={18} />
+          </SkeletonGroup>
+        )}
         {identity && identity.level < 1 && (
           <Link to="/pages/setting/real" className={styles.verify} data-testid="verify-first">
             {identity.pending ? <Clock3 size={18} /> : <ShieldAlert size={18} />}
             <span>{identity.pending ? t('funds.withdraw.verifyPending') : t('funds.withdraw.verifyFirst')}</span>
           </Link>
         )}
-        {d && (
+        {d ? (
           <dl className={styles.facts}>
             <div>
               <dt>{t('funds.withdraw.available')}</dt>
@@ -120,7 +139,7 @@ export default function WithdrawPage() {
               <dd className="num" data-testid="limit-left">
                 {d.remaining_24h === null || d.currency === 'BTC'
                   ? t('funds.amount', { amount: fmt.amount(d.remaining_btc_24h, 'BTC'), currency: 'BTC' })
-                  : t('funds.amount', { amount: fmt.amount(d.remaining_24h, d.currency), currency: d.currency })}
+                  : t('funds.amount', { amount: limitFigure(d.remaining_24h, d.decimals, fmt.lang), currency: d.currency })}
                 {d.remaining_24h !== null && d.currency !== 'BTC' && (
                   <small className={styles.equiv}>
                     {t('funds.approx', { amount: fmt.amount(d.remaining_btc_24h, 'BTC'), currency: 'BTC' })}
@@ -129,40 +148,61 @@ export default function WithdrawPage() {
               </dd>
             </div>
           </dl>
+        ) : (
+          <SkeletonGroup className={styles.facts}>
+            {[0, 1].map((i) => (
+              <div key={i}>
+                <Skeleton width={72} height={12} />
+                <Skeleton width={110} height={16} />
+              </div>
+            ))}
+          </SkeletonGroup>
         )}
 
         <h3 className={form.section}>{t('funds.withdraw.to')}</h3>
-        <div className={styles.targets} role="radiogroup">
-          {options.map((o) => (
-            <button
-              key={o.value}
-              type="button"
-              role="radio"
-              aria-checked={target === o.value}
-              className={`${styles.target} ${target === o.value ? styles.chosen : ''}`}
-              onClick={() => setTarget(o.value)}
-            >
-              <o.icon size={18} />
+        {targetsLoading ? (
+          <SkeletonGroup className={styles.targets}>
+            <div className={styles.target}>
+              <Skeleton width={18} height={18} />
               <span className={styles.targetText}>
-                <b>{o.title}</b>
-                <span className="num">{o.detail}</span>
+                <Skeleton width={96} height={14} />
+                <Skeleton width="80%" height={12} />
               </span>
-              {target === o.value && <Check size={18} className={styles.check} />}
-            </button>
-          ))}
-          <div className={styles.addRow}>
-            <Link to="/pages/setting/addWallet" className={styles.add}>
-              <Plus size={14} />
-              {t('funds.withdraw.addAddress')}
-            </Link>
-            {isUsdt && !cards.bank && (
-              <Link to="/pages/setting/bank" className={styles.add}>
+            </div>
+          </SkeletonGroup>
+        ) : (
+          <div className={styles.targets} role="radiogroup">
+            {options.map((o) => (
+              <button
+                key={o.value}
+                type="button"
+                role="radio"
+                aria-checked={target === o.value}
+                className={`${styles.target} ${target === o.value ? styles.chosen : ''}`}
+                onClick={() => setTarget(o.value)}
+              >
+                <o.icon size={18} />
+                <span className={styles.targetText}>
+                  <b>{o.title}</b>
+                  <span className="num">{o.detail}</span>
+                </span>
+                {target === o.value && <Check size={18} className={styles.check} />}
+              </button>
+            ))}
+            <div className={styles.addRow}>
+              <Link to="/pages/setting/addWallet" className={styles.add}>
                 <Plus size={14} />
-                {t('funds.withdraw.addBank')}
+                {t('funds.withdraw.addAddress')}
               </Link>
-            )}
+              {isUsdt && !cards.bank && (
+                <Link to="/pages/setting/bank" className={styles.add}>
+                  <Plus size={14} />
+                  {t('funds.withdraw.addBank')}
+                </Link>
+              )}
+            </div>
           </div>
-        </div>
+        )}
 
         <TextField
           label={t('funds.withdraw.amount')}

@@ -8,11 +8,11 @@ import { useInvalidate, usePages } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
-import { DelayedFallback } from '../../ui/DelayedFallback';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Sheet } from '../../ui/Sheet';
+import { Skeleton, SkeletonGroup } from '../../ui/Skeleton';
 import { firstIssueKey } from '../../ui/validation';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
@@ -20,6 +20,8 @@ import styles from './WalletPage.module.css';
 
 const PAGE_SIZE = 10;
 const ADD_WALLET_PATH = '/pages/setting/addWallet';
+/** Placeholder cards while the first page of addresses loads. */
+const LOADING_CARDS = [0, 1];
 
 /** Saved withdrawal addresses, a page at a time; each can be deleted with the payment password. */
 export default function WalletPage() {
@@ -44,7 +46,27 @@ export default function WalletPage() {
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'wallet' })}>
       <div className={styles.wrap}>
-        {firstLoad && status === 'loading' && <DelayedFallback />}
+        {firstLoad && status === 'loading' && (
+          <SkeletonGroup className={styles.section} testId="wallet-loading">
+            <ul className={styles.list}>
+              {LOADING_CARDS.map((i) => (
+                <li key={i} className={styles.card}>
+                  <div className={styles.head}>
+                    <Skeleton round width={36} />
+                    <span className={styles.titles}>
+                      <Skeleton width={56} height={16} />
+                      <Skeleton width={96} height={13} />
+                    </span>
+                  </div>
+                  <div className={styles.addressBox}>
+                    <Skeleton width={90} height={11} />
+                    <Skeleton height={15} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </SkeletonGroup>
+        )}
         {firstLoad && status === 'error' && (
           <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: loadMore }} />
         )}
