@@ -15,6 +15,7 @@ import { ManualClock, systemClock } from '../server/clock';
 import { openPglite } from '../server/db/pglite';
 import { MarketSlice } from '../worker/market/MarketSlice';
 import { exchangesBench } from './exchanges';
+import { tradeScreenBench } from './tradeScreen';
 
 type Figures = Record<string, number | string>;
 const RESULTS = path.resolve(import.meta.dirname ?? __dirname, 'results');
@@ -183,6 +184,7 @@ const BENCHES: Record<string, () => Promise<Figures>> = {
   'socket-fanout': socketFanout,
   api,
   exchanges: exchangesBench,
+  'trade-screen': tradeScreenBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => a in BENCHES);

@@ -1,0 +1,133 @@
+/**
+ * The futures trading screen on a phone at 4× CPU slowdown: frame rate, slow frames and main-
+ * thread long tasks over a window of live ticks, beside a baseline of the same app on a quiet
+ * page (About) in the same browser, same run. The demo account holds three open positions, so
+ * the positions panel recomputes live P&L too. Nothing passes or fails on time.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../server/app';
+import { systemClock } from '../server/clock';
+import { openPglite } from '../server/db/pglite';
+import { DEMO_ACCOUNT } from '../server/seed/seed';
+
+type Figures = Record<string, number | string>;
+const ROOT = path.resolve(import.meta.dirname ?? __dirname, '..');
+const WINDOW_MS = 20_000;
+const CPU_SLOWDOWN = 4;
+
+/** Counts frames and long tasks in the page from now on. */
+const RECORDER = `
+  window.__perf = { frames: [], longTasks: [] };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__perf.longTasks.push(e.duration); })
+    .observe({ type: 'longtask', buffered: false });
+  let last = performance.now();
+  const frame = (t) => { window.__perf.frames.push(t - last); last = t; requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+`;
+
+interface Sample {
+  frames: number[];
+  longTasks: number[];
+}
+
+async function measure(page: Page): Promise<Figures> {
+  await page.evaluate(RECORDER);
+  await page.waitForTimeout(WINDOW_MS);
+  const { frames, longTasks } = (await page.evaluate('window.__perf')) as Sample;
+  const sorted = [...frames].sort((a, b) => a - b);
+  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  const r = (n: number) => Number(n.toFixed(1));
+  return {
+    fps: r(frames.length / (WINDOW_MS / 1000)),
+    frame_p50_ms: r(p(0.5)),
+    frame_p95_ms: r(p(0.95)),
+    frames_over_50ms: frames.filter((f) => f > 50).length,
+    long_tasks: longTasks.length,
+    long_task_ms_total: r(longTasks.reduce((a, b) => a + b, 0)),
+    long_task_ms_max: r(Math.max(0, ...longTasks)),
+  };
+}
+
+export async function tradeScreenBench(): Promise<Figures> {
+  execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  const db = await openPglite(null);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kestrel-bench-'));
+  const app = await buildApp({
+    db,
+    clock: systemClock,
+    dataDir,
+    seed: 'bench',
+    marketHz: 10,
+    historyDays: 2,
+    devOutbox: false,
+    scryptLogN: 14,
+    distDir: path.join(ROOT, 'dist'),
+  });
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
+  const api = async (p: string, body: Record<string, string>, token?: string, method = 'POST') => {
+    const url = new URL(`${base}/api${p}`);
+    if (method === 'GET') for (const [k, v] of Object.entries(body)) url.searchParams.set(k, v);
+    const res = await fetch(url, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      body: method === 'GET' ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { type: string; message: unknown };
+    if (json.type !== 'ok') throw new Error(`${p}: ${String(json.message)}`);
+    return json.message;
+  };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const token = (await api('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })) as string;
+    await api('/wallet/change', { currency_id: '3', number: '3000', from_field: 'change', to_field: 'lever' }, token);
+    for (const [pair, type] of [
+      ['1', '1'],
+      ['2', '2'],
+      ['1', '2'],
+    ] as const)
+      await api('/lever/submit', { match_id: pair, type, share: '1', multiple: '10' }, token);
+
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    // A string, so this Node project needs no DOM types: runs in the page before the app.
+    await context.addInitScript(`localStorage.setItem('version', '1'); localStorage.setItem('token', ${JSON.stringify(token)});`);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    await page.goto(`${base}/#/pages/common/about`);
+    await page.waitForSelector('nav, main');
+    await page.waitForTimeout(3000);
+    const quiet = await measure(page);
+
+    await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC%2FUSDT`);
+    await page.waitForSelector('[data-testid="book-bid"]', { timeout: 60_000 });
+    await page.waitForSelector('canvas', { timeout: 60_000 });
+    await page.waitForTimeout(3000);
+    const trade = await measure(page);
+
+    return {
+      cpu_slowdown: `${CPU_SLOWDOWN}x`,
+      window_s: WINDOW_MS / 1000,
+      ...Object.fromEntries(Object.entries(trade).map(([k, v]) => [`trade_screen_${k}`, v])),
+      ...Object.fromEntries(Object.entries(quiet).map(([k, v]) => [`baseline_about_${k}`, v])),
+    };
+  } finally {
+    await browser.close();
+    await app.close();
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
