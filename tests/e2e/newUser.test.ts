@@ -143,7 +143,7 @@ describe('a new user on a phone', () => {
     const marker: Record<(typeof TABS)[number]['key'], string> = {
       home: '[data-testid="account-button"]',
       market: '[data-symbol]',
-      trade: '[data-testid="under-development"]',
+      trade: '[data-testid="hub-list"]',
       finance: '[data-testid="under-development"]',
       assets: '[data-testid="assets-total"]',
     };
