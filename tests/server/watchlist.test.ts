@@ -1,6 +1,7 @@
 /** The watchlist over real HTTP (issue 10 item 3): `/optional/add`, `/optional/del`, `/optional/list`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchlistEntry } from '../../domain/watchlist/types';
+import type {} from '../../server/watchlist/plugin';
 import { startServer, type TestServer } from './harness';
 
 const get = { method: 'GET' as const };
