@@ -24,6 +24,7 @@ import { seedPlugin } from './seed/plugin';
 import { targetsPlugin } from './targets/plugin';
 import { uploadsPlugin } from './uploads/plugin';
 import { usersPlugin } from './users/plugin';
+import { watchlistPlugin } from './watchlist/plugin';
 
 export type { AppOptions } from './platform/options';
 
@@ -53,6 +54,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   contentPlugin,
   fundsPlugin,
   futuresPlugin,
+  watchlistPlugin,
   opsPlugin,
   seedPlugin,
 ];

@@ -17,6 +17,7 @@ import { notificationsEndpoints } from '../notifications/contract';
 import { fundsEndpoints } from '../funds/contract';
 import { realtimeEndpoints } from '../realtime/contract';
 import { futuresEndpoints } from '../futures/contract';
+import { watchlistEndpoints } from '../watchlist/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -34,6 +35,7 @@ export const contract = mergeEndpoints(
   fundsEndpoints,
   realtimeEndpoints,
   futuresEndpoints,
+  watchlistEndpoints,
 );
 
 export type Contract = typeof contract;

@@ -6,8 +6,8 @@ export const STORAGE_KEYS = {
   fiat: 'fiat',
   dismissedNotice: 'dismissedNotice',
   hideBalance: 'hideBalance',
-  /** Favourite pairs of the trade hub, kept on the device until an optional-list API exists. */
-  favorites: 'favorites',
+  /** The market search's last queries (the watchlist itself is the account's, on the server). */
+  recentSearches: 'recentSearches',
 } as const;
 /** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
 export const STORAGE_VERSION = 1;

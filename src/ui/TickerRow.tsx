@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { marketState } from '../state/market';
+import { StarButton } from './StarButton';
 import styles from './TickerRow.module.css';
 
 /**
@@ -8,16 +9,25 @@ import styles from './TickerRow.module.css';
  * and never because another one did. A price change flashes the price cell green or red: the
  * cell is keyed on the ticker's `moveSeq`, so each change restarts a CSS animation and nothing
  * else renders. A row mounted (scrolled into view) after a change does not flash for it; key
- * the row by symbol so a row never inherits another symbol's count.
+ * the row by symbol so a row never inherits another symbol's count. With `star`, the pair's
+ * watchlist star sits before the row, outside its button.
  */
-export const TickerRow = memo(function TickerRow({ symbol, onOpen }: { symbol: string; onOpen?: (symbol: string) => void }) {
+export const TickerRow = memo(function TickerRow({
+  symbol,
+  onOpen,
+  star,
+}: {
+  symbol: string;
+  onOpen?: (symbol: string) => void;
+  star?: boolean;
+}) {
   const tickers = useSnapshot(marketState.tickers);
   const t = tickers[symbol];
   const [mountedAt] = useState(() => marketState.tickers[symbol]?.moveSeq ?? 0);
   if (!t) return null;
   const flash = t.moveSeq !== mountedAt && t.move !== 'none' ? t.move : undefined;
-  return (
-    <button type="button" className={styles.row} onClick={() => onOpen?.(symbol)} data-symbol={symbol}>
+  const row = (
+    <button type="button" className={`${styles.row} ${star ? styles.starred : ''}`} onClick={() => onOpen?.(symbol)} data-symbol={symbol}>
       <span className={styles.pair}>
         <span className={styles.symbol}>
           <b>{t.base}</b>
@@ -38,5 +48,12 @@ export const TickerRow = memo(function TickerRow({ symbol, onOpen }: { symbol: s
       </span>
       <span className={`${styles.change} num ${styles[t.tone]}`}>{t.changeText}</span>
     </button>
+  );
+  if (!star) return row;
+  return (
+    <div className={styles.withStar}>
+      <StarButton symbol={symbol} matchId={t.id} />
+      {row}
+    </div>
   );
 });

@@ -43,6 +43,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   transfers: 'funds',
   futures_trades: 'futures',
   futures_settlements: 'futures',
+  watchlist: 'watchlist',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

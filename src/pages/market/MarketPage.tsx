@@ -4,25 +4,30 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { nextSort, SORT_KEYS, type MarketSort, type SortKey } from '../../../domain/market/ranking';
-import { MARKET_CATEGORIES, type MarketCategory } from '../../../domain/market/types';
+import { MARKET_CATEGORIES } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
 import { contractPath } from '../../paths';
 import { Empty } from '../../ui/Empty';
+import { FavoritesEmpty } from '../../ui/FavoritesEmpty';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TickerRow } from '../../ui/TickerRow';
 import { useTopics } from '../../ui/useTopics';
+import { useWatchlist } from '../../ui/watchlist';
 import { SortHeader } from './SortHeader';
-import { useCategorySymbols } from './useCategorySymbols';
+import { useCategorySymbols, type MarketTab } from './useCategorySymbols';
 import styles from './MarketPage.module.css';
 
 const ROW_HEIGHT = 64;
 const QUOTES = [topics.quotes()];
 
-function readCategory(value: string | null): MarketCategory {
-  return (MARKET_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as MarketCategory) : 'crypto';
+/** Favorites first, then the categories (`?category=favorites`). */
+const TABS: readonly MarketTab[] = ['favorites', ...MARKET_CATEGORIES];
+
+function readCategory(value: string | null): MarketTab {
+  return TABS.find((tab) => tab === value) ?? 'crypto';
 }
 
 /** The sort kept in the address (`?sort=change&dir=desc`), so it survives a visit to a pair and back. */
@@ -32,14 +37,18 @@ function readSort(params: URLSearchParams): MarketSort | null {
   return key && (dir === 'asc' || dir === 'desc') ? { key, direction: dir } : null;
 }
 
-/** Every listed pair by category, live, in a virtual list: only the rows on screen exist. */
+/**
+ * Every listed pair by category, live, in a virtual list: only the rows on screen exist. Each
+ * row has its watchlist star; the favorites tab lists the starred pairs.
+ */
 export default function MarketPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const category = readCategory(params.get('category'));
   const sort = readSort(params);
-  const symbols = useCategorySymbols(category, sort);
+  const watchlist = useWatchlist();
+  const symbols = useCategorySymbols(category, sort, watchlist.symbols);
   const body = useRef<HTMLDivElement>(null);
   useTopics(QUOTES);
 
@@ -73,7 +82,7 @@ export default function MarketPage() {
     >
       <div className={styles.sticky}>
         <Tabs
-          items={MARKET_CATEGORIES.map((key) => ({ key, label: t(`market.categories.${key}`) }))}
+          items={TABS.map((key) => ({ key, label: key === 'favorites' ? t('market.favorites') : t(`market.categories.${key}`) }))}
           value={category}
           onChange={(key) => {
             setParams({ category: key, ...(sort && { sort: sort.key, dir: sort.direction }) }, { replace: true });
@@ -93,7 +102,11 @@ export default function MarketPage() {
         </div>
       </div>
       {symbols.length === 0 ? (
-        <Empty text={t('common.loading')} />
+        category === 'favorites' && watchlist.loaded ? (
+          <FavoritesEmpty signedIn={watchlist.signedIn} />
+        ) : (
+          <Empty text={t('common.loading')} />
+        )
       ) : (
         <div className={styles.list} style={{ height: virtualizer.getTotalSize() }} data-testid="market-list">
           {virtualizer.getVirtualItems().map((item) => {
@@ -101,7 +114,7 @@ export default function MarketPage() {
             // Keyed by symbol: a row keeps its own symbol when the list is sorted (and its own flash count).
             return (
               <div key={symbol} className={styles.row} style={{ transform: `translateY(${item.start}px)` }}>
-                <TickerRow symbol={symbol} onOpen={open} />
+                <TickerRow symbol={symbol} onOpen={open} star />
               </div>
             );
           })}

@@ -1,4 +1,4 @@
-import { Search, X } from 'lucide-react';
+import { Search, Trash2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,16 +12,21 @@ import { TextField } from '../../ui/TextField';
 import { contractPath } from '../../paths';
 import { TickerRow } from '../../ui/TickerRow';
 import { useTopics } from '../../ui/useTopics';
+import { clearRecentSearches, rememberSearch, useRecentSearches } from './recentSearches';
 import styles from './SearchPage.module.css';
 
 const QUOTES = [topics.quotes()];
 
-/** Finds a pair by base, quote or full symbol; with no query, the most traded pairs. */
+/**
+ * Finds a pair by base, quote or full symbol (each result with its watchlist star); with no
+ * query, the recent searches (kept on the device when a result is opened) and the most traded pairs.
+ */
 export default function SearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const { symbols, movers } = useSnapshot(marketState);
+  const recent = useRecentSearches();
   useTopics(QUOTES);
 
   const q = query.trim().toUpperCase().replace(/\s+/g, '');
@@ -30,6 +35,10 @@ export default function SearchPage() {
     [symbols, q],
   );
   const open = (symbol: string) => navigate(contractPath(symbol));
+  const openResult = (symbol: string) => {
+    rememberSearch(query);
+    void open(symbol);
+  };
 
   return (
     <Page title={pageTitle(t, { area: 'market', page: 'search' })}>
@@ -54,7 +63,7 @@ export default function SearchPage() {
         results.length ? (
           <div data-testid="search-results">
             {results.map((s) => (
-              <TickerRow key={s} symbol={s} onOpen={open} />
+              <TickerRow key={s} symbol={s} onOpen={openResult} star />
             ))}
           </div>
         ) : (
@@ -62,9 +71,26 @@ export default function SearchPage() {
         )
       ) : (
         <>
+          {recent.length > 0 && (
+            <section data-testid="recent-searches">
+              <div className={styles.recentHead}>
+                <h3 className={styles.heading}>{t('market.recent')}</h3>
+                <button type="button" onClick={clearRecentSearches} aria-label={t('market.clearRecent')} className={styles.clear}>
+                  <Trash2 size={16} />
+                </button>
+              </div>
+              <div className={styles.chips}>
+                {recent.map((r) => (
+                  <button key={r} type="button" className={styles.chip} onClick={() => setQuery(r)}>
+                    {r}
+                  </button>
+                ))}
+              </div>
+            </section>
+          )}
           <h3 className={styles.heading}>{t('market.hot')}</h3>
           {movers?.turnover.slice(0, 8).map((s) => (
-            <TickerRow key={s} symbol={s} onOpen={open} />
+            <TickerRow key={s} symbol={s} onOpen={open} star />
           ))}
         </>
       )}

@@ -6,7 +6,7 @@
  * the live numbers are dimmed.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronUp, Star } from 'lucide-react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -20,10 +20,10 @@ import { Empty } from '../../ui/Empty';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
 import { NavBar } from '../../ui/NavBar';
 import { Page } from '../../ui/Page';
+import { StarButton } from '../../ui/StarButton';
 import { Tabs } from '../../ui/Tabs';
 import { useTopics } from '../../ui/useTopics';
 import type { ChartMode } from './chart/KlineChart';
-import { toggleFavorite, useFavorites } from './favorites';
 import { DepthChart, OrderBook, TradeTape } from './OrderBook';
 import { OrderForm } from './OrderForm';
 import { PairSheet } from './PairSheet';
@@ -53,9 +53,7 @@ function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (s
 function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: boolean; onSwitch: () => void }) {
   const { t } = useTranslation();
   const tickers = useSnapshot(marketState.tickers);
-  const favorites = useFavorites();
   const tk = tickers[pair.symbol];
-  const favorite = favorites.includes(pair.symbol);
   return (
     <>
       <NavBar
@@ -65,17 +63,7 @@ function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: bool
             <ChevronDown size={16} />
           </button>
         }
-        right={
-          <button
-            type="button"
-            className={`${styles.star} ${favorite ? styles.starOn : ''}`}
-            onClick={() => toggleFavorite(pair.symbol)}
-            aria-pressed={favorite}
-            aria-label={favorite ? t('trade.favorite.remove') : t('trade.favorite.add')}
-          >
-            <Star size={18} fill={favorite ? 'currentColor' : 'none'} />
-          </button>
-        }
+        right={<StarButton symbol={pair.symbol} matchId={pair.id} size={18} />}
       />
       <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">
         <div className={styles.priceBlock}>

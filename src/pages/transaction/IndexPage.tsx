@@ -1,6 +1,6 @@
 /**
- * The trade hub (tab bar "trade"): pairs in tabs favorites, futures, coins and options; each row
- * opens the pair's trading screen. Coins and options list the pairs now; their own trading
+ * The trade hub (tab bar "trade"): pairs in tabs favorites (the account's watchlist, newest
+ * first), futures, coins and options; each row opens the pair's trading screen and has its star. Coins and options list the pairs now; their own trading
  * comes with the spot/options issue. Futures can be filtered to a market category
  * (`?tab=futures&category=stock`, the home "stock" shortcut).
  */
@@ -13,13 +13,14 @@ import { topics } from '../../../domain/protocol';
 import { contractPath } from '../../paths';
 import { marketState } from '../../state/market';
 import { Empty } from '../../ui/Empty';
+import { FavoritesEmpty } from '../../ui/FavoritesEmpty';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TickerRow } from '../../ui/TickerRow';
 import { useTopics } from '../../ui/useTopics';
-import { useFavorites } from './favorites';
+import { useWatchlist } from '../../ui/watchlist';
 import styles from './IndexPage.module.css';
 
 const HUB_TABS = ['favorites', 'futures', 'coins', 'options'] as const;
@@ -34,7 +35,8 @@ export default function IndexPage() {
   const tab: HubTab = HUB_TABS.find((k) => k === params.get('tab')) ?? 'futures';
   const filter: Filter = MARKET_CATEGORIES.find((c) => c === params.get('category')) ?? 'all';
   const { symbols } = useSnapshot(marketState);
-  const favorites = useFavorites();
+  const watchlist = useWatchlist();
+  const favorites = watchlist.symbols;
   useTopics(QUOTES);
 
   const list = useMemo(() => {
@@ -73,10 +75,11 @@ export default function IndexPage() {
       </div>
       <div data-testid="hub-list" data-tab={tab}>
         {list.map((s) => (
-          <TickerRow key={s} symbol={s} onOpen={open} />
+          <TickerRow key={s} symbol={s} onOpen={open} star />
         ))}
       </div>
-      {!list.length && <Empty text={tab === 'favorites' ? t('trade.hub.favoritesEmpty') : t('common.loading')} />}
+      {!list.length &&
+        (tab === 'favorites' && watchlist.loaded ? <FavoritesEmpty signedIn={watchlist.signedIn} /> : <Empty text={t('common.loading')} />)}
     </Page>
   );
 }
