@@ -19,6 +19,9 @@ export type {
 } from '../worker';
 import { applySnapshot } from './state/market';
 
+/** The worker sends the UI its changes at most this often. */
+export const SNAPSHOT_INTERVAL_MS = 100;
+
 let remote: Remote<WorkerApi> | null = null;
 
 /** Starts the worker and its socket (once). */
@@ -27,7 +30,9 @@ export function startWorker(): Remote<WorkerApi> {
   const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'feed' });
   remote = wrap<WorkerApi>(worker);
   void remote.connection.onSnapshot(comlinkProxy(applySnapshot));
-  void remote.connection.connect(location.origin);
+  // Ten screen updates a second, however many ticks arrive: what a trader can read, and what a
+  // cheap phone can draw (bench/ trade-screen).
+  void remote.connection.connect(location.origin, SNAPSHOT_INTERVAL_MS);
   return remote;
 }
 

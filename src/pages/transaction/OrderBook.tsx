@@ -13,7 +13,8 @@ type Side = 'bid' | 'ask';
 const BookRow = memo(
   function BookRow({ row, side, onPick }: { row: BookRowView | undefined; side: Side; onPick: (price: string) => void }) {
     if (!row) return <div className={styles.row} />;
-    const shade = { width: `${Math.round(row.ratio * 1000) / 10}%` };
+    // A scale, not a width: the bar moves on the compositor, with no layout of the row.
+    const shade = { transform: `scaleX(${Math.round(row.ratio * 1000) / 1000})` };
     return (
       <button
         type="button"

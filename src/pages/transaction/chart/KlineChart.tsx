@@ -33,6 +33,8 @@ import { useFormat } from '../../../ui/useFormat';
 import { useTopics } from '../../../ui/useTopics';
 import styles from './KlineChart.module.css';
 
+/** The most often a live bar is drawn. */
+const LIVE_DRAW_MS = 250;
 /** Bars asked for per request, first load and each older page. */
 const PAGE_BARS = 300;
 /** Load older bars when fewer than this many are left of the visible range. */
@@ -225,11 +227,22 @@ export default function KlineChart({
     // Live bars that arrive while the history loads are kept and applied after it.
     const pending: Kline[] = [];
     let loaded = false;
+    // Live bars are drawn at most every LIVE_DRAW_MS: a candle's last quarter-second is not worth
+    // a repaint of the whole canvas per tick on a slow phone (bench/ trade-screen).
+    const queued = new Map<number, Kline>();
+    let drawTimer: ReturnType<typeof setTimeout> | null = null;
+    const draw = () => {
+      drawTimer = null;
+      if (disposed) return;
+      for (const bar of [...queued.values()].sort((x, y) => x.t - y.t)) update(bar);
+      queued.clear();
+      setLegend((shown) => (shown && shown.t < (data.at(-2)?.t ?? 0) ? shown : (data.at(-1) ?? null)));
+    };
     const stopLive = onKlines(topic, (change) => {
       if (!loaded) pending.push(...change.bars);
       else {
-        for (const bar of change.bars) update(bar);
-        setLegend((shown) => (shown && shown.t < (data.at(-2)?.t ?? 0) ? shown : (data.at(-1) ?? null)));
+        for (const bar of change.bars) queued.set(bar.t, bar);
+        drawTimer ??= setTimeout(draw, LIVE_DRAW_MS);
       }
     });
 
@@ -247,6 +260,7 @@ export default function KlineChart({
 
     return () => {
       disposed = true;
+      if (drawTimer) clearTimeout(drawTimer);
       stopLive();
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       chart.unsubscribeCrosshairMove(onCrosshair);
