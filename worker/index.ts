@@ -11,8 +11,7 @@ import type { PublicTopic } from '../domain/protocol';
 import type { FeedStatus } from './connection/ConnectionSlice';
 import { Feed } from './feed/Feed';
 import { checkAmount, previewArrival, previewExchange } from './funds/previews';
-import type { FuturesSettings } from '../domain/futures/types';
-import { lotsForFraction, previewOrder, type PreviewInput } from './futures/preview';
+import { futuresApi } from './futures/api';
 import { createWorkerState, type WorkerSnapshot } from './state';
 
 export type { PrivateView } from './account/AccountSlice';
@@ -115,23 +114,7 @@ const api = {
 
   funds: proxy({ previewExchange, previewArrival, checkAmount }),
 
-  futures: proxy({
-    /** Hands over pairs' settings (`/lever/deal`); prices never come from the page, the worker uses its own. */
-    setSettings(settings: (FuturesSettings & { quote_usdt?: string | null })[]): void {
-      state.futures.setSettings(settings);
-      schedule();
-    },
-
-    /** What an order would cost (margin, fee, total, estimated liquidation price) or why it would be refused. */
-    preview(input: PreviewInput) {
-      return previewOrder(state.futures, input, state.futures.language());
-    },
-
-    /** The most lots `fraction` of the available futures balance opens (the 25/50/75/100 % buttons); null below the least. */
-    lotsFor(input: Omit<PreviewInput, 'lots'>, fraction: number): string | null {
-      return lotsForFraction(state.futures, input, fraction);
-    },
-  }),
+  futures: proxy(futuresApi(state.futures, schedule)),
 };
 
 export type WorkerApi = typeof api;
