@@ -66,6 +66,8 @@ export const NAMESPACES = [
   'funds',
   'trade',
   'futures',
+  'spot',
+  'options',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,3 +1,4 @@
+import { auditPlugin } from './audit/plugin';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyPluginCallback } from 'fastify';
 import type { DevOutbox } from './auth/CodeDelivery';
 import { authPlugin } from './auth/plugin';
@@ -44,6 +45,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   uploadsPlugin,
   ledgerPlugin,
   marketPlugin,
+  auditPlugin,
   realtimePlugin,
   notificationsPlugin,
   profilePlugin,

@@ -25,6 +25,8 @@ import type targetsNs from '../locales/en/targets.json';
 import type fundsNs from '../locales/en/funds.json';
 import type tradeNs from '../locales/en/trade.json';
 import type futuresNs from '../locales/en/futures.json';
+import type spotNs from '../locales/en/spot.json';
+import type optionsNs from '../locales/en/options.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -50,4 +52,6 @@ export interface Resources {
   funds: typeof fundsNs;
   trade: typeof tradeNs;
   futures: typeof futuresNs;
+  spot: typeof spotNs;
+  options: typeof optionsNs;
 }

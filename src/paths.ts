@@ -15,3 +15,13 @@ export function contractPath(symbol: string): string {
 export function tradeHubPath(tab: string, category?: string): string {
   return `/pages/transaction/index?tab=${tab}${category ? `&category=${category}` : ''}`;
 }
+
+/** The spot (coins) trading screen of a pair (issue 10). */
+export function spotPath(symbol: string): string {
+  return `/pages/transaction/currency?symbol=${encodeURIComponent(symbol)}`;
+}
+
+/** The seconds options screen of a pair (issue 10). */
+export function optionsPath(symbol: string): string {
+  return `/pages/transaction/index2?symbol=${encodeURIComponent(symbol)}`;
+}

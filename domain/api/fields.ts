@@ -216,6 +216,18 @@ export function amountField(requiredKey = 'validation.amountRequired') {
     .refine((v) => significantDigits(v) <= AMOUNT_MAX_DIGITS, { error: 'validation.amountDigits' });
 }
 
+/** A price the user may leave out (limit price, take-profit, stop-loss): empty is none. */
+export function optionalPrice(invalidKey: string) {
+  return z
+    .string({ error: invalidKey })
+    .trim()
+    .max(64, { error: invalidKey })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || normaliseAmount(v) !== null, { error: invalidKey })
+    .transform((v) => (v === undefined ? undefined : (normaliseAmount(v) ?? v)));
+}
+
 /** An asset account by name (legal, change, lever, micro) or number 1–4. */
 export const assetAccountField = z
   .string({ error: 'validation.accountInvalid' })

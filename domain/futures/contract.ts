@@ -6,21 +6,8 @@
 import { z } from 'zod';
 import { defineEndpoints, endpoint } from '../api/endpoint';
 import type { Page } from '../api/envelope';
-import { amountField, pageFields, positiveIntParam } from '../api/fields';
-import { normaliseAmount } from '../funds/amounts';
+import { amountField, optionalPrice, pageFields, positiveIntParam } from '../api/fields';
 import type { FuturesTrade, LeverDeal, LeverDealAll } from './types';
-
-/** A price the user may leave out (limit price, take-profit, stop-loss): empty is none. */
-function optionalPrice(invalidKey: string) {
-  return z
-    .string({ error: invalidKey })
-    .trim()
-    .max(64, { error: invalidKey })
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || normaliseAmount(v) !== null, { error: invalidKey })
-    .transform((v) => (v === undefined ? undefined : (normaliseAmount(v) ?? v)));
-}
 
 /** `type` on the wire: 1 long, 2 short. */
 const sideField = z

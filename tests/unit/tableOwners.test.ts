@@ -44,6 +44,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   futures_trades: 'futures',
   futures_settlements: 'futures',
   watchlist: 'watchlist',
+  spot_orders: 'spot',
+  spot_fills: 'spot',
+  options_orders: 'options',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

@@ -26,7 +26,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { Resources } from '../../i18nResources';
-import { contractPath, tradeHubPath } from '../../paths';
+import { contractPath, spotPath, tradeHubPath } from '../../paths';
 
 export interface Shortcut {
   /** Its label is `home.shortcuts.<key>`. */
@@ -52,12 +52,12 @@ export const SHORTCUTS: Shortcut[] = [
   { key: 'mining', to: '/pages/lockming/lockming', icon: Pickaxe, color: '#eab308' },
   { key: 'miniGame', to: '/pages/game/game', icon: Gamepad2, color: '#a855f7' },
   { key: 'chatRoom', to: '/pages/kefu/index', icon: MessagesSquare, color: '#22c55e' },
-  { key: 'quickBuy', to: '/pages/transaction/currency', icon: ShoppingCart, color: '#0ea5e9' },
+  { key: 'quickBuy', to: spotPath('BTC/USDT'), icon: ShoppingCart, color: '#0ea5e9' },
   { key: 'defiMining', to: '/pages/lockming/welcome', icon: Layers, color: '#6366f1' },
   { key: 'cloudMining', to: '/pages/lockming/lockming?type=cloud', icon: Cloud, color: '#38bdf8' },
   { key: 'transfer', to: '/pages/fund/fundTransfer', icon: ArrowLeftRight, color: '#10b981' },
   { key: 'ieo', to: '/pages/ieo/ieo', icon: Rocket, color: '#f43f5e' },
-  { key: 'options', to: '/pages/transaction/index?mode=seconds', icon: Timer, color: '#f59e0b' },
+  { key: 'options', to: tradeHubPath('options'), icon: Timer, color: '#f59e0b' },
   { key: 'market', to: '/pages/market/market', icon: ChartColumn, color: '#3b82f6' },
   { key: 'nft', to: '/pages/nft/nft', icon: Gem, color: '#d946ef' },
   { key: 'invest', to: '/pages/invest/invest', icon: Target, color: '#84cc16' },

@@ -1,8 +1,8 @@
 /**
  * The trade hub (tab bar "trade"): pairs in tabs favorites (the account's watchlist, newest
- * first), futures, coins and options; each row opens the pair's trading screen and has its star. Coins and options list the pairs now; their own trading
- * comes with the spot/options issue. Futures can be filtered to a market category
- * (`?tab=futures&category=stock`, the home "stock" shortcut).
+ * first), futures, coins (spot) and options (seconds); each row opens the pair's screen of that
+ * tab's product (favorites and futures the futures screen) and has its star. Futures can be
+ * filtered to a market category (`?tab=futures&category=stock`, the home "stock" shortcut).
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { MARKET_CATEGORIES, type MarketCategory } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
-import { contractPath } from '../../paths';
+import { contractPath, optionsPath, spotPath } from '../../paths';
 import { marketState } from '../../state/market';
 import { Empty } from '../../ui/Empty';
 import { FavoritesEmpty } from '../../ui/FavoritesEmpty';
@@ -46,7 +46,8 @@ export default function IndexPage() {
     if (tab === 'options' || filter === 'all') return symbols;
     return symbols.filter((s) => marketState.tickers[s]?.category === filter);
   }, [tab, filter, symbols, favorites]);
-  const open = (symbol: string) => void navigate(contractPath(symbol));
+  const pathOf = tab === 'coins' ? spotPath : tab === 'options' ? optionsPath : contractPath;
+  const open = (symbol: string) => void navigate(pathOf(symbol));
 
   return (
     <Page title={pageTitle(t, { area: 'transaction', page: 'index' })} back={false} left={<FeedStatusBadge />}>
@@ -71,7 +72,6 @@ export default function IndexPage() {
             ))}
           </div>
         )}
-        {(tab === 'coins' || tab === 'options') && <p className={styles.note}>{t('trade.hub.comingSoon')}</p>}
       </div>
       <div data-testid="hub-list" data-tab={tab}>
         {list.map((s) => (

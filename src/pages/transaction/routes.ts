@@ -1,16 +1,19 @@
 import { defineArea } from '../../routing';
 
-/** The transaction area's pages (spec §2): the trade hub and the pair's futures screen; the rest show "function under development". */
+/**
+ * The transaction area's pages (spec §2): the trade hub, a pair's futures screen and history,
+ * its spot (coins) screen and orders, and its seconds options screen and orders.
+ */
 export default defineArea(
   'transaction',
   {
     index: { load: () => import('./IndexPage'), public: true },
-    index2: { public: true },
+    index2: { load: () => import('./options/OptionsPage'), public: true },
     contract: { load: () => import('./ContractPage'), public: true },
     contract_order: { load: () => import('./ContractOrderPage') },
-    currency: { public: true },
-    currency_order: {},
-    seconds_order: {},
+    currency: { load: () => import('./spot/SpotPage'), public: true },
+    currency_order: { load: () => import('./spot/SpotOrderPage') },
+    seconds_order: { load: () => import('./options/SecondsOrderPage') },
   },
-  { namespaces: ['trade', 'futures', 'market', 'auth'] },
+  { namespaces: ['trade', 'futures', 'spot', 'options', 'market', 'auth'] },
 );

@@ -1,0 +1,32 @@
+/**
+ * The settlement audit (issue 10, `npm run audit`): every area that settles from market prices
+ * registers an auditor that re-derives each settled row from its stored inputs and the stored
+ * price record, with the same domain/ formulas that settled it. The operator endpoint
+ * `GET /ops/audit` runs them all; the CLI prints `N settled, M mismatches`.
+ */
+
+/** One settled row that does not recompute. */
+export interface AuditMismatch {
+  /** The auditor's kind (`options`, `futures`, `spot`, …) and the row's id within it. */
+  kind: string;
+  id: number;
+  /** What differs, in English for the operator: `payout 19.2 stored, 18 recomputed`. */
+  detail: string;
+}
+
+/** What one auditor found. */
+export interface AuditSection {
+  kind: string;
+  /** Settled rows checked. */
+  settled: number;
+  mismatches: AuditMismatch[];
+}
+
+/** `GET /ops/audit`: every auditor's section and the totals. */
+export interface AuditReport {
+  settled: number;
+  mismatches: number;
+  sections: AuditSection[];
+  /** When the audit ran (server clock, ms). */
+  at: number;
+}

@@ -1,0 +1,95 @@
+/**
+ * The spot economics (issue 10, docs/SPOT.md), once: the worker's previews and the server's
+ * fills call these same functions. Quantities have the pair's `qty_decimals`, quote values the
+ * quote currency's decimals, prices the pair's `price_decimals`.
+ *
+ * Rounding, always against the user by less than one unit of the last place: what a buy spends
+ * up, what a sell receives down, every fee up.
+ */
+import { Decimal, type DecimalValue } from '../decimal';
+import type { SpotFill, SpotSide } from './types';
+
+type Rounding = Parameters<Decimal['toDecimalPlaces']>[1];
+
+/** One level of a book: [price, quantity], best first (asks ascending, bids descending). */
+export type BookLevel = readonly [price: string, amount: string];
+
+export interface Walk {
+  fills: SpotFill[];
+  /** Σ price × amount, unrounded. */
+  total: Decimal;
+  /** The base quantity the book could give (less than asked when the book runs out). */
+  filled: Decimal;
+}
+
+/**
+ * Walks a book for a market order of `amount` base: a buy takes the asks from the lowest, a
+ * sell the bids from the highest, each level up to its quantity. `levels` is the side the order
+ * takes (asks for a buy, bids for a sell), best first.
+ */
+export function walkBook(levels: readonly BookLevel[], amount: DecimalValue): Walk {
+  let left = new Decimal(amount);
+  const fills: SpotFill[] = [];
+  let total = new Decimal(0);
+  for (const [price, qty] of levels) {
+    if (left.lte(0)) break;
+    const take = Decimal.min(left, qty);
+    if (take.lte(0)) continue;
+    fills.push({ price, amount: take.toString() });
+    total = total.plus(take.mul(price));
+    left = left.minus(take);
+  }
+  return { fills, total, filled: new Decimal(amount).minus(left) };
+}
+
+/** Σ price × amount of fills. */
+export function fillsTotal(fills: readonly SpotFill[]): Decimal {
+  return fills.reduce((sum, f) => sum.plus(new Decimal(f.price).mul(f.amount)), new Decimal(0));
+}
+
+/** The quote a buy pays (rounded up) or a sell receives before its fee (rounded down), in `quoteDecimals`. */
+export function quoteValue(side: SpotSide, total: DecimalValue, quoteDecimals: number): Decimal {
+  return new Decimal(total).toDecimalPlaces(quoteDecimals, side === 'buy' ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
+}
+
+/** Volume-weighted average price, against the user: a buy's rounded up, a sell's down. */
+export function averagePrice(side: SpotSide, total: DecimalValue, amount: DecimalValue, priceDecimals: number): Decimal {
+  const rounding: Rounding = side === 'buy' ? Decimal.ROUND_UP : Decimal.ROUND_DOWN;
+  return new Decimal(total).div(amount).toDecimalPlaces(priceDecimals, rounding);
+}
+
+/** The fee of a fill, in the currency received: received × fee rate, rounded up to that currency's decimals. */
+export function spotFee(received: DecimalValue, feeRate: DecimalValue, decimals: number): Decimal {
+  return new Decimal(received).mul(feeRate).toDecimalPlaces(decimals, Decimal.ROUND_UP);
+}
+
+/** What an open limit order freezes: a buy amount × price of the quote (up), a sell its amount of the base. */
+export function limitFreeze(side: SpotSide, amount: DecimalValue, price: DecimalValue, quoteDecimals: number): Decimal {
+  return side === 'buy' ? new Decimal(amount).mul(price).toDecimalPlaces(quoteDecimals, Decimal.ROUND_UP) : new Decimal(amount);
+}
+
+/** A limit order fills when the recorded last price crosses its price: a buy at or below it, a sell at or above it. */
+export function limitCrossed(side: SpotSide, target: DecimalValue, price: DecimalValue): boolean {
+  return side === 'buy' ? new Decimal(price).lte(target) : new Decimal(price).gte(target);
+}
+
+/**
+ * The most base quantity `available` buys against `asks` including nothing else (the 25–100 %
+ * buttons of a buy), rounded down to `qtyDecimals`; a sell's is simply the available base.
+ */
+export function maxBuyAmount(asks: readonly BookLevel[], available: DecimalValue, qtyDecimals: number): Decimal {
+  let money = new Decimal(available);
+  let amount = new Decimal(0);
+  for (const [price, qty] of asks) {
+    if (money.lte(0)) break;
+    const cost = new Decimal(qty).mul(price);
+    if (cost.lte(money)) {
+      amount = amount.plus(qty);
+      money = money.minus(cost);
+    } else {
+      amount = amount.plus(money.div(price));
+      money = new Decimal(0);
+    }
+  }
+  return amount.toDecimalPlaces(qtyDecimals, Decimal.ROUND_DOWN);
+}

@@ -1,0 +1,49 @@
+/**
+ * The stored market record a settlement is checked against (docs/AUDIT.md). The market source
+ * keeps every pair's bars of every period (stored, plus the bar in progress); the finest bar
+ * still kept that contains a moment bounds every price traded in it. A deciding price outside
+ * that bar's low–high is a mismatch; so is a moment the record has no bar for.
+ */
+import { Decimal, type DecimalValue } from '../../domain/decimal';
+import { calculatePeriodStart, KLINE_PERIODS } from '../../domain/market/periods';
+import type { Kline } from '../../domain/market/types';
+import type { MarketSource } from '../market/MarketSource';
+
+export interface RecordedBar extends Kline {
+  period: (typeof KLINE_PERIODS)[number];
+}
+
+export class PriceRecord {
+  constructor(private readonly market: MarketSource) {}
+
+  /** The finest recorded bar of `symbol` containing `ts` (one minute unless pruned), or null. */
+  async barAt(symbol: string, ts: number): Promise<RecordedBar | null> {
+    for (const period of KLINE_PERIODS) {
+      const start = calculatePeriodStart(period, ts);
+      const [bar] = (await this.market.klines(symbol, period, start, start)).filter((k) => k.t === start);
+      if (bar) return { ...bar, period };
+    }
+    return null;
+  }
+
+  /**
+   * The recorded price of `symbol` at `ts` when no live tick decided it (a server that was down
+   * at that moment): the open of the one-minute bar the moment falls in, and that bar's start.
+   */
+  async priceAt(symbol: string, ts: number): Promise<{ price: string; ts: number } | null> {
+    const start = calculatePeriodStart('1min', ts);
+    const [bar] = (await this.market.klines(symbol, '1min', start, start)).filter((k) => k.t === start);
+    return bar ? { price: bar.open, ts: bar.t } : null;
+  }
+
+  /** Why `price` at `ts` is not in the record, or null when it is (within the bar's low–high). */
+  async check(symbol: string, ts: number, price: DecimalValue): Promise<string | null> {
+    const bar = await this.barAt(symbol, ts);
+    if (!bar) return `no recorded bar of ${symbol} at ${new Date(ts).toISOString()}`;
+    const p = new Decimal(price);
+    if (p.lt(bar.low) || p.gt(bar.high)) {
+      return `price ${p.toString()} outside the recorded ${bar.period} bar ${bar.low}–${bar.high} of ${symbol} at ${new Date(bar.t).toISOString()}`;
+    }
+    return null;
+  }
+}
