@@ -139,8 +139,21 @@ export class RealtimeHub {
   /**
    * Sets where a private kind's snapshot comes from (the area that owns the data registers
    * it). Until then the kind's snapshot is empty: no balances, no notifications, no orders.
+   * `orders` and `positions` are shared by the trading areas (each item names its `product`):
+   * every area registers its own provider and the snapshot holds all of their items.
    */
   provideSnapshot<K extends ProvidedKind>(kind: K, provider: SnapshotProvider<K>): void {
+    if (kind === 'orders' || kind === 'positions') {
+      const shared = kind as 'orders' | 'positions';
+      const before = this.providers[shared];
+      const added = provider as SnapshotProvider<typeof shared>;
+      const merged: SnapshotProvider<typeof shared> = async (userId) => {
+        const [a, b] = await Promise.all([before(userId), added(userId)]);
+        return [...a, ...b];
+      };
+      (this.providers as Record<string, unknown>)[shared] = merged;
+      return;
+    }
     (this.providers as Record<K, SnapshotProvider<K>>)[kind] = provider;
   }
 
