@@ -76,6 +76,13 @@ export interface FuturesTrade extends PositionItem, Omit<OrderItem, 'status' | '
   opened_at: number | null;
   closed_at: number | null;
   updated_at: number;
+  /**
+   * The market tick time of the price that decided the open (the fill) and the close
+   * (`close_price`, for `close_reason`): the settlement audit checks those prices against the
+   * recorded market at these times. Null until the trade filled / closed.
+   */
+  open_ts?: number | null;
+  close_ts?: number | null;
 }
 
 /** `GET /lever/deal`: a pair's settings and this user's own state on it. */

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { defineEndpoints, endpoint } from '../api/endpoint';
 import type { OpsCredit, OpsDeposit, OpsIdentity, OpsIdentityDecision, OpsUserPage, OpsWithdrawal } from './types';
+import type { AuditReport } from '../audit/types';
 import type { DepositItem, WithdrawalItem } from '../funds/types';
 
 export const OPS_PREFIX = '/ops';
@@ -65,6 +66,11 @@ export const opsEndpoints = defineEndpoints({
       reason,
     }),
   }),
+  /**
+   * The settlement audit (`npm run audit`, docs/AUDIT.md): every registered auditor re-derives its
+   * settled rows from the stored inputs and the price record; the totals and each mismatch.
+   */
+  '/audit': endpoint<AuditReport>()({ method: 'GET', access: 'operator', input: z.object({}) }),
 });
 
 export type OpsContract = typeof opsEndpoints;

@@ -1,6 +1,6 @@
 /**
  * Where settling areas register their auditors (issue 10, docs/AUDIT.md). An area's plugin calls
- * `fastify.audit.register({ kind, audit })` with a function that re-derives each of its settled
+ * `fastify.audit.registry.register({ kind, audit })` with a function that re-derives each of its settled
  * rows from the stored inputs and the price record and reports the rows that differ.
  */
 import type { AuditSection } from '../../domain/audit/types';

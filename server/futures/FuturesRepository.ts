@@ -13,14 +13,19 @@ const COLUMNS = `id, user_id, match_id, symbol, side, kind, status, share::text 
   target_price::text AS target_price, open_price::text AS open_price, quote_usdt::text AS quote_usdt, margin::text AS margin,
   fee::text AS fee, overnight_fee::text AS overnight_fee, target_profit_price::text AS target_profit_price,
   stop_loss_price::text AS stop_loss_price, profit::text AS profit, close_price::text AS close_price, close_reason,
-  created_at, opened_at, closed_at, updated_at`;
+  created_at, opened_at, closed_at, updated_at,
+  (SELECT f.tick_ts FROM futures_settlements f WHERE f.key = 'futures:' || futures_trades.id || ':fill') AS open_ts,
+  (SELECT c.tick_ts FROM futures_settlements c WHERE c.key = 'futures:' || futures_trades.id || ':close') AS close_ts`;
 
 /** A trade as stored, with its owner. */
 export interface TradeRow extends Omit<FuturesTrade, 'product' | 'open'> {
   user_id: number;
 }
 
-interface RawRow extends Omit<TradeRow, 'created_at' | 'opened_at' | 'closed_at' | 'updated_at' | 'id' | 'user_id' | 'match_id'> {
+interface RawRow extends Omit<
+  TradeRow,
+  'created_at' | 'opened_at' | 'closed_at' | 'updated_at' | 'id' | 'user_id' | 'match_id' | 'open_ts' | 'close_ts'
+> {
   id: number | string;
   user_id: number | string;
   match_id: number | string;
@@ -28,6 +33,8 @@ interface RawRow extends Omit<TradeRow, 'created_at' | 'opened_at' | 'closed_at'
   opened_at: number | string | null;
   closed_at: number | string | null;
   updated_at: number | string;
+  open_ts: number | string | null;
+  close_ts: number | string | null;
 }
 
 /** NUMERIC text without trailing zeros ("0.0100" → "0.01"). */
@@ -61,6 +68,8 @@ function toRow(r: RawRow): TradeRow {
     opened_at: num(r.opened_at),
     closed_at: num(r.closed_at),
     updated_at: Number(r.updated_at),
+    open_ts: num(r.open_ts),
+    close_ts: num(r.close_ts),
   };
 }
 
@@ -129,6 +138,13 @@ export interface SettlementRow {
   fee: string;
   profit: string;
   insurance: string;
+}
+
+/** A settlement row with its id, owner and time (the audit's view). */
+export interface AuditSettlementRow extends SettlementRow {
+  id: number;
+  user_id: number;
+  created_at: number;
 }
 
 export type TradeStatusFilter = FuturesStatus | 'history';
@@ -270,6 +286,46 @@ export class FuturesRepository {
       [s.tradeId, s.userId, s.kind, s.key, s.price, s.tickTs, s.margin ?? '0', s.fee ?? '0', s.profit ?? '0', s.insurance ?? '0', s.now],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * The settlement audit's page (read-only): up to `limit` trades after trade id `after` that have
+   * a settlement, oldest first, and all their settlement rows in the order they happened.
+   */
+  async auditPage(after: number, limit: number): Promise<{ trades: TradeRow[]; settlements: AuditSettlementRow[] }> {
+    const rows = await this.db.query<RawRow>(
+      `SELECT ${COLUMNS} FROM futures_trades
+       WHERE futures_trades.id > $1 AND EXISTS (SELECT 1 FROM futures_settlements x WHERE x.trade_id = futures_trades.id)
+       ORDER BY futures_trades.id LIMIT $2`,
+      [after, limit],
+    );
+    const trades = rows.map(toRow);
+    if (!trades.length) return { trades, settlements: [] };
+    const settled = await this.db.query<
+      SettlementRow & {
+        id: number | string;
+        user_id: number | string;
+        trade_id: number | string;
+        tick_ts: number | string;
+        created_at: number | string;
+      }
+    >(
+      `SELECT id, trade_id, user_id, kind, key, price::text AS price, tick_ts, margin::text AS margin, fee::text AS fee,
+         profit::text AS profit, insurance::text AS insurance, created_at
+       FROM futures_settlements WHERE trade_id = ANY(string_to_array($1, ',')::bigint[]) ORDER BY trade_id, id`,
+      [trades.map((t) => t.id).join(',')],
+    );
+    return {
+      trades,
+      settlements: settled.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        trade_id: Number(r.trade_id),
+        user_id: Number(r.user_id),
+        tick_ts: Number(r.tick_ts),
+        created_at: Number(r.created_at),
+      })),
+    };
   }
 
   async settlements(tradeId: number): Promise<SettlementRow[]> {

@@ -9,6 +9,7 @@ import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { MarketPair } from '../../domain/market/types';
 import { AppError } from '../http/AppError';
 import { txRunner } from '../ledger/tx';
+import { futuresAuditor } from './audit';
 import { FuturesEngine } from './FuturesEngine';
 import { toTrade, FuturesRepository, type TradeRow } from './FuturesRepository';
 import { FuturesService, USDT_ID } from './FuturesService';
@@ -71,7 +72,8 @@ export const futuresPlugin = fp(
 
     users.addTradeSource((ids) => repo.tradersAmong(ids));
     fastify.api.handle(createFuturesHandlers(service));
+    fastify.audit.registry.register(futuresAuditor({ db, repo, ledger, market }));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'futures', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'realtime', 'rates', 'funds'] },
+  { name: 'futures', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'realtime', 'rates', 'funds', 'audit'] },
 );

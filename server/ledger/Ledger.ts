@@ -89,6 +89,28 @@ function holderWhere(h: Holder, currencyId: number, first: number): { where: str
     : { where: `platform = ${a} AND shard = ${b} AND currency_id = ${c}`, params: [h.platform, h.shard ?? 0, currencyId] };
 }
 
+/** One journal row of a posted operation, as stored: the holder, the deltas, and the balance after it. */
+export interface PostedLeg {
+  holder: Holder;
+  currencyId: number;
+  available: string;
+  frozen: string;
+  availableAfter: string;
+  frozenAfter: string;
+}
+
+/** An operation as the ledger recorded it (the settlement audit reads it back by key). */
+export interface PostedOperation {
+  key: string;
+  kind: string;
+  legs: PostedLeg[];
+}
+
+/** A stable text name of a holder (`user:7:3`, `platform:fees:8`), to compare legs by. */
+export function holderName(h: Holder): string {
+  return 'userId' in h ? `user:${h.userId}:${h.account}` : `platform:${h.platform}:${h.shard ?? 0}`;
+}
+
 /** Told which of a user's balances changed, after the commit that changed them. */
 export type BalancesListener = (userId: number, changed: { account: AccountId; currency_id: number }[]) => void;
 
@@ -157,6 +179,52 @@ export class Ledger {
     }
     this.announce(q, legs);
     return true;
+  }
+
+  /**
+   * The operations posted under `keys`, with their journal rows (read-only; the settlement audit
+   * checks each settlement's money moved as its row says). Keys never posted are absent.
+   */
+  async operations(q: Queryable, keys: readonly string[]): Promise<Map<string, PostedOperation>> {
+    const found = new Map<string, PostedOperation>();
+    if (!keys.length) return found;
+    const rows = await q.query<{
+      key: string;
+      kind: string;
+      user_id: number | string | null;
+      account: number;
+      platform: string | null;
+      shard: number;
+      currency_id: number;
+      delta_available: string | null;
+      delta_frozen: string | null;
+      available_after: string | null;
+      frozen_after: string | null;
+    }>(
+      `SELECT o.key, o.kind, j.user_id, j.account, b.platform, b.shard, j.currency_id, j.delta_available::text AS delta_available,
+         j.delta_frozen::text AS delta_frozen, j.available_after::text AS available_after, j.frozen_after::text AS frozen_after
+       FROM ledger_ops o LEFT JOIN journal j ON j.op_id = o.id LEFT JOIN balances b ON b.id = j.balance_id
+       WHERE o.key = ANY($1::text[]) ORDER BY o.id, j.id`,
+      [`{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`],
+    );
+    for (const r of rows) {
+      const op = found.get(r.key) ?? { key: r.key, kind: r.kind, legs: [] };
+      found.set(r.key, op);
+      if (r.delta_available === null) continue;
+      const holder: Holder =
+        r.user_id !== null
+          ? { userId: Number(r.user_id), account: Number(r.account) as AccountId }
+          : { platform: r.platform as PlatformAccount, shard: Number(r.shard) };
+      op.legs.push({
+        holder,
+        currencyId: Number(r.currency_id),
+        available: r.delta_available,
+        frozen: r.delta_frozen!,
+        availableAfter: r.available_after!,
+        frozenAfter: r.frozen_after!,
+      });
+    }
+    return found;
   }
 
   /** After commit (never on rollback), tells the listeners whose balances changed. */

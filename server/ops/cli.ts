@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiEnvelope } from '../../domain/api/envelope';
+import { formatAudit } from '../audit/runAudit';
 import { opsEndpoints, opsUrl, type OpsInputOf, type OpsOutputOf, type OpsPath } from '../../domain/ops/contract';
 import { OPS_TOKEN_HEADER } from './OpsToken';
 
@@ -16,7 +17,8 @@ const WITHDRAWAL = ['pending', 'completed', 'rejected', 'all'] as const;
 interface Command {
   args: string;
   help: string;
-  run(args: string[]): Promise<void>;
+  /** Resolves with the exit code when it is not 0 for a reason other than an error (the audit's mismatches). */
+  run(args: string[]): Promise<void | number>;
 }
 
 const baseUrl = process.env.OPS_URL || `http://127.0.0.1:${process.env.PORT || 8080}`;
@@ -227,6 +229,21 @@ export const COMMANDS: Record<string, Command> = {
       console.log(`credit #${row.id}: ${row.amount} ${row.currency} to user ${row.user_id} (${row.account})`);
     },
   },
+  audit: {
+    args: '',
+    help: 'recompute every settlement from the stored prices and inputs (npm run audit): exit 1 on a mismatch, 2 when it cannot run',
+    async run() {
+      let report;
+      try {
+        report = await call('/audit', {});
+      } catch (error) {
+        // Not audited is not "mismatches": a distinct exit code for scripts and CI.
+        throw new UsageError(error instanceof Error ? error.message : String(error));
+      }
+      console.log(formatAudit(report));
+      return report.mismatches > 0 ? 1 : 0;
+    },
+  },
 };
 
 function usage(): string {
@@ -248,8 +265,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    await command.run(args);
-    return 0;
+    return (await command.run(args)) ?? 0;
   } catch (error) {
     console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
     return error instanceof UsageError ? 2 : 1;

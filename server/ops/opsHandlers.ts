@@ -1,4 +1,8 @@
 import { accountName, parseAccount } from '../../domain/funds/formulas';
+import type { AuditRegistry } from '../audit/registry';
+import type { PriceRecord } from '../audit/PriceRecord';
+import { runAudit } from '../audit/runAudit';
+import type { Clock } from '../clock';
 import type { Credits } from '../funds/Credits';
 import type { Deposits } from '../funds/Deposits';
 import type { Withdrawals } from '../funds/Withdrawals';
@@ -17,8 +21,10 @@ export function createOpsHandlers(deps: {
   withdrawals: Withdrawals;
   credits: Credits;
   market: MarketSource;
+  audit: { registry: AuditRegistry; prices: PriceRecord };
+  clock: Clock;
 }): OpsHandlers {
-  const { users, identities, deposits, withdrawals, credits, market } = deps;
+  const { users, identities, deposits, withdrawals, credits, market, audit, clock } = deps;
 
   /** A user named by id, email or phone number (with or without its +area code). */
   async function findUser(value: string) {
@@ -75,5 +81,6 @@ export function createOpsHandlers(deps: {
         reason: body.reason,
       };
     },
+    '/audit': async () => runAudit(audit.registry, { prices: audit.prices }, clock),
   };
 }

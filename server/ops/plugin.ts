@@ -5,12 +5,12 @@ import { registerOpsRoutes } from './opsRoutes';
 
 export const opsPlugin = fp(
   async (fastify) => {
-    const { users, identities, deposits, withdrawals, credits, market } = fastify;
-    registerOpsRoutes(fastify, createOpsHandlers({ users, identities, deposits, withdrawals, credits, market }), {
+    const { users, identities, deposits, withdrawals, credits, market, audit, clock } = fastify;
+    registerOpsRoutes(fastify, createOpsHandlers({ users, identities, deposits, withdrawals, credits, market, audit, clock }), {
       token: fastify.opsToken,
       translator: fastify.translator,
       idempotency: fastify.idempotency,
     });
   },
-  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market'] },
+  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit'] },
 );

@@ -1,0 +1,350 @@
+/**
+ * The futures auditor (issue 10, docs/AUDIT.md "Futures"): every row of `futures_settlements` is
+ * re-derived from the trade's stored inputs, the price record and the same domain formulas that
+ * settled it (domain/futures/formulas.ts), and its ledger operation (same key) is read back and
+ * compared leg by leg. One mismatch per settlement row that does not recompute, naming the row.
+ *
+ * What is stored and what is derived: the trade row stores side, lots, number, multiple, limit,
+ * take-profit and stop-loss prices, open price, quote_usdt, margin, fees and the result; each
+ * settlement row stores the deciding mark, its tick time and the amounts. The pair's contract
+ * size, spread, fee and overnight rates and liquidation threshold are code (server/futures/settings.ts),
+ * read here as they are now: a settings change would need those stored per trade first. What the
+ * account held when a close or an overnight fee ran (the split between user, insurance and
+ * margin) comes from the journal's balance-after of the user's leg.
+ */
+import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
+import { Decimal, type DecimalValue } from '../../domain/decimal';
+import {
+  contractNumber,
+  handlingFee,
+  limitFills,
+  margin as marginFor,
+  mustLiquidate,
+  openPrice,
+  overnightFee,
+  profit,
+  riskRate,
+  stopTriggered,
+} from '../../domain/futures/formulas';
+import type { CloseReason, FuturesSettings } from '../../domain/futures/types';
+import type { AuditContext, Auditor } from '../audit/registry';
+import type { Queryable } from '../db/db';
+import { feesFor, holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
+import type { MarketSource } from '../market/MarketSource';
+import type { AuditSettlementRow, FuturesRepository, TradeRow } from './FuturesRepository';
+import { LEVER, USDT_ID } from './FuturesService';
+import { futuresSettings } from './settings';
+
+/** Trades read per page. */
+const PAGE = 200;
+
+/** Settlement kind → the trade's close reason. */
+const CLOSE_KINDS: Record<string, CloseReason> = {
+  close: 'manual',
+  batch: 'batch',
+  take_profit: 'take_profit',
+  stop_loss: 'stop_loss',
+  liquidation: 'liquidation',
+};
+
+/** The ledger kind each settlement kind posts. */
+const LEDGER_KIND = { fill: 'futures_open', cancel: 'futures_cancel', close: 'futures_close', overnight: 'futures_overnight' } as const;
+
+interface ExpectedLeg {
+  holder: Holder;
+  available?: DecimalValue;
+  frozen?: DecimalValue;
+}
+
+/** One position closed by a liquidation; a liquidation closes all of a user's positions in one transaction. */
+interface LiquidationClose {
+  row: number;
+  userId: number;
+  createdAt: number;
+  tradeId: number;
+  walletBefore: Decimal | null;
+  margin: Decimal;
+  pnl: Decimal;
+  threshold: Decimal;
+}
+
+/** The closes of one liquidation are written within this long of each other (one transaction). */
+const ONE_LIQUIDATION_MS = 1_000;
+
+const dec = (v: DecimalValue) => new Decimal(v);
+const text = (v: DecimalValue | null) => (v === null ? 'null' : new Decimal(v).toFixed());
+
+export interface FuturesAuditDeps {
+  db: Queryable;
+  repo: FuturesRepository;
+  ledger: Ledger;
+  market: MarketSource;
+}
+
+export function futuresAuditor(deps: FuturesAuditDeps): Auditor {
+  return { kind: 'futures', audit: (ctx) => auditFutures(deps, ctx) };
+}
+
+/** Differences between a posted ledger operation and the legs the settlement implies (USDT only). */
+function compareLedger(op: PostedOperation | undefined, key: string, kind: string, expected: ExpectedLeg[]): string[] {
+  if (!op) return [`ledger operation ${key} missing`];
+  const problems: string[] = [];
+  if (op.kind !== kind) problems.push(`ledger kind ${op.kind}, expected ${kind}`);
+  const want = new Map<string, { available: Decimal; frozen: Decimal }>();
+  for (const leg of expected) {
+    const name = holderName(leg.holder);
+    const sum = want.get(name) ?? { available: dec(0), frozen: dec(0) };
+    want.set(name, { available: sum.available.plus(leg.available ?? 0), frozen: sum.frozen.plus(leg.frozen ?? 0) });
+  }
+  for (const [name, sum] of want) if (sum.available.isZero() && sum.frozen.isZero()) want.delete(name);
+  const got = new Map(op.legs.filter((l) => l.currencyId === USDT_ID).map((l) => [holderName(l.holder), l]));
+  if (op.legs.some((l) => l.currencyId !== USDT_ID)) problems.push('ledger legs in another currency than USDT');
+  for (const [name, sum] of want) {
+    const leg = got.get(name);
+    if (!leg) problems.push(`ledger leg of ${name} missing`);
+    else if (!sum.available.eq(leg.available) || !sum.frozen.eq(leg.frozen)) {
+      problems.push(
+        `ledger leg of ${name} ${text(leg.available)}/${text(leg.frozen)} posted, ${text(sum.available)}/${text(sum.frozen)} recomputed (available/frozen)`,
+      );
+    }
+  }
+  for (const name of got.keys()) if (!want.has(name)) problems.push(`unexpected ledger leg of ${name}`);
+  return problems;
+}
+
+/** What the user's lever USDT balance held before `op` ran, from the journal (after − delta); null without such a leg. */
+function walletBefore(op: PostedOperation | undefined, userId: number): Decimal | null {
+  const leg = op?.legs.find(
+    (l) => 'userId' in l.holder && l.holder.userId === userId && l.holder.account === LEVER && l.currencyId === USDT_ID,
+  );
+  return leg ? dec(leg.availableAfter).minus(leg.available) : null;
+}
+
+async function auditFutures(deps: FuturesAuditDeps, ctx: AuditContext): Promise<AuditSection> {
+  const mismatches: AuditMismatch[] = [];
+  const liquidations: LiquidationClose[] = [];
+  let settled = 0;
+  let after = 0;
+
+  for (;;) {
+    const { trades, settlements } = await deps.repo.auditPage(after, PAGE);
+    if (!trades.length) break;
+    after = trades[trades.length - 1]!.id;
+    const keys = settlements.map((s) => s.key);
+    for (const t of trades) if (t.kind === 'limit') keys.push(`futures:${t.id}:submit`);
+    const ops = await deps.ledger.operations(deps.db, keys);
+    const byTrade = new Map<number, AuditSettlementRow[]>();
+    for (const s of settlements) byTrade.set(s.trade_id, [...(byTrade.get(s.trade_id) ?? []), s]);
+
+    for (const t of trades) {
+      const rows = byTrade.get(t.id) ?? [];
+      settled += rows.length;
+      const problems = await auditTrade(deps, ctx, t, rows, ops, liquidations);
+      for (const s of rows) {
+        const found = problems.get(s.id);
+        if (found?.length)
+          mismatches.push({ kind: 'futures', id: s.id, detail: `trade ${t.id} ${s.kind} (${s.key}): ${found.join('; ')}` });
+      }
+    }
+  }
+
+  // A liquidation must have been due: the account's risk rate at the deciding marks, with what it
+  // held before the first close, at or below the threshold.
+  // Grouped by user, in the order they were written: the first close's journal shows what the account held.
+  liquidations.sort((a, b) => a.userId - b.userId || a.row - b.row);
+  const groups: LiquidationClose[][] = [];
+  for (const c of liquidations) {
+    const group = groups[groups.length - 1];
+    const first = group?.[0];
+    if (first && first.userId === c.userId && c.createdAt - first.createdAt <= ONE_LIQUIDATION_MS) group.push(c);
+    else groups.push([c]);
+  }
+  for (const group of groups) {
+    const first = group[0]!;
+    if (first.walletBefore === null) continue;
+    const margin = group.reduce((sum, c) => sum.plus(c.margin), dec(0));
+    const pnl = group.reduce((sum, c) => sum.plus(c.pnl), dec(0));
+    const threshold = Decimal.max(...group.map((c) => c.threshold));
+    const rate = riskRate(first.walletBefore, margin, pnl);
+    if (!mustLiquidate(rate, threshold)) {
+      mismatches.push({
+        kind: 'futures',
+        id: first.row,
+        detail: `liquidation of trades ${group.map((c) => c.tradeId).join(', ')} not due: risk rate ${rate?.toFixed(2) ?? 'none'} above ${threshold.toFixed()}`,
+      });
+    }
+  }
+  mismatches.sort((a, b) => a.id - b.id);
+  return { kind: 'futures', settled, mismatches };
+}
+
+/** Re-derives one trade's settlements in the order they happened; answers the problems by settlement row id. */
+async function auditTrade(
+  deps: FuturesAuditDeps,
+  ctx: AuditContext,
+  t: TradeRow,
+  rows: AuditSettlementRow[],
+  ops: Map<string, PostedOperation>,
+  liquidations: LiquidationClose[],
+): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  const pair = deps.market.pairs.find((p) => p.id === t.match_id);
+  if (!pair) {
+    for (const s of rows) out.set(s.id, [`unknown pair ${t.match_id}`]);
+    return out;
+  }
+  const settings: FuturesSettings = futuresSettings(pair);
+  const user: Holder = { userId: t.user_id, account: LEVER };
+  const number = contractNumber(t.share, settings.contract_size);
+  /** The margin held against the position: set by the fill, reduced by each overnight fee taken from it. */
+  let held: Decimal | null = null;
+  let overnight = dec(0);
+
+  for (const s of rows) {
+    const problems: string[] = [];
+    out.set(s.id, problems);
+    const same = (label: string, stored: DecimalValue | null, recomputed: DecimalValue | null) => {
+      const equal = stored === null || recomputed === null ? stored === recomputed : dec(stored).eq(recomputed);
+      if (!equal) problems.push(`${label} ${text(stored)} stored, ${text(recomputed)} recomputed`);
+    };
+    if (s.user_id !== t.user_id) problems.push(`settlement of user ${s.user_id} on a trade of user ${t.user_id}`);
+    const outside = await ctx.prices.check(t.symbol, s.tick_ts, s.price);
+    if (outside) problems.push(outside);
+    const op = ops.get(s.key);
+
+    if (s.kind === 'fill') {
+      same('number', t.number, number);
+      let open: Decimal;
+      if (t.kind === 'limit') {
+        open = dec(t.target_price!).toDecimalPlaces(settings.price_decimals);
+        if (!limitFills(t.side, s.price, t.target_price!))
+          problems.push(`limit ${t.side} at ${t.target_price} not crossed by ${text(s.price)}`);
+      } else {
+        open = openPrice(t.side, s.price, settings.spread, settings.price_decimals);
+      }
+      same('open price', t.open_price, open);
+      const m = marginFor(open, number, t.multiple, t.quote_usdt);
+      const fee = handlingFee(open, number, settings.fee_rate, t.quote_usdt);
+      same('margin', s.margin, m);
+      same('fee', s.fee, fee);
+      same('trade fee', t.fee, fee);
+      held = m;
+      const submitKey = `futures:${t.id}:submit`;
+      const submitted = ops.get(submitKey);
+      if (submitted) {
+        // A limit order that waited: margin and fee were frozen when it was placed; the fill pays the fee out of frozen.
+        problems.push(
+          ...compareLedger(submitted, submitKey, 'futures_order', [{ holder: user, available: m.plus(fee).neg(), frozen: m.plus(fee) }]),
+          ...compareLedger(op, s.key, LEDGER_KIND.fill, [
+            { holder: user, frozen: fee.neg() },
+            { holder: feesFor(t.user_id), available: fee },
+          ]),
+        );
+      } else {
+        problems.push(
+          ...compareLedger(op, s.key, LEDGER_KIND.fill, [
+            { holder: user, available: m.plus(fee).neg(), frozen: m },
+            { holder: feesFor(t.user_id), available: fee },
+          ]),
+        );
+      }
+    } else if (s.kind === 'cancel') {
+      if (t.status !== 'cancelled') problems.push(`trade is ${t.status}, not cancelled`);
+      const target = dec(t.target_price ?? 0).toDecimalPlaces(settings.price_decimals);
+      const m = marginFor(target, number, t.multiple, t.quote_usdt);
+      const fee = handlingFee(target, number, settings.fee_rate, t.quote_usdt);
+      same('margin', s.margin, m);
+      same('fee', s.fee, fee);
+      problems.push(...compareLedger(op, s.key, LEDGER_KIND.cancel, [{ holder: user, available: m.plus(fee), frozen: m.plus(fee).neg() }]));
+    } else if (s.kind.startsWith('overnight:')) {
+      const day = s.kind.slice('overnight:'.length);
+      if (held === null || t.open_price === null) {
+        problems.push('overnight fee on a trade that never opened');
+      } else {
+        if (t.opened_at === null || t.opened_at >= Date.parse(`${day}T00:00:00Z`)) problems.push(`position not open before ${day} began`);
+        const due = overnightFee(t.open_price, t.number, settings.overnight_rate, t.quote_usdt);
+        const fromMargin = Decimal.min(due, held);
+        same('margin', s.margin, fromMargin);
+        const wallet = walletBefore(op, t.user_id);
+        // Without a user leg nothing moved: the fee could take nothing (no margin left, nothing available).
+        const fromAvailable = wallet === null ? dec(0) : Decimal.min(due.minus(fromMargin), Decimal.max(wallet, 0));
+        const charged = fromMargin.plus(fromAvailable);
+        same('fee', s.fee, charged);
+        if (charged.gt(0)) {
+          problems.push(
+            ...compareLedger(op, s.key, LEDGER_KIND.overnight, [
+              { holder: user, frozen: fromMargin.neg(), available: fromAvailable.neg() },
+              { holder: feesFor(t.user_id), available: charged },
+            ]),
+          );
+        } else if (op) problems.push(`ledger operation ${s.key} posted for a fee of 0`);
+        held = held.minus(fromMargin);
+        overnight = overnight.plus(charged);
+      }
+    } else if (s.kind in CLOSE_KINDS) {
+      const reason = CLOSE_KINDS[s.kind]!;
+      if (held === null || t.open_price === null) {
+        problems.push('close of a trade that never opened');
+      } else {
+        if (t.status !== 'closed') problems.push(`trade is ${t.status}, not closed`);
+        if (t.close_reason !== reason) problems.push(`trade close reason ${t.close_reason}, settlement ${reason}`);
+        same('close price', t.close_price, s.price);
+        const pnl = profit(t.side, t.open_price, s.price, t.number, t.quote_usdt);
+        same('profit', s.profit, pnl);
+        same('trade profit', t.profit, pnl);
+        same('margin', s.margin, held);
+        same('trade margin', t.margin, held);
+        if (reason === 'take_profit' || reason === 'stop_loss') {
+          const fired = stopTriggered(t.side, s.price, t.target_profit_price, t.stop_loss_price);
+          if (fired !== reason) {
+            problems.push(
+              `${reason} not reached at ${text(s.price)} (take-profit ${t.target_profit_price ?? '--'}, stop-loss ${t.stop_loss_price ?? '--'})`,
+            );
+          }
+        }
+        // Margin ± P&L goes back to available; what the account cannot cover, the insurance account takes.
+        const wallet = walletBefore(op, t.user_id);
+        const back = held.plus(pnl);
+        let toAvailable = back;
+        let insurance = dec(0);
+        if (wallet !== null && wallet.plus(back).lt(0)) {
+          toAvailable = wallet.neg();
+          insurance = back.neg().minus(wallet);
+        }
+        if (wallet === null) insurance = dec(s.insurance);
+        same('insurance', s.insurance, insurance);
+        problems.push(
+          ...compareLedger(op, s.key, LEDGER_KIND.close, [
+            { holder: user, frozen: held.neg(), available: toAvailable },
+            { holder: { platform: 'treasury' }, available: pnl.neg() },
+            { holder: { platform: 'insurance' }, available: insurance.neg() },
+          ]),
+        );
+        if (reason === 'liquidation') {
+          liquidations.push({
+            row: s.id,
+            userId: t.user_id,
+            createdAt: s.created_at,
+            tradeId: t.id,
+            walletBefore: wallet,
+            margin: held,
+            pnl,
+            threshold: dec(settings.liquidation_risk),
+          });
+        }
+      }
+    } else {
+      problems.push(`unknown settlement kind ${s.kind}`);
+    }
+  }
+
+  // The trade's running totals agree with its settlements (named on its last row).
+  const last = rows[rows.length - 1];
+  if (last && held !== null) {
+    const problems = out.get(last.id)!;
+    if (!dec(t.overnight_fee).eq(overnight))
+      problems.push(`trade overnight fees ${t.overnight_fee} stored, ${overnight.toFixed()} settled`);
+    if (t.status === 'open' && !dec(t.margin).eq(held)) problems.push(`trade margin ${t.margin} stored, ${held.toFixed()} recomputed`);
+  }
+  return out;
+}

@@ -1,0 +1,192 @@
+/**
+ * The settlement audit (issue 10 item 5) over real HTTP: a scripted futures run (a market open, a
+ * limit fill, a take-profit, a stop-loss, a liquidation with an insurance shortfall, a manual
+ * close, a batch close, a cancel, an overnight fee) audits clean; one stored row tampered with is
+ * the one mismatch, named by its id; `npm run audit` prints the totals and exits 1 (2 when it
+ * cannot reach the server). Prices are scripted with `market.tradeAt`, time by the ManualClock.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditReport } from '../../domain/audit/types';
+import type { FuturesTrade } from '../../domain/futures/types';
+import { ManualClock } from '../../server/clock';
+import type {} from '../../server/futures/plugin';
+import { accountHelpers } from './accounts';
+import { startServer, type TestServer } from './harness';
+import { expectLedgerInvariants } from './invariants';
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, '../..');
+const BTC = 1;
+type User = Awaited<ReturnType<TestServer['signUp']>>;
+
+describe('the settlement audit', { timeout: 180_000 }, () => {
+  let s: TestServer;
+  // 23:58 UTC: the run crosses midnight, so one overnight fee is charged and audited too.
+  const clock = new ManualClock(Date.UTC(2025, 2, 3, 23, 58, 0));
+  let h: ReturnType<typeof accountHelpers>;
+
+  const mark = async (price: string, advanceMs = 1_000) => {
+    clock.advance(advanceMs);
+    s.app.market.tradeAt('BTC/USDT', price);
+    await s.app.fastify.futures.engine.idle();
+  };
+  const ok = <T>(res: { body: { type: string | number; message: unknown } }): T => {
+    expect(res.body.type, String(res.body.message)).toBe('ok');
+    return res.body.message as T;
+  };
+  const submit = async (user: User, params: Record<string, string> = {}) =>
+    ok<FuturesTrade>(
+      await s.call('/lever/submit', { match_id: String(BTC), type: '1', share: '1', multiple: '10', ...params }, { token: user.token }),
+    );
+  const funded = async (amount: string) => {
+    const user = await s.signUp();
+    await h.credit(user, 'lever', 'USDT', amount);
+    return user;
+  };
+  const trade = async (id: number) => (await s.app.fastify.futures.repo.byId(id))!;
+  const audit = async () => ok<AuditReport>(await s.ops('/audit'));
+  const settlementCount = async () => Number((await s.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM futures_settlements'))[0]!.n);
+
+  /** Runs `npm run audit` against the test server; resolves with its output and exit code. */
+  async function npmAudit(env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+    try {
+      const { stdout, stderr } = await run('npm', ['run', '--silent', 'audit'], {
+        cwd: root,
+        env: { ...process.env, OPS_URL: s.url, DATA_DIR: s.dataDir, ...env },
+      });
+      return { code: 0, out: stdout, err: stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout, err: e.stderr };
+    }
+  }
+
+  let manual: FuturesTrade;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+    h = accountHelpers(s, clock);
+    await mark('60000.00');
+  });
+  afterAll(async () => {
+    await expectLedgerInvariants(s.db);
+    await s.close();
+  });
+
+  it('scripts every kind of futures settlement', async () => {
+    const user = await funded('2000');
+    // A limit long that fills when the mark falls through its price.
+    const limit = await submit(user, { target_price: '59000' });
+    await mark('58990.00', 61_000);
+    expect(await trade(limit.id)).toMatchObject({ status: 'open', open_price: '59000' });
+    // A take-profit and a stop-loss.
+    await mark('60000.00');
+    const long = await submit(user, { target_profit_price: '61000', stop_loss_price: '59000' });
+    const short = await submit(user, { type: '2', stop_loss_price: '61500' });
+    await mark('61000.50');
+    expect(await trade(long.id)).toMatchObject({ status: 'closed', close_reason: 'take_profit' });
+    await mark('61600.00');
+    expect(await trade(short.id)).toMatchObject({ status: 'closed', close_reason: 'stop_loss' });
+    // A limit order withdrawn, a manual close and a batch close.
+    const withdrawn = await submit(user, { target_price: '50000' });
+    ok(await s.call('/lever/cancel', { id: String(withdrawn.id) }, { token: user.token }));
+    await mark('60500.00');
+    manual = ok<FuturesTrade>(await s.call('/lever/close', { id: String(limit.id) }, { token: user.token }));
+    expect(manual).toMatchObject({ status: 'closed', close_reason: 'manual', close_price: '60500' });
+    expect(manual.close_ts).toBe(clock.now());
+    await submit(user, { type: '2' });
+    await submit(user);
+    expect(ok<{ closed: number }>(await s.call('/lever/batch_close', { type: '0' }, { token: user.token })).closed).toBe(2);
+
+    // A liquidation whose loss goes beyond margin and available: the insurance account takes the rest.
+    await mark('60000.00');
+    const poor = await funded('6.6033');
+    const risky = await submit(poor, { multiple: '100' });
+    await mark('59000.00');
+    expect(await trade(risky.id)).toMatchObject({ status: 'closed', close_reason: 'liquidation' });
+    // And a liquidation the account pays itself, across two positions (3 USDT left available).
+    await mark('60000.00');
+    const two = await funded('16.2066');
+    const a = await submit(two, { multiple: '100' });
+    const b = await submit(two, { multiple: '100' });
+    await mark('59420.00');
+    expect(await trade(a.id)).toMatchObject({ status: 'closed', close_reason: 'liquidation' });
+    expect(await trade(b.id)).toMatchObject({ status: 'closed', close_reason: 'liquidation' });
+
+    // A position held across midnight pays one overnight fee.
+    const held = await funded('1000');
+    await submit(held);
+    clock.advance(Date.UTC(2025, 2, 4) - clock.now() + 1);
+    await s.app.fastify.futures.engine.idle();
+    const kinds = await s.db.query<{ kind: string }>('SELECT DISTINCT kind FROM futures_settlements ORDER BY kind');
+    expect(kinds.map((k) => k.kind)).toEqual([
+      'batch',
+      'cancel',
+      'close',
+      'fill',
+      'liquidation',
+      'overnight:2025-03-04',
+      'stop_loss',
+      'take_profit',
+    ]);
+  });
+
+  it('recomputes every settlement: 0 mismatches', async () => {
+    const report = await audit();
+    const futures = report.sections.find((x) => x.kind === 'futures')!;
+    expect(futures.mismatches).toEqual([]);
+    expect(futures.settled).toBe(await settlementCount());
+    expect(report.mismatches).toBe(0);
+    expect(report.settled).toBe(report.sections.reduce((n, x) => n + x.settled, 0));
+  });
+
+  it('finds the one row a test tampered with, and the CLI exits 1', async () => {
+    const [row] = await s.db.query<{ id: number | string }>('SELECT id FROM futures_settlements WHERE key = $1', [
+      `futures:${manual.id}:close`,
+    ]);
+    await s.db.query('UPDATE futures_settlements SET profit = profit + 1 WHERE id = $1', [row!.id]);
+    const report = await audit();
+    expect(report.mismatches).toBe(1);
+    const [found] = report.sections.flatMap((x) => x.mismatches);
+    expect(found).toMatchObject({ kind: 'futures', id: Number(row!.id) });
+    expect(found!.detail).toContain('profit');
+
+    const cli = await npmAudit();
+    expect(cli.code, cli.out + cli.err).toBe(1);
+    const lines = cli.out.trim().split('\n');
+    expect(lines[lines.length - 1]).toBe(`${report.settled} settled, 1 mismatches`);
+    expect(cli.out).toContain(`futures #${String(row!.id)}:`);
+  });
+
+  it('names what differs: a deciding price the record does not hold, a stop not reached, an insurance share, an overnight fee', async () => {
+    await s.db.query('UPDATE futures_settlements SET profit = profit - 1 WHERE key = $1', [`futures:${manual.id}:close`]);
+    expect((await audit()).mismatches).toBe(0);
+    const rowOf = async (kind: string) =>
+      Number((await s.db.query<{ id: number | string }>('SELECT MIN(id) AS id FROM futures_settlements WHERE kind = $1', [kind]))[0]!.id);
+    const tp = await rowOf('take_profit');
+    const liquidation = await rowOf('liquidation');
+    const overnight = await rowOf('overnight:2025-03-04');
+    // The take-profit's trade now says it was set higher than the price that closed it.
+    await s.db.query(
+      'UPDATE futures_trades SET target_profit_price = 70000 WHERE id = (SELECT trade_id FROM futures_settlements WHERE id = $1)',
+      [tp],
+    );
+    await s.db.query('UPDATE futures_settlements SET insurance = 0 WHERE id = $1', [liquidation]);
+    await s.db.query('UPDATE futures_settlements SET fee = fee * 2 WHERE id = $1', [overnight]);
+    const fill = await rowOf('fill');
+    await s.db.query('UPDATE futures_settlements SET price = 1 WHERE id = $1', [fill]);
+    const found = new Map((await audit()).sections.flatMap((x) => x.mismatches).map((m) => [m.id, m.detail]));
+    expect([...found.keys()].sort((x, y) => x - y)).toEqual([fill, tp, liquidation, overnight].sort((x, y) => x - y));
+    expect(found.get(tp)).toContain('take_profit not reached');
+    expect(found.get(liquidation)).toContain('insurance 0 stored, 4.297 recomputed');
+    expect(found.get(overnight)).toContain('fee');
+    expect(found.get(fill)).toContain('outside the recorded');
+  });
+
+  it('exits 2 when it cannot audit (no server, or a wrong token)', async () => {
+    expect((await npmAudit({ OPS_URL: 'http://127.0.0.1:9' })).code).toBe(2);
+    expect((await npmAudit({ OPS_TOKEN: 'not-the-token' })).code).toBe(2);
+  });
+});
