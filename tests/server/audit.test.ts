@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../domain/audit/types';
 import type { FuturesTrade } from '../../domain/futures/types';
 import { ManualClock } from '../../server/clock';
+import type {} from '../../server/audit/plugin';
 import type {} from '../../server/futures/plugin';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
@@ -24,11 +25,17 @@ type User = Awaited<ReturnType<TestServer['signUp']>>;
 
 describe('the settlement audit', { timeout: 180_000 }, () => {
   let s: TestServer;
-  // 23:58 UTC: the run crosses midnight, so one overnight fee is charged and audited too.
-  const clock = new ManualClock(Date.UTC(2025, 2, 3, 23, 58, 0));
+  // 23:58 UTC, a day ahead: the run crosses midnight (one overnight fee is charged and audited too),
+  // and its times are after the template's market history, so every minute gets its own bar.
+  const today = new Date();
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 2);
+  const clock = new ManualClock(midnight - 120_000);
+  const day = new Date(midnight).toISOString().slice(0, 10);
   let h: ReturnType<typeof accountHelpers>;
 
   const mark = async (price: string, advanceMs = 1_000) => {
+    // The engine's cached balances are read after each trade: let that finish so the tick decides on them.
+    await s.app.fastify.futures.engine.idle();
     clock.advance(advanceMs);
     s.app.market.tradeAt('BTC/USDT', price);
     await s.app.fastify.futures.engine.idle();
@@ -47,7 +54,11 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
     return user;
   };
   const trade = async (id: number) => (await s.app.fastify.futures.repo.byId(id))!;
-  const audit = async () => ok<AuditReport>(await s.ops('/audit'));
+  const audit = async () => {
+    // The market writes its closed bars every 5 s on a running server; here, before each audit.
+    await s.app.market.stop();
+    return ok<AuditReport>(await s.ops('/audit'));
+  };
   const settlementCount = async () => Number((await s.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM futures_settlements'))[0]!.n);
 
   /** Runs `npm run audit` against the test server; resolves with its output and exit code. */
@@ -118,7 +129,7 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
     // A position held across midnight pays one overnight fee.
     const held = await funded('1000');
     await submit(held);
-    clock.advance(Date.UTC(2025, 2, 4) - clock.now() + 1);
+    clock.advance(midnight - clock.now() + 1);
     await s.app.fastify.futures.engine.idle();
     const kinds = await s.db.query<{ kind: string }>('SELECT DISTINCT kind FROM futures_settlements ORDER BY kind');
     expect(kinds.map((k) => k.kind)).toEqual([
@@ -127,7 +138,7 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
       'close',
       'fill',
       'liquidation',
-      'overnight:2025-03-04',
+      `overnight:${day}`,
       'stop_loss',
       'take_profit',
     ]);
@@ -140,6 +151,10 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
     expect(futures.settled).toBe(await settlementCount());
     expect(report.mismatches).toBe(0);
     expect(report.settled).toBe(report.sections.reduce((n, x) => n + x.settled, 0));
+    // Each deciding price was checked against its own minute's bar, not a coarser one.
+    const bar = (await s.app.fastify.audit.prices.barAt('BTC/USDT', manual.close_ts!))!;
+    expect(bar.period).toBe('1min');
+    expect(Number(bar.low) <= 60500 && Number(bar.high) >= 60500).toBe(true);
   });
 
   it('finds the one row a test tampered with, and the CLI exits 1', async () => {
@@ -167,7 +182,7 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
       Number((await s.db.query<{ id: number | string }>('SELECT MIN(id) AS id FROM futures_settlements WHERE kind = $1', [kind]))[0]!.id);
     const tp = await rowOf('take_profit');
     const liquidation = await rowOf('liquidation');
-    const overnight = await rowOf('overnight:2025-03-04');
+    const overnight = await rowOf(`overnight:${day}`);
     // The take-profit's trade now says it was set higher than the price that closed it.
     await s.db.query(
       'UPDATE futures_trades SET target_profit_price = 70000 WHERE id = (SELECT trade_id FROM futures_settlements WHERE id = $1)',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../domain/decimal';
@@ -74,6 +75,22 @@ function TradeCard({ trade, decimals }: { trade: FuturesTrade; decimals: number 
         {!cancelled && cell(t('futures.history.overnight'), money(trade.overnight_fee), 'history-overnight')}
         {cell(t('futures.history.margin'), money(trade.margin))}
       </div>
+      {!cancelled && trade.close_price !== null && (
+        // What decided the close (the settlement audit checks it): the reason, the market price and its tick time.
+        <div className={styles.decided} data-testid="history-decided">
+          <span className={styles.label}>{t('futures.history.decidedBy')}</span>
+          <span className={styles.decidedWhat}>
+            <span className="num" data-testid="history-decided-price">
+              {t('futures.history.decidedPrice', { reason, price: price(trade.close_price) })}
+            </span>
+            {trade.close_ts ? (
+              <time className="num" dateTime={new Date(trade.close_ts).toISOString()} data-testid="history-decided-tick">
+                {t('futures.history.decidedTick', { time: dayjs(trade.close_ts).format('YYYY-MM-DD HH:mm:ss') })}
+              </time>
+            ) : null}
+          </span>
+        </div>
+      )}
       <div className={styles.times}>
         {cancelled ? (
           <span>
