@@ -112,6 +112,10 @@ describe('futures in a phone browser', () => {
       (profit.gt(0) ? '+' : '') + formatNumber(profit, 'en', { maxDecimals: 2 }),
     );
     expect(await item.getByTestId('history-reason').textContent()).toBe('Closed');
+    // What decided the close: the reason, the price and the market tick time the audit checks.
+    expect(closed.close_ts).toEqual(expect.any(Number));
+    expect(await item.getByTestId('history-decided-price').textContent()).toContain('Closed at ');
+    expect(await item.getByTestId('history-decided-tick').getAttribute('datetime')).toBe(new Date(closed.close_ts!).toISOString());
     await shot(page, 'futures-history');
   });
 
