@@ -31,7 +31,9 @@ type Res = { body: { type: string | number; message: unknown } };
 describe('spot', () => {
   let s: TestServer;
   let app: App;
-  const clock = new ManualClock(Date.UTC(2025, 0, 10, 12, 0, 0));
+  // After the template's generated price history (made at the real time), so every fill lands in
+  // the recorded bars the auditor reads, on PGlite and on PostgreSQL alike.
+  const clock = new ManualClock(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 7_200_000);
   let h: ReturnType<typeof accountHelpers>;
 
   const ok = <T>(res: Res): T => {
