@@ -17,6 +17,7 @@ export type {
   PreviewProblem,
   RiskLevel,
 } from '../worker';
+export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from '../worker';
 import { applySnapshot } from './state/market';
 
 /** The worker sends the UI its changes at most this often. */

@@ -12,6 +12,7 @@ import type { FeedStatus } from './connection/ConnectionSlice';
 import { Feed } from './feed/Feed';
 import { checkAmount, previewArrival, previewExchange } from './funds/previews';
 import { futuresApi } from './futures/api';
+import { spotApi } from './spot/api';
 import { createWorkerState, type WorkerSnapshot } from './state';
 
 export type { PrivateView } from './account/AccountSlice';
@@ -19,6 +20,7 @@ export type { FeedStatus } from './connection/ConnectionSlice';
 export type { AmountProblem, ExchangePreview } from './funds/previews';
 export type { FuturesAccountView, FuturesOrderView, FuturesPositionView, FuturesView, RiskLevel } from './futures/FuturesSlice';
 export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
+export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings } from './market/MarketSlice';
 export type { BookRowView, BookView } from './market/orderBook';
 export type { TradeView } from './market/tape';
@@ -115,6 +117,8 @@ const api = {
   funds: proxy({ previewExchange, previewArrival, checkAmount }),
 
   futures: proxy(futuresApi(state.futures, schedule)),
+
+  spot: proxy(spotApi(state.market, state.account, () => state.futures.language())),
 };
 
 export type WorkerApi = typeof api;

@@ -17,6 +17,7 @@ import { notificationsEndpoints } from '../notifications/contract';
 import { fundsEndpoints } from '../funds/contract';
 import { realtimeEndpoints } from '../realtime/contract';
 import { futuresEndpoints } from '../futures/contract';
+import { spotEndpoints } from '../spot/contract';
 import { watchlistEndpoints } from '../watchlist/contract';
 import { mergeEndpoints } from './endpoint';
 
@@ -35,6 +36,7 @@ export const contract = mergeEndpoints(
   fundsEndpoints,
   realtimeEndpoints,
   futuresEndpoints,
+  spotEndpoints,
   watchlistEndpoints,
 );
 

@@ -93,3 +93,96 @@ export function maxBuyAmount(asks: readonly BookLevel[], available: DecimalValue
   }
   return amount.toDecimalPlaces(qtyDecimals, Decimal.ROUND_DOWN);
 }
+
+/** The decimals an order's figures are rounded to (a subset of SpotSettings). */
+export interface SpotScale {
+  price_decimals: number;
+  qty_decimals: number;
+  base_decimals: number;
+  quote_decimals: number;
+  fee_rate: DecimalValue;
+}
+
+/**
+ * The settlement of a set of fills, the one computation the server stores and the worker previews
+ * and the auditor repeats: what leaves the user's coin account (`spent`, in the currency paid),
+ * the quote value of the fills (`total`, rounded against the user), the average price, the fee
+ * and what arrives (`received`, net of the fee, in the currency received).
+ *
+ * Buy: spends `total` quote (rounded up), receives `amount` base minus the fee (base decimals, up).
+ * Sell: spends `amount` base, receives `total` quote (rounded down) minus the fee (quote decimals, up).
+ */
+export interface Settlement {
+  side: SpotSide;
+  amount: Decimal;
+  total: Decimal;
+  avgPrice: Decimal;
+  fee: Decimal;
+  spent: Decimal;
+  received: Decimal;
+  /** Which currency the fee and `received` are in. */
+  feeIn: 'base' | 'quote';
+}
+
+export function settleFills(side: SpotSide, fills: readonly SpotFill[], scale: SpotScale): Settlement {
+  const amount = fills.reduce((sum, f) => sum.plus(f.amount), new Decimal(0));
+  const raw = fillsTotal(fills);
+  const total = quoteValue(side, raw, scale.quote_decimals);
+  const avgPrice = amount.gt(0) ? averagePrice(side, raw, amount, scale.price_decimals) : new Decimal(0);
+  if (side === 'buy') {
+    const fee = spotFee(amount, scale.fee_rate, scale.base_decimals);
+    return { side, amount, total, avgPrice, fee, spent: total, received: amount.minus(fee), feeIn: 'base' };
+  }
+  const fee = spotFee(total, scale.fee_rate, scale.quote_decimals);
+  return { side, amount, total, avgPrice, fee, spent: amount, received: total.minus(fee), feeIn: 'quote' };
+}
+
+/** A market order against a book side (asks for a buy, bids for a sell): its fills and settlement, or null when the book cannot fill it all. */
+export function marketOrder(
+  side: SpotSide,
+  levels: readonly BookLevel[],
+  amount: DecimalValue,
+  scale: SpotScale,
+): { fills: SpotFill[]; settlement: Settlement } | null {
+  const walk = walkBook(levels, amount);
+  if (walk.filled.lt(amount) || !walk.fills.length) return null;
+  return { fills: walk.fills, settlement: settleFills(side, walk.fills, scale) };
+}
+
+/** A limit order filled at its own price. */
+export function limitFill(side: SpotSide, amount: DecimalValue, price: DecimalValue, scale: SpotScale): Settlement {
+  return settleFills(side, [{ price: new Decimal(price).toFixed(), amount: new Decimal(amount).toFixed() }], scale);
+}
+
+/**
+ * The most base quantity a budget of quote buys (the 25–100 % buttons of a buy), such that what
+ * it spends never exceeds the budget: at the market against `asks` (maxBuyAmount, then one
+ * quantity unit down at a time while the rounded-up cost is over the budget), or at a limit price
+ * (what `limitFreeze` would hold).
+ */
+export function buyAmountFor(
+  budget: DecimalValue,
+  scale: SpotScale,
+  at: { asks: readonly BookLevel[] } | { price: DecimalValue },
+): Decimal {
+  const unit = new Decimal(1).div(new Decimal(10).pow(scale.qty_decimals));
+  const money = new Decimal(budget);
+  if (money.lte(0)) return new Decimal(0);
+  let amount: Decimal;
+  let cost: (a: Decimal) => Decimal;
+  if ('asks' in at) {
+    amount = maxBuyAmount(at.asks, money, scale.qty_decimals);
+    cost = (a) => quoteValue('buy', walkBook(at.asks, a).total, scale.quote_decimals);
+  } else {
+    if (new Decimal(at.price).lte(0)) return new Decimal(0);
+    amount = money.div(at.price).toDecimalPlaces(scale.qty_decimals, Decimal.ROUND_DOWN);
+    cost = (a) => limitFreeze('buy', a, at.price, scale.quote_decimals);
+  }
+  while (amount.gt(0) && cost(amount).gt(money)) amount = amount.minus(unit);
+  return Decimal.max(amount, 0);
+}
+
+/** The base a sell of `fraction` of the available base offers, rounded down to the pair's quantity decimals. */
+export function sellAmountFor(available: DecimalValue, fraction: DecimalValue, qtyDecimals: number): Decimal {
+  return Decimal.max(new Decimal(available).mul(fraction).toDecimalPlaces(qtyDecimals, Decimal.ROUND_DOWN), 0);
+}

@@ -33,6 +33,9 @@ export interface SpotSettings {
   price_decimals: number;
   /** Decimals of a base quantity (the catalogue's qty decimals, at most the currency's). */
   qty_decimals: number;
+  /** Decimals the ledger keeps of the base and the quote currency (fees and quote values are rounded to these). */
+  base_decimals: number;
+  quote_decimals: number;
   /** Fee rate of a fill, charged in the currency received. */
   fee_rate: string;
   /** Least and most base quantity per order. */

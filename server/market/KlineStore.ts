@@ -89,7 +89,7 @@ export class KlineStore {
        WHERE pair_id = $1 AND period = $2 AND t >= $3 AND t <= $4 ORDER BY t DESC LIMIT $5`,
       [pairId, period, fromMs, toMs, KLINE_RANGE_MAX],
     );
-    return rows.reverse().map(({ t, open, high, low, close, volume }) => ({ t, open, high, low, close, volume }));
+    return rows.reverse().map(({ t, open, high, low, close, volume }) => ({ t: Number(t), open, high, low, close, volume }));
   }
 
   /** Writes fresh bars into an empty table region (first start): the fast bulk path. */

@@ -4,11 +4,11 @@ import { DEFAULT_FIAT } from '../../domain/fiat';
 import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import type { KlinePeriod } from '../../domain/market/periods';
 import { rankTickers, SORT_KEYS, type SortKey } from '../../domain/market/ranking';
-import { BOOK_GROUPS, DEPTH_LEVELS, TRADES_KEPT, type Kline, type Ticker, type Trade } from '../../domain/market/types';
+import { BOOK_GROUPS, DEPTH_LEVELS, TRADES_KEPT, type DepthBook, type Kline, type Ticker, type Trade } from '../../domain/market/types';
 import { buildTickerView, quoteWorth, type TickerView } from '../../domain/market/views';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
 import type { Slice } from '../slice';
-import { applyDepthDelta, buildBookView, createBook, type BookView, type LiveBook } from './orderBook';
+import { applyDepthDelta, buildBookView, createBook, readBook, type BookView, type LiveBook } from './orderBook';
 import { buildTradeViews, type TradeView } from './tape';
 
 /** Kline changes of one topic since the last snapshot, oldest first. */
@@ -124,6 +124,12 @@ export class MarketSlice implements Slice<MarketChanges> {
     if (!(BOOK_GROUPS as readonly number[]).includes(group)) return;
     this.groups.set(symbol, group);
     if (this.books.has(symbol)) this.dirtyBooks.add(symbol);
+  }
+
+  /** The whole book of a watched symbol as sorted levels (the spot preview walks it), or undefined when not watched. */
+  bookOf(symbol: string): DepthBook | undefined {
+    const book = this.books.get(symbol);
+    return book ? readBook(book) : undefined;
   }
 
   /** Replaces a topic's state with a snapshot. */

@@ -1,0 +1,252 @@
+/**
+ * The one owner of `spot_orders` and `spot_fills` (migration 008): every SQL string naming them
+ * lives here. Amounts go in as decimal strings from the domain formulas and come back as text.
+ */
+import type { Page } from '../../domain/api/envelope';
+import { Decimal } from '../../domain/decimal';
+import type { SpotFill, SpotKind, SpotOrder, SpotSide, SpotStatus } from '../../domain/spot/types';
+import type { Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
+
+const COLUMNS = `id, user_id, match_id, symbol, base_id, quote_id, side, kind, status, amount::text AS amount,
+  target_price::text AS target_price, fee_rate::text AS fee_rate, frozen::text AS frozen, avg_price::text AS avg_price,
+  total::text AS total, fee::text AS fee, received::text AS received, deciding_price::text AS deciding_price, deciding_ts,
+  settlement_key, created_at, filled_at, cancelled_at, updated_at`;
+
+/** An order as stored. */
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  match_id: number;
+  symbol: string;
+  base_id: number;
+  quote_id: number;
+  side: SpotSide;
+  kind: SpotKind;
+  status: SpotStatus;
+  amount: string;
+  target_price: string | null;
+  fee_rate: string;
+  frozen: string;
+  avg_price: string | null;
+  total: string | null;
+  fee: string;
+  received: string | null;
+  deciding_price: string | null;
+  deciding_ts: number | null;
+  settlement_key: string | null;
+  created_at: number;
+  filled_at: number | null;
+  cancelled_at: number | null;
+  updated_at: number;
+  fills: SpotFill[];
+}
+
+type Raw = Record<keyof Omit<OrderRow, 'fills'>, string | number | null>;
+
+const norm = (v: string | number | null): string | null => (v === null ? null : new Decimal(v).toFixed());
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+function toRow(r: Raw, fills: SpotFill[] = []): OrderRow {
+  return {
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    match_id: Number(r.match_id),
+    symbol: String(r.symbol),
+    base_id: Number(r.base_id),
+    quote_id: Number(r.quote_id),
+    side: r.side as SpotSide,
+    kind: r.kind as SpotKind,
+    status: r.status as SpotStatus,
+    amount: norm(r.amount)!,
+    target_price: norm(r.target_price),
+    fee_rate: norm(r.fee_rate)!,
+    frozen: norm(r.frozen)!,
+    avg_price: norm(r.avg_price),
+    total: norm(r.total),
+    fee: norm(r.fee)!,
+    received: norm(r.received),
+    deciding_price: norm(r.deciding_price),
+    deciding_ts: num(r.deciding_ts),
+    settlement_key: r.settlement_key === null ? null : String(r.settlement_key),
+    created_at: Number(r.created_at),
+    filled_at: num(r.filled_at),
+    cancelled_at: num(r.cancelled_at),
+    updated_at: Number(r.updated_at),
+    fills,
+  };
+}
+
+/** The wire form; `currencies` names the fee's and the frozen funds' currency. */
+export function toOrder(row: OrderRow, names: { base: string; quote: string }): SpotOrder {
+  const feeCurrency = row.side === 'buy' ? names.base : names.quote;
+  const frozenCurrency = row.side === 'buy' ? names.quote : names.base;
+  return {
+    id: row.id,
+    product: 'spot',
+    symbol: row.symbol,
+    match_id: row.match_id,
+    side: row.side,
+    kind: row.kind,
+    status: row.status,
+    open: row.status === 'open',
+    amount: row.amount,
+    target_price: row.target_price,
+    avg_price: row.avg_price,
+    total: row.total,
+    fee: row.fee,
+    fee_currency: feeCurrency,
+    frozen: row.status === 'open' ? row.frozen : '0',
+    frozen_currency: frozenCurrency,
+    fills: row.fills,
+    deciding_price: row.deciding_price,
+    deciding_ts: row.deciding_ts,
+    created_at: row.created_at,
+    filled_at: row.filled_at,
+    cancelled_at: row.cancelled_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export interface NewOrder {
+  userId: number;
+  matchId: number;
+  symbol: string;
+  baseId: number;
+  quoteId: number;
+  side: SpotSide;
+  kind: SpotKind;
+  amount: string;
+  targetPrice: string | null;
+  feeRate: string;
+  frozen: string;
+  now: number;
+}
+
+/** A fill's outcome written on the order. */
+export interface FillRecord {
+  key: string;
+  fills: SpotFill[];
+  avgPrice: string;
+  total: string;
+  fee: string;
+  received: string;
+  decidingPrice: string;
+  decidingTs: number;
+  now: number;
+}
+
+export class SpotRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(q: Queryable, o: NewOrder): Promise<OrderRow> {
+    const [row] = await q.query<Raw>(
+      `INSERT INTO spot_orders (user_id, match_id, symbol, base_id, quote_id, side, kind, status, amount, target_price, fee_rate, frozen,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $12) RETURNING ${COLUMNS}`,
+      [o.userId, o.matchId, o.symbol, o.baseId, o.quoteId, o.side, o.kind, o.amount, o.targetPrice, o.feeRate, o.frozen, o.now],
+    );
+    return toRow(row!);
+  }
+
+  /** Marks an open order filled (once: the settlement key is unique) and stores its fills. */
+  async fill(q: Queryable, id: number, f: FillRecord): Promise<OrderRow> {
+    const [row] = await q.query<Raw>(
+      `UPDATE spot_orders SET status = 'filled', settlement_key = $2, avg_price = $3, total = $4, fee = $5, received = $6,
+         deciding_price = $7, deciding_ts = $8, filled_at = $9, updated_at = $9
+       WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+      [id, f.key, f.avgPrice, f.total, f.fee, f.received, f.decidingPrice, f.decidingTs, f.now],
+    );
+    if (!row) throw new Error(`spot order ${id} is not open`);
+    const params = f.fills.flatMap((x, i) => [id, i + 1, x.price, x.amount]);
+    const tuples = f.fills.map((_, i) => `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`);
+    await q.query(`INSERT INTO spot_fills (order_id, seq, price, amount) VALUES ${tuples.join(', ')}`, params);
+    return toRow(
+      row,
+      f.fills.map((x) => ({ price: new Decimal(x.price).toFixed(), amount: new Decimal(x.amount).toFixed() })),
+    );
+  }
+
+  async cancel(q: Queryable, id: number, key: string, price: string, ts: number, now: number): Promise<OrderRow> {
+    const [row] = await q.query<Raw>(
+      `UPDATE spot_orders SET status = 'cancelled', settlement_key = $2, deciding_price = $3, deciding_ts = $4, cancelled_at = $5,
+         updated_at = $5
+       WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+      [id, key, price, ts, now],
+    );
+    if (!row) throw new Error(`spot order ${id} is not open`);
+    return toRow(row);
+  }
+
+  async byId(id: number, q: Queryable = this.db): Promise<OrderRow | null> {
+    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM spot_orders WHERE id = $1`, [id]);
+    return row ? (await this.withFills([toRow(row)], q))[0]! : null;
+  }
+
+  /** Locks one order for its change; null when it does not exist. */
+  async lock(q: Queryable, id: number): Promise<OrderRow | null> {
+    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM spot_orders WHERE id = $1 FOR UPDATE`, [id]);
+    return row ? toRow(row) : null;
+  }
+
+  /** A user's open orders, optionally on one pair, newest first. */
+  async open(userId: number, matchId?: number, q: Queryable = this.db): Promise<OrderRow[]> {
+    const rows = await q.query<Raw>(
+      `SELECT ${COLUMNS} FROM spot_orders WHERE user_id = $1 AND status = 'open' AND ($2::int IS NULL OR match_id = $2) ORDER BY id DESC`,
+      [userId, matchId ?? null],
+    );
+    return rows.map((r) => toRow(r));
+  }
+
+  /** Every open order (the engine's working set). */
+  async allOpen(): Promise<OrderRow[]> {
+    const rows = await this.db.query<Raw>(`SELECT ${COLUMNS} FROM spot_orders WHERE status = 'open' ORDER BY id`);
+    return rows.map((r) => toRow(r));
+  }
+
+  /** One page of a user's orders, newest first, optionally of one pair and one status. */
+  async page(
+    userId: number,
+    filter: { matchId?: number; status?: SpotStatus },
+    page: { page: number; limit: number },
+  ): Promise<Page<OrderRow>> {
+    const result = await paginate<Raw, OrderRow>(
+      this.db,
+      {
+        select: COLUMNS,
+        from: `FROM spot_orders WHERE user_id = $1 AND ($2::int IS NULL OR match_id = $2) AND ($3::text IS NULL OR status = $3)`,
+        orderBy: 'id DESC',
+        params: [userId, filter.matchId ?? null, filter.status ?? null],
+      },
+      page,
+      (r) => toRow(r),
+    );
+    return { ...result, data: await this.withFills(result.data) };
+  }
+
+  /** Every filled order, in id order, with its fills (the auditor), `limit` at a time after `afterId`. */
+  async filled(afterId: number, limit: number): Promise<OrderRow[]> {
+    const rows = await this.db.query<Raw>(`SELECT ${COLUMNS} FROM spot_orders WHERE status = 'filled' AND id > $1 ORDER BY id LIMIT $2`, [
+      afterId,
+      limit,
+    ]);
+    return this.withFills(rows.map((r) => toRow(r)));
+  }
+
+  private async withFills(rows: OrderRow[], q: Queryable = this.db): Promise<OrderRow[]> {
+    const ids = rows.filter((r) => r.status === 'filled').map((r) => r.id);
+    if (!ids.length) return rows;
+    const fills = await q.query<{ order_id: number | string; price: string; amount: string }>(
+      `SELECT order_id, price::text AS price, amount::text AS amount FROM spot_fills
+       WHERE order_id = ANY(string_to_array($1, ',')::bigint[]) ORDER BY order_id, seq`,
+      [ids.join(',')],
+    );
+    const by = new Map<number, SpotFill[]>();
+    for (const f of fills) {
+      const list = by.get(Number(f.order_id)) ?? [];
+      list.push({ price: new Decimal(f.price).toFixed(), amount: new Decimal(f.amount).toFixed() });
+      by.set(Number(f.order_id), list);
+    }
+    return rows.map((r) => ({ ...r, fills: by.get(r.id) ?? r.fills }));
+  }
+}

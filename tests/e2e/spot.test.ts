@@ -1,0 +1,106 @@
+/**
+ * Spot on a phone (issue 10 item 1): buy a coin at market with the 25 % button and see the coin
+ * balance arrive (the server's fill, as the preview said); place a limit buy far below the market,
+ * see it under the form with its frozen funds, cancel it, funds back; the orders page's tabs;
+ * signed out the screen shows with a login button.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../domain/decimal';
+import { launch, phone, shot } from './browser';
+import { api, base, opsCli, registerByApi, signInWith } from './helpers';
+
+const email = `spot${Date.now()}@example.com`;
+const SCREEN = `/#/pages/transaction/currency?symbol=${encodeURIComponent('BTC/USDT')}`;
+const ORDERS = '/#/pages/transaction/currency_order';
+
+async function coin(token: string, currency: string): Promise<{ available: Decimal; frozen: Decimal }> {
+  const row = await api('/wallet/detail', { currency, type: 'change' }, token);
+  return { available: new Decimal(row.available), frozen: new Decimal(row.frozen) };
+}
+
+describe('spot in a phone browser', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    browser = await launch();
+    page = await phone(browser);
+    token = await registerByApi(email, 'spot-secret');
+    expect(await opsCli('credit', email, 'change', 'USDT', '10000', 'e2e', 'spot')).toContain('credit #');
+  });
+  afterAll(() => browser?.close());
+
+  it('signed out: the screen, the book and a login button', async () => {
+    const guest = await phone(browser);
+    await guest.goto(`${base}${SCREEN}`);
+    await expect.poll(() => guest.getByTestId('spot-login').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => guest.getByTestId('last-price').textContent(), { timeout: 20_000 }).not.toBe('--');
+    await shot(guest, 'spot-signed-out');
+    await guest.close();
+  });
+
+  it('buys BTC at market with the 25 % button and the balance arrives', async () => {
+    await signInWith(page, token, SCREEN);
+    await expect.poll(() => page.getByTestId('spot-available').textContent(), { timeout: 30_000 }).toContain('10,000');
+    await page.getByTestId('spot-side-buy').click();
+    await page.getByTestId('spot-market').click();
+    await page.getByTestId('spot-pct-25').click();
+    await expect.poll(async () => (await page.getByTestId('spot-amount').inputValue()) !== '', { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('spot-avg').textContent()).not.toBe('--');
+    await expect.poll(() => page.getByTestId('spot-receive').textContent()).toContain('BTC');
+    const amount = await page.getByTestId('spot-amount').inputValue();
+    await shot(page, 'spot-form');
+    await page.getByTestId('spot-submit').click();
+    await expect.poll(() => page.getByTestId('spot-confirm').count()).toBe(1);
+    await shot(page, 'spot-confirm');
+    await page.getByTestId('spot-confirm-submit').click();
+    await expect.poll(async () => (await coin(token, '1')).available.gt(0), { timeout: 20_000 }).toBe(true);
+    const btc = await coin(token, '1');
+    // What arrived: the amount minus the 0.1 % fee (in BTC, rounded up).
+    expect(btc.available.toFixed()).toBe(
+      new Decimal(amount).minus(new Decimal(amount).mul('0.001').toDecimalPlaces(8, Decimal.ROUND_UP)).toFixed(),
+    );
+    const usdt = await coin(token, '3');
+    expect(usdt.available.lt(10000) && usdt.available.gte(7500)).toBe(true);
+    // Selling shows the BTC available on the screen.
+    await page.getByTestId('spot-side-sell').click();
+    await expect.poll(() => page.getByTestId('spot-available').textContent(), { timeout: 20_000 }).toContain('BTC');
+    await expect.poll(() => page.getByTestId('spot-available').textContent(), { timeout: 20_000 }).not.toMatch(/^0 BTC/);
+    await page.getByTestId('spot-side-buy').click();
+  });
+
+  it('places a limit buy below the market, sees its frozen funds, cancels it, funds back', async () => {
+    const before = await coin(token, '3');
+    await page.getByTestId('spot-limit').click();
+    await page.getByTestId('spot-price').fill('30000');
+    await page.getByTestId('spot-amount').fill('0.01');
+    await expect.poll(() => page.getByTestId('spot-total').textContent()).toContain('300');
+    await page.getByTestId('spot-submit').click();
+    await expect.poll(() => page.getByTestId('spot-confirm').count()).toBe(1);
+    await page.getByTestId('spot-confirm-submit').click();
+    await expect.poll(() => page.getByTestId('spot-open-order').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('spot-frozen').textContent()).toContain('300');
+    expect((await coin(token, '3')).frozen.toFixed()).toBe('300');
+    await page.getByTestId('spot-open-orders').scrollIntoViewIfNeeded();
+    await shot(page, 'spot-open-order');
+    await page.getByTestId('spot-cancel').click();
+    await expect.poll(() => page.getByTestId('spot-open-order').count(), { timeout: 20_000 }).toBe(0);
+    const after = await coin(token, '3');
+    expect(after.frozen.toFixed()).toBe('0');
+    expect(after.available.toFixed()).toBe(before.available.toFixed());
+  });
+
+  it('the orders page: filled with its deciding price, cancelled, open empty', async () => {
+    await page.goto(`${base}${ORDERS}`);
+    await expect.poll(() => page.getByText('No open orders').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Filled' }).click();
+    await expect.poll(() => page.getByTestId('spot-order-row').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('row-deciding').textContent()).toContain('Filled at market price');
+    await shot(page, 'spot-orders-filled');
+    await page.getByRole('tab', { name: 'Cancelled' }).click();
+    await expect.poll(() => page.locator('[data-testid="spot-order-row"][data-status="cancelled"]').count(), { timeout: 20_000 }).toBe(1);
+    await shot(page, 'spot-orders-cancelled');
+  });
+});
