@@ -11,6 +11,7 @@ import { apiQuery } from '../../api/queries';
 import { ApiError, call } from '../../api/request';
 import { futuresState } from '../../state/futures';
 import { marketState } from '../../state/market';
+import { useSelect, useThrottledSelect } from '../../state/select';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -25,6 +26,11 @@ const TRANSFER_PATH = '/pages/fund/fundTransfer?from=change';
 const LOGIN_PATH = '/pages/common/login';
 const PERCENTS = [25, 50, 75, 100] as const;
 const DEFAULT_MULTIPLE = 10;
+/** A market order's preview follows the price at most this often. */
+const PREVIEW_MS = 250;
+
+/** Same texts and problem: the form keeps the preview it shows and does not re-render. */
+const samePreview = (a: FuturesPreview | null, b: FuturesPreview) => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /** The message of each reason the worker's preview gives for a refusal (none while loading). */
 const PROBLEM_KEYS = {
@@ -56,8 +62,10 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const signedIn = Boolean(token);
   const deal = useQuery({ ...apiQuery('/lever/deal', { match_id: String(pair.id) }), enabled: signedIn });
   const settings = deal.data;
-  const account = useSnapshot(futuresState).account;
-  const lastPrice = useSnapshot(marketState).tickers[pair.symbol]?.price;
+  // Only the strings the form shows or reckons with: the account's view is replaced on every
+  // tick (its P&L moves), and the form must not re-render for that.
+  const accountAvailable = useSelect(futuresState, (s) => s.account?.available);
+  const accountAvailableText = useSelect(futuresState, (s) => s.account?.availableText);
 
   const [side, setSide] = useState<FuturesSide>('long');
   const [market, setMarket] = useState(true);
@@ -88,6 +96,14 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
       setMultiple(pairSettings.multiples.includes(DEFAULT_MULTIPLE) ? DEFAULT_MULTIPLE : (pairSettings.multiples[0] ?? 1));
   }, [settings]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // A market order previews at the worker's price: the form follows it at most every PREVIEW_MS.
+  const marketPrice = useThrottledSelect(
+    marketState.tickers,
+    (tk) => (market ? tk[pair.symbol]?.price : undefined),
+    PREVIEW_MS,
+    `${pair.symbol}:${market}`,
+  );
+
   const input: PreviewInput = useMemo(
     () => ({ match_id: pair.id, side, market, lots, multiple, price: market ? undefined : limitPrice }),
     [pair.id, side, market, lots, multiple, limitPrice],
@@ -100,11 +116,11 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
     const n = ++asked.current;
     void getWorker()
       .futures.preview(input)
-      .then((p) => n === asked.current && setPreview(p));
-  }, [input, settings, market ? lastPrice : null, account?.available]); // eslint-disable-line react-hooks/exhaustive-deps
+      .then((p) => n === asked.current && setPreview((shown) => (samePreview(shown, p) ? shown : p)));
+  }, [input, settings, marketPrice, accountAvailable]);
 
-  const available = account?.available ?? settings?.available ?? null;
-  const availableText = account?.availableText ?? settings?.available ?? '--';
+  const available = accountAvailable ?? settings?.available ?? null;
+  const availableText = accountAvailableText ?? settings?.available ?? '--';
   const empty = available !== null && Number(available) === 0;
   const figures = preview?.figures ?? null;
   const problemKey = preview?.problem ? PROBLEM_KEYS[preview.problem] : null;
@@ -198,6 +214,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
               onClick={() => {
                 setMarket(m);
                 form.clear('target_price');
+                const lastPrice = marketState.tickers[pair.symbol]?.price;
                 if (!m && !limitPrice && lastPrice) setLimitPrice(lastPrice);
               }}
               data-testid={m ? 'order-market' : 'order-limit'}
