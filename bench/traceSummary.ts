@@ -2,7 +2,7 @@
  * Summarises a Chrome trace written by `npm run bench -- trade-screen --trace`: where the
  * page's main thread (and the worker's) spent the traced window, by event (self time), by kind
  * of task that started the work, and the JavaScript functions sampled most.
- * Usage: node --import tsx bench/traceSummary.ts [bench/results/trade-screen.trace.json]
+ * Usage: node --import tsx bench/traceSummary.ts [bench/results/trade-screen.trace.json] [--inclusive]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,9 @@ interface CpuProfile {
   samples?: number[];
 }
 
-const file = process.argv[2] ?? path.resolve(import.meta.dirname ?? __dirname, 'results', 'trade-screen.trace.json');
+const file =
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ??
+  path.resolve(import.meta.dirname ?? __dirname, 'results', 'trade-screen.trace.json');
 const { traceEvents: events } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
 
 const threadNames = new Map<string, string>();
@@ -90,26 +92,48 @@ for (const { k, name } of threads) {
 }
 
 // JavaScript samples: self time per function.
-const profiles = new Map<string, { nodes: Map<number, string>; self: Map<string, number> }>();
+const profiles = new Map<
+  string,
+  { nodes: Map<number, string>; parents: Map<number, number>; self: Map<string, number>; inclusive: Map<string, number> }
+>();
 for (const e of events) {
   if (e.name !== 'ProfileChunk') continue;
   const id = `${e.pid}:${e.id}`;
-  const p = profiles.get(id) ?? { nodes: new Map<number, string>(), self: new Map<string, number>() };
+  const p = profiles.get(id) ?? {
+    nodes: new Map<number, string>(),
+    parents: new Map<number, number>(),
+    self: new Map<string, number>(),
+    inclusive: new Map<string, number>(),
+  };
   profiles.set(id, p);
   const data = e.args?.data;
   for (const n of data?.cpuProfile?.nodes ?? []) {
     const f = n.callFrame;
     p.nodes.set(n.id, `${f.functionName || '(anonymous)'} ${(f.url ?? '').split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`);
+    if (n.parent !== undefined) p.parents.set(n.id, n.parent);
   }
   const samples = data?.cpuProfile?.samples ?? [];
   const deltas = data?.timeDeltas ?? [];
   samples.forEach((s, i) => {
     const name = p.nodes.get(s) ?? String(s);
-    p.self.set(name, (p.self.get(name) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0));
+    const dt = deltas[i + 1] ?? deltas[i] ?? 0;
+    p.self.set(name, (p.self.get(name) ?? 0) + dt);
+    // Inclusive: every distinct function on the sample's stack.
+    const seen = new Set<string>();
+    for (let n: number | undefined = s; n !== undefined; n = p.parents.get(n)) {
+      const fn = p.nodes.get(n);
+      if (fn && !seen.has(fn)) {
+        seen.add(fn);
+        p.inclusive.set(fn, (p.inclusive.get(fn) ?? 0) + dt);
+      }
+    }
   });
 }
 for (const [id, p] of profiles) {
   const total = [...p.self.values()].reduce((a, b) => a + b, 0);
   console.log(`\nJS samples ${id}: ${ms(total)} ms`);
   for (const [n, us] of [...p.self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms(us)} ms  ${n}`);
+  if (!process.argv.includes('--inclusive')) continue;
+  console.log(`JS inclusive ${id}:`);
+  for (const [n, us] of [...p.inclusive].sort((a, b) => b[1] - a[1]).slice(0, 80)) console.log(`  ${ms(us)} ms  ${n}`);
 }

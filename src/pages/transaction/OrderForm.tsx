@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import type { FuturesSide } from '../../../domain/futures/types';
 import type { MarketPair } from '../../../domain/market/types';
@@ -11,7 +11,7 @@ import { apiQuery } from '../../api/queries';
 import { ApiError, call } from '../../api/request';
 import { futuresState } from '../../state/futures';
 import { marketState } from '../../state/market';
-import { useSelect, useThrottledSelect } from '../../state/select';
+import { useSelect } from '../../state/select';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -96,28 +96,41 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
       setMultiple(pairSettings.multiples.includes(DEFAULT_MULTIPLE) ? DEFAULT_MULTIPLE : (pairSettings.multiples[0] ?? 1));
   }, [settings]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // A market order previews at the worker's price: the form follows it at most every PREVIEW_MS.
-  const marketPrice = useThrottledSelect(
-    marketState.tickers,
-    (tk) => (market ? tk[pair.symbol]?.price : undefined),
-    PREVIEW_MS,
-    `${pair.symbol}:${market}`,
-  );
-
   const input: PreviewInput = useMemo(
     () => ({ match_id: pair.id, side, market, lots, multiple, price: market ? undefined : limitPrice }),
     [pair.id, side, market, lots, multiple, limitPrice],
   );
 
-  // The preview follows the inputs and, for a market order, the worker's price (the last one asked wins).
+  // The preview follows the inputs and, for a market order, the worker's price at most every
+  // PREVIEW_MS (the last one asked wins). The price is watched here, not rendered: the form
+  // re-renders only when the preview's texts change, never for a tick as such.
   const asked = useRef(0);
   useEffect(() => {
     if (!settings) return;
-    const n = ++asked.current;
-    void getWorker()
-      .futures.preview(input)
-      .then((p) => n === asked.current && setPreview((shown) => (samePreview(shown, p) ? shown : p)));
-  }, [input, settings, marketPrice, accountAvailable]);
+    const ask = () => {
+      const n = ++asked.current;
+      void getWorker()
+        .futures.preview(input)
+        .then((p) => n === asked.current && setPreview((shown) => (samePreview(shown, p) ? shown : p)));
+    };
+    ask();
+    if (!input.market) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let price = marketState.tickers[pair.symbol]?.price;
+    const stop = subscribe(marketState.tickers, () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        const now = marketState.tickers[pair.symbol]?.price;
+        if (now === price) return;
+        price = now;
+        ask();
+      }, PREVIEW_MS);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, [input, settings, accountAvailable, pair.symbol]);
 
   const available = accountAvailable ?? settings?.available ?? null;
   const availableText = accountAvailableText ?? settings?.available ?? '--';

@@ -61,6 +61,8 @@ const APPROX_MS: Record<KlinePeriod, number> = {
 export type ChartMode = 'candles' | 'line';
 
 const toTime = (ms: number) => (ms / 1000) as UTCTimestamp;
+const sameBar = (a: Kline, b: Kline) =>
+  a.t === b.t && a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.volume === b.volume;
 
 interface Series {
   candles: ISeriesApi<'Candlestick'>;
@@ -236,7 +238,12 @@ export default function KlineChart({
       if (disposed) return;
       for (const bar of [...queued.values()].sort((x, y) => x.t - y.t)) update(bar);
       queued.clear();
-      setLegend((shown) => (shown && shown.t < (data.at(-2)?.t ?? 0) ? shown : (data.at(-1) ?? null)));
+      setLegend((shown) => {
+        // A bar the crosshair picked stays; an unchanged live bar keeps its object (no render).
+        if (shown && shown.t < (data.at(-2)?.t ?? 0)) return shown;
+        const live = data.at(-1) ?? null;
+        return shown && live && sameBar(shown, live) ? shown : live;
+      });
     };
     const stopLive = onKlines(topic, (change) => {
       if (!loaded) pending.push(...change.bars);
