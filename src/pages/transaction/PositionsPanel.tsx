@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { MarketPair } from '../../../domain/market/types';
 import { futuresState } from '../../state/futures';
+import { useSelect } from '../../state/select';
 import { sessionState } from '../../state/session';
 import { Empty } from '../../ui/Empty';
 import type { FuturesOrderView } from '../../worker-client';
@@ -18,7 +19,7 @@ type Act = (action: PositionAction) => void;
 /** The account's totals from the worker: risk rate on top, then equity, P&L, margin, available. */
 function AccountBar() {
   const { t } = useTranslation();
-  const account = useSnapshot(futuresState).account;
+  const account = useSelect(futuresState, (s) => s.account);
   return (
     <div className={styles.account} data-testid="futures-account">
       <div className={styles.riskLine}>
@@ -83,7 +84,8 @@ function usePositionLabels() {
 /** One open position; re-renders only when the worker sent a new view of it. */
 const PositionRow = memo(function PositionRow({ id, act }: { id: number; act: Act }) {
   const l = usePositionLabels();
-  const p = useSnapshot(futuresState).positions[id];
+  // The row as the worker wrote it (held by reference, replaced only when its texts changed).
+  const p = useSelect(futuresState, (s) => s.positions[id]);
   if (!p) return null;
   const cell = (label: string, value: string, testId?: string, className?: string) => (
     <div className={styles.cell}>
