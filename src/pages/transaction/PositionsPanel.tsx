@@ -20,10 +20,19 @@ type Act = (action: PositionAction) => void;
 function AccountBar() {
   const { t } = useTranslation();
   const account = useSelect(futuresState, (s) => s.account);
+  const labels = useMemo(
+    () => ({
+      risk: t('futures.panel.risk'),
+      equity: t('futures.panel.equity'),
+      pnl: t('futures.panel.pnl'),
+      available: t('futures.panel.available'),
+    }),
+    [t],
+  );
   return (
     <div className={styles.account} data-testid="futures-account">
       <div className={styles.riskLine}>
-        <span className={styles.label}>{t('futures.panel.risk')}</span>
+        <span className={styles.label}>{labels.risk}</span>
         <span className={`num ${styles.risk} ${account?.risk ? styles[account.risk] : ''}`} data-testid="futures-risk">
           {account?.riskText ?? '--'}
         </span>
@@ -33,19 +42,19 @@ function AccountBar() {
       </div>
       <div className={styles.totals}>
         <div>
-          <span className={styles.label}>{t('futures.panel.equity')}</span>
+          <span className={styles.label}>{labels.equity}</span>
           <span className="num" data-testid="futures-equity">
             {account?.equityText ?? '--'}
           </span>
         </div>
         <div>
-          <span className={styles.label}>{t('futures.panel.pnl')}</span>
+          <span className={styles.label}>{labels.pnl}</span>
           <span className={`num ${account ? styles[account.pnlTone] : ''}`} data-testid="futures-pnl">
             {account?.pnlText ?? '--'}
           </span>
         </div>
         <div>
-          <span className={styles.label}>{t('futures.panel.available')}</span>
+          <span className={styles.label}>{labels.available}</span>
           <span className="num" data-testid="futures-available">
             {account?.availableText ?? '--'}
           </span>
