@@ -5,10 +5,10 @@
  * the positions panel recomputes live P&L too. Nothing passes or fails on time.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { systemClock } from '../server/clock';
 import { openPglite } from '../server/db/pglite';
@@ -18,16 +18,56 @@ type Figures = Record<string, number | string>;
 const ROOT = path.resolve(import.meta.dirname ?? __dirname, '..');
 const WINDOW_MS = 20_000;
 const CPU_SLOWDOWN = 4;
+/** `npm run bench -- trade-screen --trace`: after the figures, an 8 s Chrome trace of the slowed screen (summarise it with bench/traceSummary.ts). */
+const TRACE = process.argv.includes('--trace');
+const TRACE_MS = 8_000;
+const TRACE_FILE = path.join(ROOT, 'bench', 'results', 'trade-screen.trace.json');
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+].join(',');
 
-/** Counts frames and long tasks in the page from now on. */
-const RECORDER = `
-  window.__perf = { frames: [], longTasks: [] };
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__perf.longTasks.push(e.duration); })
-    .observe({ type: 'longtask', buffered: false });
+/** Records a trace of `ms` of the page as it runs and writes it as a Chrome trace file. */
+async function recordTrace(cdp: CDPSession, page: Page, ms: number): Promise<void> {
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+  await page.waitForTimeout(ms);
+  await cdp.send('Tracing.end');
+  await done;
+  await mkdir(path.dirname(TRACE_FILE), { recursive: true });
+  await writeFile(TRACE_FILE, JSON.stringify({ traceEvents: events }));
+  console.log(`trace: ${TRACE_FILE} (${events.length} events)`);
+}
+
+/**
+ * Counts frames and long tasks in the page from now on. The app routes by hash, so the trade
+ * screen opens in the same document as the baseline: each install stops the previous one's
+ * frame loop and observer (else both would count into the same arrays).
+ */
+const RECORDER = `(() => {
+  const gen = (window.__perfGen = (window.__perfGen || 0) + 1);
+  const perf = (window.__perf = { frames: [], longTasks: [] });
+  const observer = new PerformanceObserver((list) => {
+    if (window.__perfGen !== gen) return observer.disconnect();
+    for (const e of list.getEntries()) perf.longTasks.push(e.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
   let last = performance.now();
-  const frame = (t) => { window.__perf.frames.push(t - last); last = t; requestAnimationFrame(frame); };
+  const frame = (t) => {
+    if (window.__perfGen !== gen) return;
+    perf.frames.push(t - last);
+    last = t;
+    requestAnimationFrame(frame);
+  };
   requestAnimationFrame(frame);
-`;
+})()`;
 
 interface Sample {
   frames: number[];
@@ -122,6 +162,7 @@ export async function tradeScreenBench(): Promise<Figures> {
     await page.waitForTimeout(3000);
     await slow(CPU_SLOWDOWN);
     const trade = await measure(page);
+    if (TRACE) await recordTrace(cdp, page, TRACE_MS);
     await slow(1);
 
     return {

@@ -1,6 +1,6 @@
 import { proxy, ref } from 'valtio';
 import { SORT_KEYS } from '../../domain/market/ranking';
-import type { BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
+import type { BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
 import { applyFutures } from './futures';
 
 /**
@@ -76,6 +76,37 @@ export function onUserMessage(listener: UserMessageListener): () => void {
   return () => userListeners.delete(listener);
 }
 
+const sameRow = (a: BookRowView | undefined, b: BookRowView) =>
+  a !== undefined &&
+  a.price === b.price &&
+  a.priceText === b.priceText &&
+  a.qtyText === b.qtyText &&
+  a.totalText === b.totalText &&
+  a.ratio === b.ratio;
+
+/**
+ * The new book view with the previous view's row objects wherever a row is unchanged: rows come
+ * through `postMessage` as fresh objects every snapshot, and a row component re-renders only
+ * when its row object changes (see `useSelect`).
+ */
+function shareBook(prev: BookView | undefined, next: BookView): BookView {
+  if (!prev) return next;
+  const share = (old: readonly BookRowView[], rows: BookRowView[]) => rows.map((row, i) => (sameRow(old[i], row) ? old[i]! : row));
+  const groupTexts = prev.groupTexts.join('|') === next.groupTexts.join('|') ? prev.groupTexts : next.groupTexts;
+  return { ...next, groupTexts, bids: share(prev.bids, next.bids), asks: share(prev.asks, next.asks) };
+}
+
+/** The new tape with the previous trade objects (a trade never changes once printed), so only new rows render. */
+function shareTape(prev: readonly TradeView[] | undefined, next: TradeView[]): readonly TradeView[] {
+  if (!prev?.length) return next;
+  const byId = new Map(prev.map((t) => [t.id, t]));
+  const list = next.map((t) => {
+    const old = byId.get(t.id);
+    return old && old.priceText === t.priceText && old.qtyText === t.qtyText && old.timeText === t.timeText ? old : t;
+  });
+  return list.length === prev.length && list.every((t, i) => t === prev[i]) ? prev : list;
+}
+
 /** Merges one worker snapshot into the state. */
 export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.status) marketState.status = snap.status;
@@ -99,8 +130,13 @@ export function applySnapshot(snap: WorkerSnapshot): void {
       const order = snap.rankings[key];
       if (order) marketState.rankings[key] = ref(order);
     }
-  if (snap.depth) for (const [symbol, view] of Object.entries(snap.depth)) marketState.depth[symbol] = ref(view);
-  if (snap.trades) for (const [symbol, list] of Object.entries(snap.trades)) marketState.trades[symbol] = ref(list);
+  if (snap.depth)
+    for (const [symbol, view] of Object.entries(snap.depth)) marketState.depth[symbol] = ref(shareBook(marketState.depth[symbol], view));
+  if (snap.trades)
+    for (const [symbol, list] of Object.entries(snap.trades)) {
+      const shared = shareTape(marketState.trades[symbol], list);
+      if (shared !== marketState.trades[symbol]) marketState.trades[symbol] = ref(shared);
+    }
   if (snap.klines) for (const [topic, change] of Object.entries(snap.klines)) klineListeners.get(topic)?.forEach((l) => l(change));
   if (snap.user) for (const message of snap.user) userListeners.forEach((l) => l(message));
 }

@@ -178,7 +178,7 @@ export interface BookRowView {
   qtyText: string;
   /** Cumulative quantity from the best row to this one. */
   totalText: string;
-  /** `total` over the larger side's total of the rows shown, 0..1: the shading's width (display only). */
+  /** `total` over the larger side's total of the rows shown, 0..1 in steps of 1/500: the shading's width (display only). */
   ratio: number;
 }
 
@@ -213,6 +213,9 @@ function unitsText(units: number, decimals: number, lang: Lang, show = decimals)
   return localizeDecimal(formatUnits(units * POW10[extra]!, decimals + extra), lang);
 }
 
+/** The shading's resolution: a ratio is a multiple of 1 / RATIO_STEPS. */
+const RATIO_STEPS = 500;
+
 /** Groups, cumulates and writes a book for display (integer math only; the ratio is for drawing). */
 export function buildBookView(book: LiveBook, options: BookViewOptions): BookView {
   const lang = options.lang ?? DEFAULT_LANG;
@@ -227,7 +230,8 @@ export function buildBookView(book: LiveBook, options: BookViewOptions): BookVie
     priceText: unitsText(r.price, pd, lang, show),
     qtyText: unitsText(r.qty, book.qtyDecimals, lang),
     totalText: unitsText(r.total, book.qtyDecimals, lang),
-    ratio: r.total / max,
+    // In steps of 1/500 (under a pixel of a bar): a row whose size moved less keeps its view.
+    ratio: Math.round((r.total / max) * RATIO_STEPS) / RATIO_STEPS,
   });
   const bestBid = book.bids.prices[0];
   const bestAsk = book.asks.prices[0];

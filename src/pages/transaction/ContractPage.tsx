@@ -50,10 +50,56 @@ function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (s
   return { pair, loading: isPending, choose };
 }
 
-function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: boolean; onSwitch: () => void }) {
+/** The pair's price and 24 h stats: the only part of the header that follows the ticker. */
+function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
   const { t } = useTranslation();
+  // Written once per language and pair: the summary re-renders on every tick of the pair.
+  const labels = useMemo(
+    () => ({
+      high: t('trade.stats.high'),
+      volume: t('trade.stats.volume', { coin: pair.base }),
+      low: t('trade.stats.low'),
+      turnover: t('trade.stats.turnover', { coin: pair.quote }),
+    }),
+    [t, pair.base, pair.quote],
+  );
   const tickers = useSnapshot(marketState.tickers);
   const tk = tickers[pair.symbol];
+  return (
+    <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">
+      <div className={styles.priceBlock}>
+        <span className={`${styles.lastPrice} num ${tk?.tone ?? ''}`} data-testid="last-price">
+          {tk?.priceText ?? '--'}
+        </span>
+        <span className={`${styles.subline} num`}>
+          <span>{tk?.fiatText}</span>
+          <span className={tk?.tone}>{tk?.changeText}</span>
+        </span>
+      </div>
+      <dl className={styles.stats}>
+        <div>
+          <dt>{labels.high}</dt>
+          <dd className="num">{tk?.highText ?? '--'}</dd>
+        </div>
+        <div>
+          <dt>{labels.volume}</dt>
+          <dd className="num">{tk?.volumeText ?? '--'}</dd>
+        </div>
+        <div>
+          <dt>{labels.low}</dt>
+          <dd className="num">{tk?.lowText ?? '--'}</dd>
+        </div>
+        <div>
+          <dt>{labels.turnover}</dt>
+          <dd className="num">{tk?.turnoverText ?? '--'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The nav bar (pair switch, star) and the live summary; the bar itself never re-renders for a tick. */
+function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: boolean; onSwitch: () => void }) {
   return (
     <>
       <NavBar
@@ -65,35 +111,7 @@ function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: bool
         }
         right={<StarButton symbol={pair.symbol} matchId={pair.id} size={18} />}
       />
-      <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">
-        <div className={styles.priceBlock}>
-          <span className={`${styles.lastPrice} num ${tk?.tone ?? ''}`} data-testid="last-price">
-            {tk?.priceText ?? '--'}
-          </span>
-          <span className={`${styles.subline} num`}>
-            <span>{tk?.fiatText}</span>
-            <span className={tk?.tone}>{tk?.changeText}</span>
-          </span>
-        </div>
-        <dl className={styles.stats}>
-          <div>
-            <dt>{t('trade.stats.high')}</dt>
-            <dd className="num">{tk?.highText ?? '--'}</dd>
-          </div>
-          <div>
-            <dt>{t('trade.stats.volume', { coin: pair.base })}</dt>
-            <dd className="num">{tk?.volumeText ?? '--'}</dd>
-          </div>
-          <div>
-            <dt>{t('trade.stats.low')}</dt>
-            <dd className="num">{tk?.lowText ?? '--'}</dd>
-          </div>
-          <div>
-            <dt>{t('trade.stats.turnover', { coin: pair.quote })}</dt>
-            <dd className="num">{tk?.turnoverText ?? '--'}</dd>
-          </div>
-        </dl>
-      </section>
+      <Summary pair={pair} doubtful={doubtful} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import type { FuturesSide } from '../../../domain/futures/types';
 import type { MarketPair } from '../../../domain/market/types';
@@ -11,6 +11,7 @@ import { apiQuery } from '../../api/queries';
 import { ApiError, call } from '../../api/request';
 import { futuresState } from '../../state/futures';
 import { marketState } from '../../state/market';
+import { useSelect } from '../../state/select';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -25,6 +26,11 @@ const TRANSFER_PATH = '/pages/fund/fundTransfer?from=change';
 const LOGIN_PATH = '/pages/common/login';
 const PERCENTS = [25, 50, 75, 100] as const;
 const DEFAULT_MULTIPLE = 10;
+/** A market order's preview follows the price at most this often. */
+const PREVIEW_MS = 250;
+
+/** Same texts and problem: the form keeps the preview it shows and does not re-render. */
+const samePreview = (a: FuturesPreview | null, b: FuturesPreview) => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /** The message of each reason the worker's preview gives for a refusal (none while loading). */
 const PROBLEM_KEYS = {
@@ -56,8 +62,10 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const signedIn = Boolean(token);
   const deal = useQuery({ ...apiQuery('/lever/deal', { match_id: String(pair.id) }), enabled: signedIn });
   const settings = deal.data;
-  const account = useSnapshot(futuresState).account;
-  const lastPrice = useSnapshot(marketState).tickers[pair.symbol]?.price;
+  // Only the strings the form shows or reckons with: the account's view is replaced on every
+  // tick (its P&L moves), and the form must not re-render for that.
+  const accountAvailable = useSelect(futuresState, (s) => s.account?.available);
+  const accountAvailableText = useSelect(futuresState, (s) => s.account?.availableText);
 
   const [side, setSide] = useState<FuturesSide>('long');
   const [market, setMarket] = useState(true);
@@ -93,18 +101,39 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
     [pair.id, side, market, lots, multiple, limitPrice],
   );
 
-  // The preview follows the inputs and, for a market order, the worker's price (the last one asked wins).
+  // The preview follows the inputs and, for a market order, the worker's price at most every
+  // PREVIEW_MS (the last one asked wins). The price is watched here, not rendered: the form
+  // re-renders only when the preview's texts change, never for a tick as such.
   const asked = useRef(0);
   useEffect(() => {
     if (!settings) return;
-    const n = ++asked.current;
-    void getWorker()
-      .futures.preview(input)
-      .then((p) => n === asked.current && setPreview(p));
-  }, [input, settings, market ? lastPrice : null, account?.available]); // eslint-disable-line react-hooks/exhaustive-deps
+    const ask = () => {
+      const n = ++asked.current;
+      void getWorker()
+        .futures.preview(input)
+        .then((p) => n === asked.current && setPreview((shown) => (samePreview(shown, p) ? shown : p)));
+    };
+    ask();
+    if (!input.market) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let price = marketState.tickers[pair.symbol]?.price;
+    const stop = subscribe(marketState.tickers, () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        const now = marketState.tickers[pair.symbol]?.price;
+        if (now === price) return;
+        price = now;
+        ask();
+      }, PREVIEW_MS);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, [input, settings, accountAvailable, pair.symbol]);
 
-  const available = account?.available ?? settings?.available ?? null;
-  const availableText = account?.availableText ?? settings?.available ?? '--';
+  const available = accountAvailable ?? settings?.available ?? null;
+  const availableText = accountAvailableText ?? settings?.available ?? '--';
   const empty = available !== null && Number(available) === 0;
   const figures = preview?.figures ?? null;
   const problemKey = preview?.problem ? PROBLEM_KEYS[preview.problem] : null;
@@ -198,6 +227,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
               onClick={() => {
                 setMarket(m);
                 form.clear('target_price');
+                const lastPrice = marketState.tickers[pair.symbol]?.price;
                 if (!m && !limitPrice && lastPrice) setLimitPrice(lastPrice);
               }}
               data-testid={m ? 'order-market' : 'order-limit'}

@@ -1,10 +1,11 @@
 import { History } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { MarketPair } from '../../../domain/market/types';
 import { futuresState } from '../../state/futures';
+import { useSelect } from '../../state/select';
 import { sessionState } from '../../state/session';
 import { Empty } from '../../ui/Empty';
 import type { FuturesOrderView } from '../../worker-client';
@@ -18,11 +19,20 @@ type Act = (action: PositionAction) => void;
 /** The account's totals from the worker: risk rate on top, then equity, P&L, margin, available. */
 function AccountBar() {
   const { t } = useTranslation();
-  const account = useSnapshot(futuresState).account;
+  const account = useSelect(futuresState, (s) => s.account);
+  const labels = useMemo(
+    () => ({
+      risk: t('futures.panel.risk'),
+      equity: t('futures.panel.equity'),
+      pnl: t('futures.panel.pnl'),
+      available: t('futures.panel.available'),
+    }),
+    [t],
+  );
   return (
     <div className={styles.account} data-testid="futures-account">
       <div className={styles.riskLine}>
-        <span className={styles.label}>{t('futures.panel.risk')}</span>
+        <span className={styles.label}>{labels.risk}</span>
         <span className={`num ${styles.risk} ${account?.risk ? styles[account.risk] : ''}`} data-testid="futures-risk">
           {account?.riskText ?? '--'}
         </span>
@@ -32,19 +42,19 @@ function AccountBar() {
       </div>
       <div className={styles.totals}>
         <div>
-          <span className={styles.label}>{t('futures.panel.equity')}</span>
+          <span className={styles.label}>{labels.equity}</span>
           <span className="num" data-testid="futures-equity">
             {account?.equityText ?? '--'}
           </span>
         </div>
         <div>
-          <span className={styles.label}>{t('futures.panel.pnl')}</span>
+          <span className={styles.label}>{labels.pnl}</span>
           <span className={`num ${account ? styles[account.pnlTone] : ''}`} data-testid="futures-pnl">
             {account?.pnlText ?? '--'}
           </span>
         </div>
         <div>
-          <span className={styles.label}>{t('futures.panel.available')}</span>
+          <span className={styles.label}>{labels.available}</span>
           <span className="num" data-testid="futures-available">
             {account?.availableText ?? '--'}
           </span>
@@ -54,10 +64,37 @@ function AccountBar() {
   );
 }
 
+/** The labels of a position card, written once per language (a card re-renders on every tick of its pair). */
+function usePositionLabels() {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      long: t('futures.form.long'),
+      short: t('futures.form.short'),
+      pnl: t('futures.panel.pnl'),
+      rom: t('futures.panel.rom'),
+      lots: t('futures.panel.lots'),
+      entry: t('futures.panel.entry'),
+      mark: t('futures.panel.mark'),
+      margin: t('futures.panel.margin'),
+      liquidation: t('futures.panel.liquidation'),
+      distance: t('futures.panel.distance'),
+      takeProfit: t('futures.panel.takeProfit'),
+      stopLoss: t('futures.panel.stopLoss'),
+      fee: t('futures.panel.fee'),
+      stops: t('futures.panel.stops'),
+      close: t('futures.panel.close'),
+      multiple: (multiple: number) => t('futures.form.multiple', { multiple }),
+    }),
+    [t],
+  );
+}
+
 /** One open position; re-renders only when the worker sent a new view of it. */
 const PositionRow = memo(function PositionRow({ id, act }: { id: number; act: Act }) {
-  const { t } = useTranslation();
-  const p = useSnapshot(futuresState).positions[id];
+  const l = usePositionLabels();
+  // The row as the worker wrote it (held by reference, replaced only when its texts changed).
+  const p = useSelect(futuresState, (s) => s.positions[id]);
   if (!p) return null;
   const cell = (label: string, value: string, testId?: string, className?: string) => (
     <div className={styles.cell}>
@@ -70,41 +107,41 @@ const PositionRow = memo(function PositionRow({ id, act }: { id: number; act: Ac
   return (
     <li className={styles.card} data-testid="position-row" data-id={p.id} data-symbol={p.symbol}>
       <div className={styles.cardHead}>
-        <span className={`${styles.badge} ${styles[p.side]}`}>{t(p.side === 'long' ? 'futures.form.long' : 'futures.form.short')}</span>
+        <span className={`${styles.badge} ${styles[p.side]}`}>{p.side === 'long' ? l.long : l.short}</span>
         <span className={styles.symbol}>{p.symbol}</span>
-        <span className={styles.multiple}>{t('futures.form.multiple', { multiple: p.multiple })}</span>
+        <span className={styles.multiple}>{l.multiple(p.multiple)}</span>
       </div>
       <div className={styles.pnlLine}>
         <div className={styles.cell}>
-          <span className={styles.label}>{t('futures.panel.pnl')}</span>
+          <span className={styles.label}>{l.pnl}</span>
           <span className={`num ${styles.big} ${styles[p.tone]}`} data-testid="position-pnl">
             {p.pnlText}
           </span>
         </div>
         <div className={`${styles.cell} ${styles.end}`}>
-          <span className={styles.label}>{t('futures.panel.rom')}</span>
+          <span className={styles.label}>{l.rom}</span>
           <span className={`num ${styles.big} ${styles[p.tone]}`} data-testid="position-rom">
             {p.romText}
           </span>
         </div>
       </div>
       <div className={styles.grid}>
-        {cell(t('futures.panel.lots'), p.lotsText, 'position-lots')}
-        {cell(t('futures.panel.entry'), p.openText, 'position-entry')}
-        {cell(t('futures.panel.mark'), p.markText, 'position-mark')}
-        {cell(t('futures.panel.margin'), p.marginText, 'position-margin')}
-        {cell(t('futures.panel.liquidation'), p.liquidationText, 'position-liquidation', styles.warnText)}
-        {cell(t('futures.panel.distance'), p.distanceText, 'position-distance')}
-        {cell(t('futures.panel.takeProfit'), p.takeProfitText, 'position-tp')}
-        {cell(t('futures.panel.stopLoss'), p.stopLossText, 'position-sl')}
-        {cell(t('futures.panel.fee'), p.feeText)}
+        {cell(l.lots, p.lotsText, 'position-lots')}
+        {cell(l.entry, p.openText, 'position-entry')}
+        {cell(l.mark, p.markText, 'position-mark')}
+        {cell(l.margin, p.marginText, 'position-margin')}
+        {cell(l.liquidation, p.liquidationText, 'position-liquidation', styles.warnText)}
+        {cell(l.distance, p.distanceText, 'position-distance')}
+        {cell(l.takeProfit, p.takeProfitText, 'position-tp')}
+        {cell(l.stopLoss, p.stopLossText, 'position-sl')}
+        {cell(l.fee, p.feeText)}
       </div>
       <div className={styles.actions}>
         <button type="button" className={styles.action} onClick={() => act({ kind: 'stops', position: p })} data-testid="position-stops">
-          {t('futures.panel.stops')}
+          {l.stops}
         </button>
         <button type="button" className={styles.action} onClick={() => act({ kind: 'close', position: p })} data-testid="position-close">
-          {t('futures.panel.close')}
+          {l.close}
         </button>
       </div>
     </li>

@@ -20,7 +20,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizeDecimal } from '../../../../domain/format';
 import { lastAverage, movingAverage, MA_PERIODS } from '../../../../domain/market/movingAverage';
@@ -61,12 +61,16 @@ const APPROX_MS: Record<KlinePeriod, number> = {
 export type ChartMode = 'candles' | 'line';
 
 const toTime = (ms: number) => (ms / 1000) as UTCTimestamp;
+const sameBar = (a: Kline, b: Kline) =>
+  a.t === b.t && a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.volume === b.volume;
 
 interface Series {
   candles: ISeriesApi<'Candlestick'>;
   line: ISeriesApi<'Line'>;
   volume: ISeriesApi<'Histogram'>;
   ma: ISeriesApi<'Line'>[];
+  /** Shows `mode`'s series, bringing it up to date first (the hidden one takes no live updates). */
+  show: (mode: ChartMode) => void;
 }
 
 function fetchBars(symbol: string, period: KlinePeriod, toMs: number): Promise<Kline[]> {
@@ -131,6 +135,7 @@ export default function KlineChart({
     });
     const priceFormat = { type: 'price' as const, precision: priceDecimals, minMove: 10 ** -priceDecimals };
     const s: Series = {
+      show: () => undefined,
       candles: chart.addSeries(CandlestickSeries, {
         upColor: UP,
         downColor: DOWN,
@@ -159,6 +164,26 @@ export default function KlineChart({
     chart.panes()[1]?.setStretchFactor(1);
     series.current = s;
 
+    const candle = (k: Kline) => ({
+      time: toTime(k.t),
+      open: Number(k.open),
+      high: Number(k.high),
+      low: Number(k.low),
+      close: Number(k.close),
+    });
+    const point = (k: Kline) => ({ time: toTime(k.t), value: Number(k.close) });
+    /** The series shown; the other one is hidden and skips live updates until shown again. */
+    let shown: ChartMode = mode;
+    const stale = { candles: false, line: false };
+    s.show = (next) => {
+      shown = next;
+      if (next === 'candles' && stale.candles) s.candles.setData(data.map(candle));
+      if (next === 'line' && stale.line) s.line.setData(data.map(point));
+      stale[next] = false;
+      s.candles.applyOptions({ visible: next === 'candles' });
+      s.line.applyOptions({ visible: next === 'line', priceLineVisible: next === 'line' });
+    };
+
     const volumeBar = (k: Kline) => ({
       time: toTime(k.t),
       value: Number(k.volume),
@@ -166,10 +191,9 @@ export default function KlineChart({
     });
     const setAll = () => {
       const closes = data.map((k) => k.close);
-      s.candles.setData(
-        data.map((k) => ({ time: toTime(k.t), open: Number(k.open), high: Number(k.high), low: Number(k.low), close: Number(k.close) })),
-      );
-      s.line.setData(data.map((k) => ({ time: toTime(k.t), value: Number(k.close) })));
+      s.candles.setData(data.map(candle));
+      s.line.setData(data.map(point));
+      stale.candles = stale.line = false;
       s.volume.setData(data.map(volumeBar));
       MA_PERIODS.forEach((n, i) => {
         const ma = movingAverage(closes, n, priceDecimals);
@@ -179,16 +203,27 @@ export default function KlineChart({
       setLegend(data.at(-1) ?? null);
     };
 
-    /** One live bar: updates the last bar or appends a new one, never re-sets the data. */
+    /**
+     * One live bar: updates the last bar or appends a new one, never re-sets the data. Only the
+     * series whose values moved are updated (each update re-reckons its pane's scale), and the
+     * hidden one of candles and line is left until shown.
+     */
     const update = (k: Kline) => {
       const last = data.at(-1);
       if (last && k.t < last.t) return;
-      if (last && k.t === last.t) data[data.length - 1] = k;
+      const same = last && k.t === last.t ? last : null;
+      if (same) data[data.length - 1] = k;
       else data.push(k);
       const time = toTime(k.t);
-      s.candles.update({ time, open: Number(k.open), high: Number(k.high), low: Number(k.low), close: Number(k.close) });
-      s.line.update({ time, value: Number(k.close) });
-      s.volume.update(volumeBar(k));
+      const moved = !same || same.open !== k.open || same.high !== k.high || same.low !== k.low || same.close !== k.close;
+      if (moved) {
+        if (shown === 'candles') s.candles.update(candle(k));
+        else stale.candles = true;
+        if (shown === 'line') s.line.update(point(k));
+        else stale.line = true;
+      }
+      if (!same || same.volume !== k.volume || moved) s.volume.update(volumeBar(k));
+      if (same && same.close === k.close) return;
       const closes = data.slice(-Math.max(...MA_PERIODS)).map((b) => b.close);
       MA_PERIODS.forEach((n, i) => {
         const v = lastAverage(closes, n, priceDecimals);
@@ -236,7 +271,12 @@ export default function KlineChart({
       if (disposed) return;
       for (const bar of [...queued.values()].sort((x, y) => x.t - y.t)) update(bar);
       queued.clear();
-      setLegend((shown) => (shown && shown.t < (data.at(-2)?.t ?? 0) ? shown : (data.at(-1) ?? null)));
+      setLegend((shown) => {
+        // A bar the crosshair picked stays; an unchanged live bar keeps its object (no render).
+        if (shown && shown.t < (data.at(-2)?.t ?? 0)) return shown;
+        const live = data.at(-1) ?? null;
+        return shown && live && sameBar(shown, live) ? shown : live;
+      });
     };
     const stopLive = onKlines(topic, (change) => {
       if (!loaded) pending.push(...change.bars);
@@ -272,32 +312,40 @@ export default function KlineChart({
   }, [symbol, period, priceDecimals, topic, lang]);
 
   useEffect(() => {
-    const s = series.current;
-    if (!s) return;
-    s.candles.applyOptions({ visible: mode === 'candles' });
-    s.line.applyOptions({ visible: mode === 'line', priceLineVisible: mode === 'line' });
+    series.current?.show(mode);
   }, [mode]);
 
   const fmt = (v: string) => number(v);
+  // The legend re-renders with the live bar (at most every LIVE_DRAW_MS): its labels are written once per language.
+  const labels = useMemo(
+    () => ({
+      open: t('trade.chart.open'),
+      high: t('trade.chart.high'),
+      low: t('trade.chart.low'),
+      close: t('trade.chart.close'),
+      volume: t('trade.chart.volume'),
+    }),
+    [t],
+  );
   return (
     <div className={styles.wrap}>
       <div className={styles.legend} data-testid="chart-legend" data-bars={held.count} data-first={held.first}>
         {legend && (
           <>
             <span>
-              {t('trade.chart.open')} <b className="num">{fmt(legend.open)}</b>
+              {labels.open} <b className="num">{fmt(legend.open)}</b>
             </span>
             <span>
-              {t('trade.chart.high')} <b className="num">{fmt(legend.high)}</b>
+              {labels.high} <b className="num">{fmt(legend.high)}</b>
             </span>
             <span>
-              {t('trade.chart.low')} <b className="num">{fmt(legend.low)}</b>
+              {labels.low} <b className="num">{fmt(legend.low)}</b>
             </span>
             <span>
-              {t('trade.chart.close')} <b className="num">{fmt(legend.close)}</b>
+              {labels.close} <b className="num">{fmt(legend.close)}</b>
             </span>
             <span>
-              {t('trade.chart.volume')} <b className="num">{fmt(legend.volume)}</b>
+              {labels.volume} <b className="num">{fmt(legend.volume)}</b>
             </span>
           </>
         )}
