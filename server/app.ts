@@ -6,6 +6,7 @@ import { contentPlugin } from './content/plugin';
 import type { Wallets } from './funds/Wallets';
 import { fundsPlugin } from './funds/plugin';
 import { futuresPlugin } from './futures/plugin';
+import { optionsPlugin } from './options/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -56,6 +57,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   contentPlugin,
   fundsPlugin,
   futuresPlugin,
+  optionsPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

@@ -17,6 +17,7 @@ import { notificationsEndpoints } from '../notifications/contract';
 import { fundsEndpoints } from '../funds/contract';
 import { realtimeEndpoints } from '../realtime/contract';
 import { futuresEndpoints } from '../futures/contract';
+import { optionsEndpoints } from '../options/contract';
 import { watchlistEndpoints } from '../watchlist/contract';
 import { mergeEndpoints } from './endpoint';
 
@@ -36,6 +37,7 @@ export const contract = mergeEndpoints(
   realtimeEndpoints,
   futuresEndpoints,
   watchlistEndpoints,
+  optionsEndpoints,
 );
 
 export type Contract = typeof contract;
