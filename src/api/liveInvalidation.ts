@@ -51,7 +51,11 @@ export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePay
   balances: () => ['balances'],
   // An order freezes and releases funds; a futures order or position also changes the lever lists.
   orders: (items) => (items.some((i) => i.product === 'futures') ? ['balances', 'futures'] : ['balances']),
-  positions: (items) => (items.some((i) => i.product === 'futures') ? ['balances', 'futures'] : ['balances']),
+  positions: (items) => [
+    'balances',
+    ...(items.some((i) => i.product === 'futures') ? (['futures'] as const) : []),
+    ...(items.some((i) => i.product === 'options') ? (['options'] as const) : []),
+  ],
   // A session's end changes no cached answer by itself: clearing the token drops the user's queries.
   session: () => [],
 };

@@ -10,6 +10,8 @@ import { Decimal } from '../../domain/decimal';
 import type { OptionOrder } from '../../domain/options/types';
 import { buildApp, type App } from '../../server/app';
 import { ManualClock } from '../../server/clock';
+import type {} from '../../server/audit/plugin';
+import type {} from '../../server/ledger/plugin';
 import type {} from '../../server/options/plugin';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
