@@ -4,7 +4,7 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
-import type { OptionDirection, OptionResult, OptionStatus } from '../../domain/options/types';
+import type { OptionDecider, OptionDirection, OptionResult, OptionStatus } from '../../domain/options/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
 
@@ -13,7 +13,7 @@ const COLUMNS = `id, user_id, match_id, symbol, currency_id, direction, seconds,
   close_price::text AS close_price, close_ts, decided_by, result, payout::text AS payout, profit::text AS profit, settle_key,
   settled_at, created_at, updated_at`;
 
-export type DecidedBy = 'tick' | 'record';
+export type DecidedBy = OptionDecider;
 
 /** An option as stored. */
 export interface OptionRow {

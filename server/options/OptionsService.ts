@@ -145,6 +145,7 @@ export class OptionsService {
       expected_profit: fixed(new Decimal(row.expected_payout).minus(row.stake)),
       close_price: row.close_price,
       close_ts: row.close_ts,
+      decided_by: row.decided_by,
       result: row.result,
       payout: row.payout,
       profit: row.profit,

@@ -104,6 +104,7 @@ describe('options endpoints', () => {
       expected_payout: '182.91',
       expected_profit: '82.41',
       close_price: null,
+      decided_by: null,
       result: null,
     });
     expect(await micro(user)).toEqual({ available: '899.5', frozen: '100.5' });
@@ -208,6 +209,7 @@ describe('options endpoints', () => {
         result: 'win',
         close_price: '60000.5',
         close_ts: order.expires_at,
+        decided_by: 'tick',
         payout: '180',
         profit: '80',
       },

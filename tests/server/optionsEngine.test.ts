@@ -162,6 +162,8 @@ describe('options engine', () => {
       payout,
     });
     expect(await wallet(userId)).toEqual({ available: new Decimal(900).plus(payout).toFixed(), frozen: '0' });
+    // The wire form says which rule decided (the pages show it).
+    expect(app.fastify.microtrade.service.toOrder(settled).decided_by).toBe('record');
 
     // Once: asking again, or more ticks, changes nothing.
     expect(await app.fastify.microtrade.service.settle(placed.id, { price: '1', ts: clock.now(), by: 'tick' })).toBeNull();

@@ -11,7 +11,7 @@ import { formatNumber, formatPrice, selectTone, type Tone } from '../../domain/f
 import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import type { Ticker } from '../../domain/market/types';
 import { optionResult, settleOption } from '../../domain/options/formulas';
-import type { OptionDirection, OptionOrder, OptionResult } from '../../domain/options/types';
+import type { OptionDecider, OptionDirection, OptionOrder, OptionResult } from '../../domain/options/types';
 import type { PrivateKind, UserMessage } from '../../domain/protocol';
 import type { AccountSlice } from '../account/AccountSlice';
 import type { Slice } from '../slice';
@@ -42,7 +42,8 @@ export interface OptionView {
   priceText: string;
   /** The deciding price's time (settled only). */
   close_ts: number | null;
-  decided_by_record: boolean;
+  /** Which rule chose the deciding price (settled only): a live tick or the price record. */
+  decided_by: OptionDecider | null;
   /** What a win would earn (stake × ratio), signed. */
   expectedText: string;
   /** pending: the would-be P&L at the live price; settled: the actual P&L. Signed. */
@@ -157,9 +158,7 @@ export class OptionsSlice implements Slice<OptionsChanges> {
     return signed && new Decimal(value).gt(0) && !text.startsWith('+') ? `+${text}` : text;
   }
 
-  private base(
-    o: OptionOrder,
-  ): Omit<OptionView, 'result' | 'settled' | 'tone' | 'priceText' | 'close_ts' | 'pnlText' | 'decided_by_record'> {
+  private base(o: OptionOrder): Omit<OptionView, 'result' | 'settled' | 'tone' | 'priceText' | 'close_ts' | 'pnlText' | 'decided_by'> {
     return {
       id: o.id,
       match_id: o.match_id,
@@ -188,7 +187,7 @@ export class OptionsSlice implements Slice<OptionsChanges> {
       tone: pnl === null ? 'flat' : selectTone(pnl),
       priceText: live === undefined ? DASH : formatPrice(live, this.decimals(o), this.lang),
       close_ts: null,
-      decided_by_record: false,
+      decided_by: null,
       pnlText: pnl === null ? DASH : this.money(pnl, true),
     };
   }
@@ -202,7 +201,7 @@ export class OptionsSlice implements Slice<OptionsChanges> {
       tone: selectTone(profit),
       priceText: o.close_price === null ? DASH : formatPrice(o.close_price, this.decimals(o), this.lang),
       close_ts: o.close_ts,
-      decided_by_record: o.close_ts !== null && o.close_ts < o.expires_at,
+      decided_by: o.decided_by,
       pnlText: this.money(profit, true),
     };
   }

@@ -163,7 +163,7 @@ export function ResultCard({ o }: { o: OptionView }) {
           </dd>
         </div>
       </dl>
-      {o.decided_by_record && <p className={styles.hint}>{t('options.decidedByRecord')}</p>}
+      {o.decided_by === 'record' && <p className={styles.hint}>{t('options.decidedByRecord')}</p>}
     </article>
   );
 }

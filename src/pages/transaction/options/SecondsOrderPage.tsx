@@ -84,6 +84,7 @@ function OrderRow({ o }: { o: OptionOrder }) {
           </dd>
         </div>
       </dl>
+      {o.decided_by === 'record' && <p className={styles.hint}>{t('options.decidedByRecord')}</p>}
     </article>
   );
 }
