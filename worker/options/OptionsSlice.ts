@@ -40,6 +40,8 @@ export interface OptionView {
   openText: string;
   /** pending: the worker's live price; settled: the deciding price. */
   priceText: string;
+  /** That price against the open price: up green, down red (`tone` is the P&L's). */
+  priceTone: Tone;
   /** The deciding price's time (settled only). */
   close_ts: number | null;
   /** Which rule chose the deciding price (settled only): a live tick or the price record. */
@@ -158,7 +160,9 @@ export class OptionsSlice implements Slice<OptionsChanges> {
     return signed && new Decimal(value).gt(0) && !text.startsWith('+') ? `+${text}` : text;
   }
 
-  private base(o: OptionOrder): Omit<OptionView, 'result' | 'settled' | 'tone' | 'priceText' | 'close_ts' | 'pnlText' | 'decided_by'> {
+  private base(
+    o: OptionOrder,
+  ): Omit<OptionView, 'result' | 'settled' | 'tone' | 'priceText' | 'priceTone' | 'close_ts' | 'pnlText' | 'decided_by'> {
     return {
       id: o.id,
       match_id: o.match_id,
@@ -186,6 +190,7 @@ export class OptionsSlice implements Slice<OptionsChanges> {
       settled: false,
       tone: pnl === null ? 'flat' : selectTone(pnl),
       priceText: live === undefined ? DASH : formatPrice(live, this.decimals(o), this.lang),
+      priceTone: live === undefined ? 'flat' : selectTone(new Decimal(live).minus(o.open_price)),
       close_ts: null,
       decided_by: null,
       pnlText: pnl === null ? DASH : this.money(pnl, true),
@@ -200,6 +205,7 @@ export class OptionsSlice implements Slice<OptionsChanges> {
       settled: true,
       tone: selectTone(profit),
       priceText: o.close_price === null ? DASH : formatPrice(o.close_price, this.decimals(o), this.lang),
+      priceTone: o.close_price === null ? 'flat' : selectTone(new Decimal(o.close_price).minus(o.open_price)),
       close_ts: o.close_ts,
       decided_by: o.decided_by,
       pnlText: this.money(profit, true),

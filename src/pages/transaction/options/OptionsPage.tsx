@@ -8,7 +8,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -30,10 +30,10 @@ import { Page } from '../../../ui/Page';
 import { Sheet } from '../../../ui/Sheet';
 import { useForm } from '../../../ui/useForm';
 import { useFormat } from '../../../ui/useFormat';
-import { useTimeText } from '../../../ui/useTimeText';
 import { useTopics } from '../../../ui/useTopics';
 import type { OptionView } from '../../../worker-client';
 import { PairSheet } from '../PairSheet';
+import { clockTime } from './clockTime';
 import styles from './Options.module.css';
 
 const KlineChart = lazy(() => import('../chart/KlineChart'));
@@ -55,13 +55,19 @@ function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (s
   return { pair, loading: isPending, choose };
 }
 
-/** Re-renders every quarter second while `active`: the countdowns. */
+/**
+ * The time for the countdowns, fresh every quarter second while `active`. It is taken again the
+ * moment a countdown starts: a time kept from while nothing counted would show a new 30 s option
+ * with more than 30 s left.
+ */
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(id);
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const id = setInterval(tick, 250);
+    return () => (clearTimeout(first), clearInterval(id));
   }, [active]);
   return now;
 }
@@ -71,7 +77,8 @@ const RESULT_KEYS = { win: 'options.result.win', draw: 'options.result.draw', lo
 /** A pending option: countdown bar, open vs live price, the would-be result. */
 export function PendingCard({ o, now }: { o: OptionView; now: number }) {
   const { t } = useTranslation();
-  const left = Math.max(0, Math.ceil((o.expires_at - now) / 1000));
+  // Never more than the expiry: the device clock may run a little behind the server's.
+  const left = Math.min(o.seconds, Math.max(0, Math.ceil((o.expires_at - now) / 1000)));
   const share = Math.min(100, Math.max(0, ((o.expires_at - now) / (o.seconds * 1000)) * 100));
   return (
     <article className={styles.card} data-testid="option-pending" data-id={o.id}>
@@ -88,29 +95,25 @@ export function PendingCard({ o, now }: { o: OptionView; now: number }) {
           <i style={{ width: `${share}%` }} />
         </div>
         <span className={`${styles.seconds} num`} data-testid="option-countdown">
-          {left > 0 ? `${left}s` : t('options.settling')}
+          {left > 0 ? t('options.secondsShort', { n: left }) : t('options.settling')}
         </span>
       </div>
-      <dl className={styles.grid}>
+      <dl className={styles.cells}>
         <div>
           <dt>{t('options.openPrice')}</dt>
           <dd className="num">{o.openText}</dd>
         </div>
         <div>
           <dt>{t('options.livePrice')}</dt>
-          <dd className={`num ${o.tone}`} data-testid="option-live">
+          <dd className={`num ${o.priceTone}`} data-testid="option-live">
             {o.priceText}
           </dd>
         </div>
         <div>
           <dt>{t('options.nowResult')}</dt>
-          <dd className={o.tone} data-testid="option-would">
-            {o.result ? t(RESULT_KEYS[o.result]) : '--'}
+          <dd className={`num ${o.tone}`}>
+            <span data-testid="option-would">{o.result ? t(RESULT_KEYS[o.result]) : '--'}</span> {o.pnlText}
           </dd>
-        </div>
-        <div>
-          <dt>{t('options.pnl')}</dt>
-          <dd className={`num ${o.tone}`}>{o.pnlText}</dd>
         </div>
       </dl>
     </article>
@@ -120,7 +123,6 @@ export function PendingCard({ o, now }: { o: OptionView; now: number }) {
 /** A settled option: result, expected vs actual P&L, the price and time that decided it. */
 export function ResultCard({ o }: { o: OptionView }) {
   const { t } = useTranslation();
-  const time = useTimeText();
   return (
     <article className={`${styles.card} ${styles.result} ${o.result ? styles[o.result] : ''}`} data-testid="option-result" data-id={o.id}>
       <div className={styles.cardHead}>
@@ -131,10 +133,16 @@ export function ResultCard({ o }: { o: OptionView }) {
           {o.symbol} <span className={`${styles.badge} ${styles[o.direction]}`}>{t(`options.${o.direction}`)}</span>
         </span>
       </div>
-      <dl className={styles.grid}>
+      <dl className={styles.cells}>
         <div>
-          <dt>{t('options.expectedPnl')}</dt>
-          <dd className="num up">{o.expectedText}</dd>
+          <dt>{t('options.openPrice')}</dt>
+          <dd className="num">{o.openText}</dd>
+        </div>
+        <div>
+          <dt>{t('options.closePrice')}</dt>
+          <dd className={`num ${o.priceTone}`} data-testid="option-result-price">
+            {o.priceText}
+          </dd>
         </div>
         <div>
           <dt>{t('options.actualPnl')}</dt>
@@ -143,24 +151,18 @@ export function ResultCard({ o }: { o: OptionView }) {
           </dd>
         </div>
         <div>
-          <dt>{t('options.openPrice')}</dt>
-          <dd className="num">{o.openText}</dd>
-        </div>
-        <div>
-          <dt>{t('options.closePrice')}</dt>
-          <dd className="num" data-testid="option-result-price">
-            {o.priceText}
-          </dd>
-        </div>
-        <div>
           <dt>{t('options.openTime')}</dt>
-          <dd className="num">{time(o.open_ts, 'HH:mm:ss')}</dd>
+          <dd className="num">{clockTime(o.open_ts, 'HH:mm:ss')}</dd>
         </div>
         <div>
           <dt>{t('options.closeTime')}</dt>
           <dd className="num" data-testid="option-result-time">
-            {o.close_ts ? time(o.close_ts, 'HH:mm:ss') : '--'}
+            {o.close_ts ? clockTime(o.close_ts, 'HH:mm:ss') : '--'}
           </dd>
+        </div>
+        <div>
+          <dt>{t('options.expectedPnl')}</dt>
+          <dd className="num up">{o.expectedText}</dd>
         </div>
       </dl>
       {o.decided_by === 'record' && <p className={styles.hint}>{t('options.decidedByRecord')}</p>}
@@ -168,7 +170,7 @@ export function ResultCard({ o }: { o: OptionView }) {
   );
 }
 
-function Trade({ pair }: { pair: MarketPair }) {
+function Trade({ pair, onPlaced }: { pair: MarketPair; onPlaced: () => void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const invalidate = useInvalidate();
@@ -226,6 +228,7 @@ function Trade({ pair }: { pair: MarketPair }) {
     if (!done) return;
     setConfirm(null);
     showToast(t('options.placed'));
+    onPlaced();
     void invalidate('options', 'balances');
   };
 
@@ -328,20 +331,32 @@ function Trade({ pair }: { pair: MarketPair }) {
   );
 }
 
-function LiveOptions({ pair }: { pair: MarketPair }) {
+/** The latest result of this pair and the pending options; `placed` counts the user's placements here. */
+function LiveOptions({ pair, placed }: { pair: MarketPair; placed: number }) {
   const { t } = useTranslation();
   const { pending, settled } = useSnapshot(optionsState);
   const pendingTitle = [t('options.pending'), `(${pending.length})`].join(' ');
   const now = useNow(pending.length > 0);
   const latest = settled.filter((o) => o.symbol === pair.symbol).slice(0, 1);
+  const section = useRef<HTMLElement>(null);
+  const followed = useRef(placed);
+  const newest = pending[0]?.id ?? 0;
+  useEffect(() => {
+    // After a placement the countdown card comes into view as it arrives (below the fold on a phone).
+    if (placed === followed.current || !newest) return;
+    followed.current = placed;
+    section.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [placed, newest]);
   return (
-    <section className={styles.section}>
+    <section className={styles.section} ref={section}>
       {latest.map((o) => (
         <ResultCard key={o.id} o={o} />
       ))}
       <div className={styles.sectionHead}>
         <span>{pendingTitle}</span>
-        <Link to="/pages/transaction/seconds_order">{t('options.allOrders')}</Link>
+        <Link to="/pages/transaction/seconds_order" data-testid="options-all-orders">
+          {t('options.allOrders')}
+        </Link>
       </div>
       {pending.length === 0 ? <Empty text={t('options.noPending')} /> : pending.map((o) => <PendingCard key={o.id} o={o} now={now} />)}
     </section>
@@ -352,6 +367,8 @@ export default function OptionsPage() {
   const { t } = useTranslation();
   const { pair, loading, choose } = usePair();
   const [switching, setSwitching] = useState(false);
+  const [placed, setPlaced] = useState(0);
+  const onPlaced = useCallback(() => setPlaced((n) => n + 1), []);
   useTopics(useMemo(() => [topics.quotes()], []));
   const tk = useSnapshot(marketState).tickers[pair?.symbol ?? ''];
   if (!pair)
@@ -384,8 +401,8 @@ export default function OptionsPage() {
           <KlineChart key={pair.symbol} symbol={pair.symbol} period="1min" mode="line" priceDecimals={pair.price_decimals} />
         </Suspense>
       </div>
-      <Trade key={pair.symbol} pair={pair} />
-      <LiveOptions pair={pair} />
+      <Trade key={pair.symbol} pair={pair} onPlaced={onPlaced} />
+      <LiveOptions pair={pair} placed={placed} />
       <PairSheet
         key={String(switching)}
         open={switching}
