@@ -7,6 +7,7 @@ import type { Wallets } from './funds/Wallets';
 import { fundsPlugin } from './funds/plugin';
 import { futuresPlugin } from './futures/plugin';
 import { spotPlugin } from './spot/plugin';
+import { optionsPlugin } from './options/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -58,6 +59,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   fundsPlugin,
   futuresPlugin,
   spotPlugin,
+  optionsPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

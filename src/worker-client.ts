@@ -12,6 +12,8 @@ export type {
   FuturesPositionView,
   FuturesPreview,
   FuturesView,
+  OptionView,
+  OptionsView,
   PreviewFigures,
   PreviewInput,
   PreviewProblem,

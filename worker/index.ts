@@ -21,6 +21,7 @@ export type { AmountProblem, ExchangePreview } from './funds/previews';
 export type { FuturesAccountView, FuturesOrderView, FuturesPositionView, FuturesView, RiskLevel } from './futures/FuturesSlice';
 export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
+export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings } from './market/MarketSlice';
 export type { BookRowView, BookView } from './market/orderBook';
 export type { TradeView } from './market/tape';
@@ -110,6 +111,7 @@ const api = {
     setLang(lang: Lang): void {
       state.market.setLang(lang);
       state.futures.setLang(lang);
+      state.options.setLang(lang);
       schedule();
     },
   }),

@@ -7,11 +7,19 @@ import { ConnectionSlice } from './connection/ConnectionSlice';
 import type { FeedHandlers } from './feed/Feed';
 import { FuturesSlice } from './futures/FuturesSlice';
 import { MarketSlice } from './market/MarketSlice';
+import { OptionsSlice } from './options/OptionsSlice';
 import { takeChanges, type ChangesOf } from './slice';
+import type { Ticker } from '../domain/market/types';
 
 function createSlices() {
   const account = new AccountSlice();
-  return { connection: new ConnectionSlice(), market: new MarketSlice(), account, futures: new FuturesSlice(account) };
+  return {
+    connection: new ConnectionSlice(),
+    market: new MarketSlice(),
+    account,
+    futures: new FuturesSlice(account),
+    options: new OptionsSlice(account),
+  };
 }
 type Slices = ReturnType<typeof createSlices>;
 
@@ -33,11 +41,23 @@ export function createWorkerState() {
     },
     /** Feed handlers that apply what arrives to its slice, then call `changed`. */
     feedHandlers(changed: () => void): FeedHandlers {
+      const tickers = (data: Ticker[]) => (slices.futures.applyTickers(data), slices.options.applyTickers(data));
       return {
-        snapshot: (s) => (slices.market.applySnapshot(s), s.kind === 'quotes' && slices.futures.applyTickers(s.data), changed()),
-        message: (m) => (slices.market.applyMessage(m), m.kind === 'quotes' && slices.futures.applyTickers(m.data), changed()),
-        privateSnapshot: (s) => (slices.account.applySnapshot(s), slices.futures.privateChanged(), changed()),
-        user: (m) => (slices.account.apply(m), slices.futures.privateChanged(m.kind), changed()),
+        snapshot: (s) => (slices.market.applySnapshot(s), s.kind === 'quotes' && tickers(s.data), changed()),
+        message: (m) => (slices.market.applyMessage(m), m.kind === 'quotes' && tickers(m.data), changed()),
+        privateSnapshot: (s) => (
+          slices.account.applySnapshot(s),
+          slices.futures.privateChanged(),
+          slices.options.privateChanged(),
+          changed()
+        ),
+        user: (m) => (
+          slices.account.apply(m),
+          slices.futures.privateChanged(m.kind),
+          slices.options.applyUser(m),
+          slices.options.privateChanged(m.kind),
+          changed()
+        ),
         status: (s) => (slices.connection.setStatus(s), changed()),
         dropped: (t) => slices.market.drop(t),
         hello: (info) => (slices.connection.setServerVersion(info.version), changed()),

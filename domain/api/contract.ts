@@ -18,6 +18,7 @@ import { fundsEndpoints } from '../funds/contract';
 import { realtimeEndpoints } from '../realtime/contract';
 import { futuresEndpoints } from '../futures/contract';
 import { spotEndpoints } from '../spot/contract';
+import { optionsEndpoints } from '../options/contract';
 import { watchlistEndpoints } from '../watchlist/contract';
 import { mergeEndpoints } from './endpoint';
 
@@ -38,6 +39,7 @@ export const contract = mergeEndpoints(
   futuresEndpoints,
   spotEndpoints,
   watchlistEndpoints,
+  optionsEndpoints,
 );
 
 export type Contract = typeof contract;

@@ -14,6 +14,13 @@ export const OPTION_DIRECTIONS = ['up', 'down'] as const satisfies readonly Opti
 export type OptionStatus = 'pending' | 'settled';
 export const OPTION_STATUSES = ['pending', 'settled'] as const satisfies readonly OptionStatus[];
 
+/**
+ * Which rule decided a settled option: `tick`, the first live recorded tick at or after its expiry;
+ * `record`, the price record (the open of the one-minute bar of its expiry) when no live tick
+ * could decide it (the server was down or not leading at expiry).
+ */
+export type OptionDecider = 'tick' | 'record';
+
 /** win: stake × (1 + ratio) paid back; draw: the stake refunded; loss: the stake kept. */
 export type OptionResult = 'win' | 'draw' | 'loss';
 
@@ -60,6 +67,8 @@ export interface OptionOrder extends PositionItem {
   /** Set when settled: the recorded price that decided, its tick time, the result, what was paid back and the profit (negative on a loss). */
   close_price: string | null;
   close_ts: number | null;
+  /** Which rule chose that price (null while pending). */
+  decided_by: OptionDecider | null;
   result: OptionResult | null;
   payout: string | null;
   profit: string | null;

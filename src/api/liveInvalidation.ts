@@ -42,6 +42,17 @@ function notificationGroups(change: NotificationsChange): readonly QueryGroup[] 
   return [...groups];
 }
 
+/** The trading products whose orders and positions have their own query group (`product` of the item). */
+const PRODUCT_GROUPS = { futures: 'futures', spot: 'spot', options: 'options' } as const satisfies Record<string, QueryGroup>;
+
+/** Orders or positions: the balances, and the group of each product among them. */
+function productGroups(items: readonly { product: string }[]): readonly QueryGroup[] {
+  const groups = new Set<QueryGroup>(['balances']);
+  for (const { product } of items)
+    if (Object.hasOwn(PRODUCT_GROUPS, product)) groups.add(PRODUCT_GROUPS[product as keyof typeof PRODUCT_GROUPS]);
+  return [...groups];
+}
+
 /**
  * Private-channel message kind → the query groups it makes stale. Every kind of
  * `PrivatePayloads` must be here (a new kind fails to compile until it is mapped).
@@ -49,9 +60,9 @@ function notificationGroups(change: NotificationsChange): readonly QueryGroup[] 
 export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
   balances: () => ['balances'],
-  // An order freezes and releases funds; a futures order or position also changes the lever lists.
-  orders: (items) => (items.some((i) => i.product === 'futures') ? ['balances', 'futures'] : ['balances']),
-  positions: (items) => (items.some((i) => i.product === 'futures') ? ['balances', 'futures'] : ['balances']),
+  // An order or a position freezes and releases funds, and changes its product's own lists.
+  orders: productGroups,
+  positions: productGroups,
   // A session's end changes no cached answer by itself: clearing the token drops the user's queries.
   session: () => [],
 };

@@ -61,6 +61,10 @@ export const QUERY_GROUPS = {
   sessions: ['/safe/sessions'],
   /** Futures: the pair's own state, the account's totals and lists, the history. */
   futures: ['/lever/deal', '/lever/dealall', '/lever/my_trade'],
+  /** Spot: the pair's balances and open orders, the order history. */
+  spot: ['/coin/deal', '/coin/list'],
+  /** Seconds options: the stake's balance and the lists. */
+  options: ['/microtrade/payable_currencies', '/microtrade/lists', '/microtrade/get_result'],
   /** The starred pairs (the app also updates it in place on a toggle, `src/ui/watchlist.ts`). */
   watchlist: ['/optional/list'],
 } as const satisfies Record<string, readonly EndpointPath[]>;

@@ -2,6 +2,7 @@ import { proxy, ref } from 'valtio';
 import { SORT_KEYS } from '../../domain/market/ranking';
 import type { BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
 import { applyFutures } from './futures';
+import { applyOptions } from './options';
 
 /**
  * Live market data from the worker. Each value is held with `ref()`: a component that reads
@@ -113,6 +114,7 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.versionMismatch !== undefined) marketState.versionMismatch = snap.versionMismatch;
   if (snap.private) applyPrivate(snap.private);
   if (snap.futures) applyFutures(snap.futures);
+  if (snap.options) applyOptions(snap.options);
   if (snap.tickers) {
     let added = false;
     for (const [symbol, view] of Object.entries(snap.tickers)) {

@@ -91,6 +91,14 @@ describe('the private-channel invalidation map', () => {
     expect(staleGroups({ kind: 'session', data: { event: 'revoked' } })).toEqual([]);
   });
 
+  it("makes each trading product's own lists stale with the balances", () => {
+    const item = (product: string) => ({ id: 1, product, symbol: 'BTC/USDT', open: true, updated_at: 0 });
+    expect(sorted(staleGroups({ kind: 'orders', data: [item('spot')] }))).toEqual(['balances', 'spot']);
+    expect(sorted(staleGroups({ kind: 'orders', data: [item('futures'), item('spot')] }))).toEqual(['balances', 'futures', 'spot']);
+    expect(sorted(staleGroups({ kind: 'positions', data: [item('options')] }))).toEqual(['balances', 'options']);
+    expect(staleGroups({ kind: 'positions', data: [item('toString')] })).toEqual(['balances']);
+  });
+
   it('ignores kinds it does not map, own properties only', () => {
     for (const kind of ['quotes', 'toString', '__proto__', 'constructor']) expect(staleGroups({ kind, data: {} }), kind).toEqual([]);
     expect(Object.keys(LIVE_INVALIDATIONS).sort()).toEqual([...PRIVATE_KINDS].sort());

@@ -35,8 +35,6 @@ import { invalidateSpot, ORDERS_PATH } from './spotShared';
 
 const KlineChart = lazy(() => import('../chart/KlineChart'));
 const DEFAULT_SYMBOL = 'BTC/USDT';
-/** Balances and open orders refresh this often (a limit order may fill while the screen is open). */
-const REFRESH_MS = 3_000;
 
 function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (symbol: string) => void } {
   const [params, setParams] = useSearchParams();
@@ -158,7 +156,6 @@ export default function SpotPage() {
   const deal = useQuery({
     ...apiQuery('/coin/deal', { match_id: String(spotPair?.id ?? 0) }, { silent: true }),
     enabled: signedIn && Boolean(spotPair),
-    refetchInterval: REFRESH_MS,
   });
   useTopics(useMemo(() => (pair ? [topics.quotes(), topics.depth(pair.symbol)] : [topics.quotes()]), [pair]));
   const pick = useCallback((price: string) => pair && setTapped({ symbol: pair.symbol, price }), [pair]);

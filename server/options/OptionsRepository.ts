@@ -1,0 +1,197 @@
+/**
+ * The one owner of `options_orders` (migration 009): every SQL string naming it lives here.
+ * Amounts are written as decimal strings computed by the domain formulas and read back as text.
+ */
+import type { Page } from '../../domain/api/envelope';
+import { Decimal } from '../../domain/decimal';
+import type { OptionDecider, OptionDirection, OptionResult, OptionStatus } from '../../domain/options/types';
+import type { Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
+
+const COLUMNS = `id, user_id, match_id, symbol, currency_id, direction, seconds, ratio::text AS ratio, stake::text AS stake,
+  open_price::text AS open_price, open_ts, expires_at, expected_payout::text AS expected_payout, status,
+  close_price::text AS close_price, close_ts, decided_by, result, payout::text AS payout, profit::text AS profit, settle_key,
+  settled_at, created_at, updated_at`;
+
+export type DecidedBy = OptionDecider;
+
+/** An option as stored. */
+export interface OptionRow {
+  id: number;
+  user_id: number;
+  match_id: number;
+  symbol: string;
+  currency_id: number;
+  direction: OptionDirection;
+  seconds: number;
+  ratio: string;
+  stake: string;
+  open_price: string;
+  open_ts: number;
+  expires_at: number;
+  expected_payout: string;
+  status: OptionStatus;
+  close_price: string | null;
+  close_ts: number | null;
+  decided_by: DecidedBy | null;
+  result: OptionResult | null;
+  payout: string | null;
+  profit: string | null;
+  settle_key: string | null;
+  settled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+type Raw = { [K in keyof OptionRow]: OptionRow[K] extends number | null ? number | string | null : OptionRow[K] };
+
+const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+function toRow(r: Raw): OptionRow {
+  return {
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    match_id: Number(r.match_id),
+    symbol: r.symbol,
+    currency_id: Number(r.currency_id),
+    direction: r.direction,
+    seconds: Number(r.seconds),
+    ratio: norm(r.ratio)!,
+    stake: norm(r.stake)!,
+    open_price: norm(r.open_price)!,
+    open_ts: Number(r.open_ts),
+    expires_at: Number(r.expires_at),
+    expected_payout: norm(r.expected_payout)!,
+    status: r.status,
+    close_price: norm(r.close_price),
+    close_ts: num(r.close_ts),
+    decided_by: r.decided_by,
+    result: r.result,
+    payout: norm(r.payout),
+    profit: norm(r.profit),
+    settle_key: r.settle_key,
+    settled_at: num(r.settled_at),
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+  };
+}
+
+export interface NewOption {
+  userId: number;
+  matchId: number;
+  symbol: string;
+  currencyId: number;
+  direction: OptionDirection;
+  seconds: number;
+  ratio: string;
+  stake: string;
+  openPrice: string;
+  openTs: number;
+  expectedPayout: string;
+  now: number;
+}
+
+export interface Settlement {
+  closePrice: string;
+  closeTs: number;
+  decidedBy: DecidedBy;
+  result: OptionResult;
+  payout: string;
+  profit: string;
+  key: string;
+  now: number;
+}
+
+export class OptionsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(q: Queryable, o: NewOption): Promise<OptionRow> {
+    const [row] = await q.query<Raw>(
+      `INSERT INTO options_orders (user_id, match_id, symbol, currency_id, direction, seconds, ratio, stake, open_price, open_ts,
+         expires_at, expected_payout, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13, $13)
+       RETURNING ${COLUMNS}`,
+      [
+        o.userId,
+        o.matchId,
+        o.symbol,
+        o.currencyId,
+        o.direction,
+        o.seconds,
+        o.ratio,
+        o.stake,
+        o.openPrice,
+        o.openTs,
+        o.openTs + o.seconds * 1000,
+        o.expectedPayout,
+        o.now,
+      ],
+    );
+    return toRow(row!);
+  }
+
+  async byId(id: number, q: Queryable = this.db): Promise<OptionRow | null> {
+    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM options_orders WHERE id = $1`, [id]);
+    return row ? toRow(row) : null;
+  }
+
+  /** Locks one option for its settlement; null when it does not exist. */
+  async lock(q: Queryable, id: number): Promise<OptionRow | null> {
+    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM options_orders WHERE id = $1 FOR UPDATE`, [id]);
+    return row ? toRow(row) : null;
+  }
+
+  /** Records the settlement of a pending option; null when it was settled already (the key is unique, the status final). */
+  async settle(q: Queryable, id: number, s: Settlement): Promise<OptionRow | null> {
+    const [row] = await q.query<Raw>(
+      `UPDATE options_orders SET status = 'settled', close_price = $2, close_ts = $3, decided_by = $4, result = $5, payout = $6,
+         profit = $7, settle_key = $8, settled_at = $9, updated_at = $9
+       WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
+      [id, s.closePrice, s.closeTs, s.decidedBy, s.result, s.payout, s.profit, s.key, s.now],
+    );
+    return row ? toRow(row) : null;
+  }
+
+  /** A user's pending options, oldest first. */
+  async pendingOf(userId: number, q: Queryable = this.db): Promise<OptionRow[]> {
+    const rows = await q.query<Raw>(`SELECT ${COLUMNS} FROM options_orders WHERE user_id = $1 AND status = 'pending' ORDER BY id`, [
+      userId,
+    ]);
+    return rows.map(toRow);
+  }
+
+  /** Every pending option (the engine's working set), soonest expiry first. */
+  async allPending(): Promise<OptionRow[]> {
+    const rows = await this.db.query<Raw>(`SELECT ${COLUMNS} FROM options_orders WHERE status = 'pending' ORDER BY expires_at, id`);
+    return rows.map(toRow);
+  }
+
+  /** One page of a user's options, newest first, optionally one pair or one status. */
+  async page(
+    userId: number,
+    filter: { matchId?: number; status?: OptionStatus },
+    page: { page: number; limit: number },
+  ): Promise<Page<OptionRow>> {
+    return paginate<Raw, OptionRow>(
+      this.db,
+      {
+        select: COLUMNS,
+        from: `FROM options_orders WHERE user_id = $1 AND ($2::int IS NULL OR match_id = $2) AND ($3::text IS NULL OR status = $3)`,
+        orderBy: 'id DESC',
+        params: [userId, filter.matchId ?? null, filter.status ?? null],
+      },
+      page,
+      toRow,
+    );
+  }
+
+  /** Settled options after `afterId`, by id (the auditor reads them in batches). */
+  async settledAfter(afterId: number, limit: number): Promise<OptionRow[]> {
+    const rows = await this.db.query<Raw>(
+      `SELECT ${COLUMNS} FROM options_orders WHERE status = 'settled' AND id > $1 ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows.map(toRow);
+  }
+}
