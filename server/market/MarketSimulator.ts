@@ -124,6 +124,8 @@ export class MarketSimulator implements MarketSource {
   private readonly random: Random;
   private stopTimers: (() => void)[] = [];
   private closedRows: BarRow[] = [];
+  /** Rows handed to a flush whose write has not finished: still answered by `klines` from memory. */
+  private savingRows: BarRow[] = [];
   private flushing: Promise<void> = Promise.resolve();
   private nextTradeId: number;
 
@@ -179,13 +181,17 @@ export class MarketSimulator implements MarketSource {
   async klines(symbol: string, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]> {
     const s = this.states.get(symbol);
     if (!s) return [];
+    const unsaved = [...this.savingRows, ...this.closedRows].filter(
+      (r) => r.pairId === s.pair.id && r.period === period && r.bar.t >= fromMs && r.bar.t <= toMs,
+    );
     const stored = await this.store.range(s.pair.id, period, fromMs, toMs);
     const live = this.currentBar(symbol, period);
-    if (live && live.t >= fromMs && live.t <= toMs) {
-      if (stored.at(-1)?.t === live.t) stored[stored.length - 1] = live;
-      else stored.push(live);
-    }
-    return stored;
+    if (!unsaved.length && !(live && live.t >= fromMs && live.t <= toMs)) return stored;
+    // Bars closed in the last few seconds (not yet written) and the bar in progress win over what is stored.
+    const byTime = new Map(stored.map((k) => [k.t, k]));
+    for (const r of unsaved) byTime.set(r.bar.t, toKline(r.bar, r.precision.priceDecimals, r.precision.qtyDecimals));
+    if (live && live.t >= fromMs && live.t <= toMs) byTime.set(live.t, live);
+    return [...byTime.values()].sort((a, b) => a.t - b.t);
   }
 
   onTick(listener: (tick: MarketTick) => void): () => void {
@@ -484,10 +490,15 @@ export class MarketSimulator implements MarketSource {
       s.dirty.clear();
     }
     // A bar that closed and was reopened in the same flush appears twice; the last state wins.
-    const unique = new Map(rows.map((r) => [`${r.pairId}:${r.period}:${r.bar.t}`, r]));
+    const unique = [...new Map(rows.map((r) => [`${r.pairId}:${r.period}:${r.bar.t}`, r])).values()];
+    this.savingRows = [...this.savingRows, ...unique];
+    const written = new Set(unique);
     this.flushing = this.flushing
-      .then(() => this.store.save([...unique.values()]))
-      .catch((e: unknown) => this.options.log.error(e, 'kline flush failed'));
+      .then(() => this.store.save(unique))
+      .catch((e: unknown) => this.options.log.error(e, 'kline flush failed'))
+      .finally(() => {
+        this.savingRows = this.savingRows.filter((r) => !written.has(r));
+      });
     return this.flushing;
   }
 }

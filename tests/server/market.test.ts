@@ -91,6 +91,25 @@ describe('market data over HTTP', () => {
     for (const r of rows) expect(Number(r.agg)).toBeCloseTo(Number(r.volume), 8);
   });
 
+  it('answers a minute that closed before the next write from memory (the audit reads it at once)', async () => {
+    // A fresh minute, opened in memory only, then closed by the next minute's tick.
+    clock.advance(calculatePeriodStart('1min', clock.now()) + 60_010 - clock.now());
+    s.app.market.tick();
+    const minute = calculatePeriodStart('1min', clock.now());
+    const traded = s.app.market.ticker('BTC/USDT')!.price;
+    clock.advance(60_000);
+    s.app.market.tick();
+    const stored = await s.db.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM klines WHERE pair_id = 1 AND period = '1min' AND t = $1`,
+      [minute],
+    );
+    expect(stored[0]!.n).toBe(0);
+    const [bar] = await s.app.market.klines('BTC/USDT', '1min', minute, minute);
+    expect(bar?.t).toBe(minute);
+    expect(Number(bar!.low)).toBeLessThanOrEqual(Number(traded));
+    expect(Number(bar!.high)).toBeGreaterThanOrEqual(Number(traded));
+  });
+
   it.each([
     [{ symbol: 'NOPE/USDT', period: '1min' }, 'Unknown trading pair'],
     [{ symbol: 'BTC/USDT', period: '2min' }, 'Unknown chart period'],
