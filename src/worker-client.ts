@@ -24,6 +24,8 @@ import { applySnapshot } from './state/market';
 export const SNAPSHOT_INTERVAL_MS = 100;
 
 let remote: Remote<WorkerApi> | null = null;
+/** The UI's end of the snapshot channel, held here for the life of the app. */
+let snapshots: MessagePort | null = null;
 
 /** Starts the worker and its socket (once). */
 export function startWorker(): Remote<WorkerApi> {
@@ -33,7 +35,8 @@ export function startWorker(): Remote<WorkerApi> {
   // Snapshots come one-way on a port of their own (no reply per snapshot, as a comlink callback
   // would send); calls and their answers stay on comlink.
   const { port1, port2 } = new MessageChannel();
-  port1.onmessage = (e: MessageEvent<WorkerSnapshot>) => applySnapshot(e.data);
+  snapshots = port1;
+  snapshots.onmessage = (e: MessageEvent<WorkerSnapshot>) => applySnapshot(e.data);
   void remote.connection.onSnapshot(transfer(port2, [port2]));
   // Ten screen updates a second, however many ticks arrive: what a trader can read, and what a
   // cheap phone can draw (bench/ trade-screen).
