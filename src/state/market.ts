@@ -2,7 +2,6 @@ import { proxy, ref } from 'valtio';
 import { SORT_KEYS } from '../../domain/market/ranking';
 import type { BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
 import { applyFutures } from './futures';
-import { noteSnapshot } from './betweenSnapshots';
 
 /**
  * Live market data from the worker. Each value is held with `ref()`: a component that reads
@@ -140,5 +139,4 @@ export function applySnapshot(snap: WorkerSnapshot): void {
     }
   if (snap.klines) for (const [topic, change] of Object.entries(snap.klines)) klineListeners.get(topic)?.forEach((l) => l(change));
   if (snap.user) for (const message of snap.user) userListeners.forEach((l) => l(message));
-  noteSnapshot();
 }

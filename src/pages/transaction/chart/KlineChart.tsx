@@ -28,7 +28,6 @@ import type { KlinePeriod } from '../../../../domain/market/periods';
 import type { Kline } from '../../../../domain/market/types';
 import { topics } from '../../../../domain/protocol';
 import { call } from '../../../api/request';
-import { betweenSnapshots } from '../../../state/betweenSnapshots';
 import { onKlines } from '../../../state/market';
 import { useFormat } from '../../../ui/useFormat';
 import { useTopics } from '../../../ui/useTopics';
@@ -264,17 +263,11 @@ export default function KlineChart({
     const pending: Kline[] = [];
     let loaded = false;
     // Live bars are drawn at most every LIVE_DRAW_MS: a candle's last quarter-second is not worth
-    // a repaint of the whole canvas per tick on a slow phone. And they are drawn between
-    // snapshots, not in the frame that lays out a snapshot's book and figures: both in one frame
-    // made the long tasks left on a busy machine (bench/ trade-screen).
+    // a repaint of the whole canvas per tick on a slow phone (bench/ trade-screen).
     const queued = new Map<number, Kline>();
     let drawTimer: ReturnType<typeof setTimeout> | null = null;
-    let cancelSlot: (() => void) | null = null;
-    let planned = false;
-    let lastDraw = -Infinity;
     const draw = () => {
-      planned = false;
-      lastDraw = performance.now();
+      drawTimer = null;
       if (disposed) return;
       for (const bar of [...queued.values()].sort((x, y) => x.t - y.t)) update(bar);
       queued.clear();
@@ -289,15 +282,7 @@ export default function KlineChart({
       if (!loaded) pending.push(...change.bars);
       else {
         for (const bar of change.bars) queued.set(bar.t, bar);
-        if (planned) return;
-        planned = true;
-        drawTimer = setTimeout(
-          () => {
-            drawTimer = null;
-            cancelSlot = betweenSnapshots(draw);
-          },
-          Math.max(0, lastDraw + LIVE_DRAW_MS - performance.now()),
-        );
+        drawTimer ??= setTimeout(draw, LIVE_DRAW_MS);
       }
     });
 
@@ -316,7 +301,6 @@ export default function KlineChart({
     return () => {
       disposed = true;
       if (drawTimer) clearTimeout(drawTimer);
-      cancelSlot?.();
       stopLive();
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       chart.unsubscribeCrosshairMove(onCrosshair);
