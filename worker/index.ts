@@ -28,10 +28,9 @@ export type { TradeView } from './market/tape';
 
 export type { WorkerSnapshot } from './state';
 
-type SnapshotListener = (snapshot: WorkerSnapshot) => void;
-
 const state = createWorkerState();
-let listener: SnapshotListener | null = null;
+/** The UI's end of the snapshot channel: snapshots are posted on it one-way, nothing answers. */
+let snapshotPort: MessagePort | null = null;
 let feed: Feed | null = null;
 let intervalMs = 0;
 let scheduled = false;
@@ -39,8 +38,9 @@ let scheduled = false;
 /** Sends the pending changes, if any, to the UI. */
 function flush(): void {
   scheduled = false;
-  if (!listener || !state.isDirty) return;
-  listener(state.take());
+  if (!snapshotPort || !state.isDirty) return;
+  const snapshot: WorkerSnapshot = state.take();
+  snapshotPort.postMessage(snapshot);
 }
 
 /** At most one flush per frame (or per `intervalMs` when set), however many ticks arrive. */
@@ -69,9 +69,14 @@ const api = {
       feed.connect();
     },
 
-    /** Registers the UI's snapshot callback (a comlink proxy). */
-    onSnapshot(callback: SnapshotListener): void {
-      listener = callback;
+    /**
+     * Takes the port snapshots are posted on (transferred with comlink's `transfer`). A plain
+     * `postMessage` per snapshot and no reply: a comlink callback would answer every call with
+     * a message back to the worker (bench/ trade-screen).
+     */
+    onSnapshot(port: MessagePort): void {
+      snapshotPort?.close();
+      snapshotPort = port;
       schedule();
     },
 

@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { subscribe, useSnapshot } from 'valtio';
+import { proxy, ref, subscribe, useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import type { FuturesSide } from '../../../domain/futures/types';
 import type { MarketPair } from '../../../domain/market/types';
@@ -17,7 +17,7 @@ import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { useForm } from '../../ui/useForm';
-import { getWorker, type FuturesPreview, type PreviewInput, type PreviewProblem } from '../../worker-client';
+import { getWorker, type FuturesPreview, type PreviewFigures, type PreviewInput, type PreviewProblem } from '../../worker-client';
 import styles from './OrderForm.module.css';
 
 /** The futures account's currency. */
@@ -29,7 +29,7 @@ const DEFAULT_MULTIPLE = 10;
 /** A market order's preview follows the price at most this often. */
 const PREVIEW_MS = 250;
 
-/** Same texts and problem: the form keeps the preview it shows and does not re-render. */
+/** Same texts and problem: the preview shown is kept and nothing re-renders. */
 const samePreview = (a: FuturesPreview | null, b: FuturesPreview) => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /** The message of each reason the worker's preview gives for a refusal (none while loading). */
@@ -48,6 +48,40 @@ const PROBLEM_KEYS = {
 } as const satisfies Record<PreviewProblem, string | null>;
 
 type Field = 'share' | 'target_price' | 'target_profit_price' | 'stop_loss_price';
+
+/**
+ * The form's latest preview, outside React state: a market order's preview follows the price
+ * (up to 4×/s), and only the figure lines that show it subscribe to it (`PreviewLine`); the form
+ * itself re-renders only when the preview's problem changes.
+ */
+type PreviewBox = { current: FuturesPreview | null };
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className={styles.figure}>
+      <span>{label}</span>
+      <span className="num" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+/** One figure of the preview: re-renders only when its own text changes. */
+function PreviewLine({
+  box,
+  label,
+  testId,
+  text,
+}: {
+  box: PreviewBox;
+  label: string;
+  testId: string;
+  text: (figures: PreviewFigures) => string;
+}) {
+  const value = useSelect(box, (b) => (b.current?.figures ? text(b.current.figures) : '--'));
+  return <Figure label={label} value={value} testId={testId} />;
+}
 
 /**
  * The futures order form (issue 9 item 3): long or short, market or limit, lots, leverage,
@@ -76,7 +110,13 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [sheet, setSheet] = useState<'leverage' | 'confirm' | null>(null);
-  const [preview, setPreview] = useState<FuturesPreview | null>(null);
+  const [previewBox] = useState(() => proxy<PreviewBox>({ current: null }));
+  // The form renders only what the problem changes (messages, invalid boxes), by its key and params.
+  const problemSig = useSelect(previewBox, (b) =>
+    b.current?.problem ? `${b.current.problem}|${JSON.stringify(b.current.params ?? {})}` : '',
+  );
+  const problem = problemSig ? previewBox.current?.problem : undefined;
+  const problemParams = problemSig ? previewBox.current?.params : undefined;
   const form = useForm<Field>(['share', 'target_price', 'target_profit_price', 'stop_loss_price']);
 
   // A tapped book price makes a limit order at that price.
@@ -102,8 +142,9 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   );
 
   // The preview follows the inputs and, for a market order, the worker's price at most every
-  // PREVIEW_MS (the last one asked wins). The price is watched here, not rendered: the form
-  // re-renders only when the preview's texts change, never for a tick as such.
+  // PREVIEW_MS (the last one asked wins). The price is watched here, not rendered, and the
+  // answer goes to `previewBox`: only a figure line whose text changed re-renders, the form only
+  // when the problem changes, never for a tick as such.
   const asked = useRef(0);
   useEffect(() => {
     if (!settings) return;
@@ -111,7 +152,9 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
       const n = ++asked.current;
       void getWorker()
         .futures.preview(input)
-        .then((p) => n === asked.current && setPreview((shown) => (samePreview(shown, p) ? shown : p)));
+        .then((p) => {
+          if (n === asked.current && !samePreview(previewBox.current, p)) previewBox.current = ref(p);
+        });
     };
     ask();
     if (!input.market) return;
@@ -130,14 +173,13 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
       stop();
       if (timer) clearTimeout(timer);
     };
-  }, [input, settings, accountAvailable, pair.symbol]);
+  }, [input, settings, accountAvailable, pair.symbol, previewBox]);
 
   const available = accountAvailable ?? settings?.available ?? null;
   const availableText = accountAvailableText ?? settings?.available ?? '--';
   const empty = available !== null && Number(available) === 0;
-  const figures = preview?.figures ?? null;
-  const problemKey = preview?.problem ? PROBLEM_KEYS[preview.problem] : null;
-  const problemText = problemKey ? t(problemKey, preview!.params) : null;
+  const problemKey = problem ? PROBLEM_KEYS[problem] : null;
+  const problemText = problemKey ? t(problemKey, problemParams) : null;
   const lotsTyped = lots.trim() !== '';
 
   const fillPercent = async (percent: number) => {
@@ -161,14 +203,14 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const review = (e: FormEvent) => {
     e.preventDefault();
     if (!form.check(contract['/lever/submit'].input, body())) return;
-    if (preview?.problem && problemText) {
-      const onPrice = preview.problem.startsWith('price');
+    if (problem && problemText) {
+      const onPrice = problem.startsWith('price');
       if (onPrice) form.setFieldError('target_price', problemText);
-      else if (preview.problem.startsWith('lots')) form.setFieldError('share', problemText);
+      else if (problem.startsWith('lots')) form.setFieldError('share', problemText);
       else form.setError(problemText);
       return;
     }
-    if (!figures) return;
+    if (!previewBox.current?.figures) return;
     setSheet('confirm');
   };
 
@@ -188,13 +230,9 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   };
 
   const sideLabel = t(side === 'long' ? 'futures.form.openLong' : 'futures.form.openShort');
-  const figure = (label: string, value: string, testId: string) => (
-    <div className={styles.figure}>
-      <span>{label}</span>
-      <span className="num" data-testid={testId}>
-        {value}
-      </span>
-    </div>
+  const figure = (label: string, value: string, testId: string) => <Figure label={label} value={value} testId={testId} />;
+  const live = (label: string, text: (f: PreviewFigures) => string, testId: string) => (
+    <PreviewLine box={previewBox} label={label} text={text} testId={testId} />
   );
 
   return (
@@ -271,9 +309,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
       )}
       {form.errorOf('target_price') && <p className={styles.error}>{form.errorOf('target_price')}</p>}
 
-      <label
-        className={`${styles.box} ${form.errorOf('share') || (lotsTyped && preview?.problem?.startsWith('lots')) ? styles.invalid : ''}`}
-      >
+      <label className={`${styles.box} ${form.errorOf('share') || (lotsTyped && problem?.startsWith('lots')) ? styles.invalid : ''}`}>
         <input
           className={styles.input}
           value={lots}
@@ -287,7 +323,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
         />
         <span className={styles.unit}>{t('futures.form.lotsUnit')}</span>
       </label>
-      {(form.errorOf('share') ?? (lotsTyped && preview?.problem?.startsWith('lots') ? problemText : null)) && (
+      {(form.errorOf('share') ?? (lotsTyped && problem?.startsWith('lots') ? problemText : null)) && (
         <p className={styles.error} data-testid="order-lots-error">
           {form.errorOf('share') ?? problemText}
         </p>
@@ -365,11 +401,11 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
       )}
 
       <div className={styles.figures} data-testid="order-preview">
-        {figure(t('futures.form.margin'), figures ? `${figures.marginText} ${MONEY}` : '--', 'order-margin')}
-        {figure(t('futures.form.fee'), figures ? `${figures.feeText} ${MONEY}` : '--', 'order-fee')}
-        {figure(t('futures.form.liquidation'), figures?.liquidationText ?? '--', 'order-liquidation')}
+        {live(t('futures.form.margin'), (f) => `${f.marginText} ${MONEY}`, 'order-margin')}
+        {live(t('futures.form.fee'), (f) => `${f.feeText} ${MONEY}`, 'order-fee')}
+        {live(t('futures.form.liquidation'), (f) => f.liquidationText, 'order-liquidation')}
       </div>
-      {lotsTyped && preview?.problem === 'insufficient' && (
+      {lotsTyped && problem === 'insufficient' && (
         <p className={styles.error} data-testid="order-insufficient">
           {problemText}
         </p>
@@ -416,13 +452,13 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
             {sideLabel} · {pair.symbol} · {t('futures.form.multiple', { multiple })}
           </p>
           {figure(t('futures.form.type'), t(market ? 'futures.form.market' : 'futures.form.limit'), 'confirm-type')}
-          {figure(t('futures.form.openPrice'), figures?.priceText ?? '--', 'confirm-price')}
+          {live(t('futures.form.openPrice'), (f) => f.priceText, 'confirm-price')}
           {figure(t('futures.form.lots'), lots.trim(), 'confirm-lots')}
-          {figure(t('futures.form.size'), figures ? `${figures.numberText} ${pair.base}` : '--', 'confirm-size')}
-          {figure(t('futures.form.margin'), figures ? `${figures.marginText} ${MONEY}` : '--', 'confirm-margin')}
-          {figure(t('futures.form.fee'), figures ? `${figures.feeText} ${MONEY}` : '--', 'confirm-fee')}
-          {figure(t('futures.form.total'), figures ? `${figures.totalText} ${MONEY}` : '--', 'confirm-total')}
-          {figure(t('futures.form.liquidation'), figures?.liquidationText ?? '--', 'confirm-liquidation')}
+          {live(t('futures.form.size'), (f) => `${f.numberText} ${pair.base}`, 'confirm-size')}
+          {live(t('futures.form.margin'), (f) => `${f.marginText} ${MONEY}`, 'confirm-margin')}
+          {live(t('futures.form.fee'), (f) => `${f.feeText} ${MONEY}`, 'confirm-fee')}
+          {live(t('futures.form.total'), (f) => `${f.totalText} ${MONEY}`, 'confirm-total')}
+          {live(t('futures.form.liquidation'), (f) => f.liquidationText, 'confirm-liquidation')}
           {stopsOpen && takeProfit.trim() && figure(t('futures.form.takeProfit'), takeProfit.trim(), 'confirm-tp')}
           {stopsOpen && stopLoss.trim() && figure(t('futures.form.stopLoss'), stopLoss.trim(), 'confirm-sl')}
           {market && <p className={styles.hint}>{t('futures.form.marketHint')}</p>}
