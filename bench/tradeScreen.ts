@@ -21,6 +21,13 @@ const CPU_SLOWDOWN = 4;
 /** `npm run bench -- trade-screen --trace`: after the figures, an 8 s Chrome trace of the slowed screen (summarise it with bench/traceSummary.ts). */
 const TRACE = process.argv.includes('--trace');
 const TRACE_MS = 8_000;
+/**
+ * `npm run bench -- trade-screen --soak=<minutes>`: after the figures, keeps the screen open at
+ * 4× for that long and, each minute, samples a 20 s window (fps, p95, long tasks) and, after a
+ * forced garbage collection, the page's JS heap and DOM counters: a screen kept open for hours
+ * must neither slow down nor grow.
+ */
+const SOAK_MINUTES = Number(process.argv.find((a) => a.startsWith('--soak='))?.slice('--soak='.length) ?? 0);
 const TRACE_FILE = path.join(ROOT, 'bench', 'results', 'trade-screen.trace.json');
 const TRACE_CATEGORIES = [
   'devtools.timeline',
@@ -89,6 +96,51 @@ async function measure(page: Page): Promise<Figures> {
     long_tasks: longTasks.length,
     long_task_ms_total: r(longTasks.reduce((a, b) => a + b, 0)),
     long_task_ms_max: r(Math.max(0, ...longTasks)),
+  };
+}
+
+/** One soak sample: the window's figures, then heap and DOM after a collection. */
+async function soakSample(page: Page, cdp: CDPSession, minute: number): Promise<Figures> {
+  const figures = await measure(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  const dom = (await cdp.send('Memory.getDOMCounters')) as { nodes: number; jsEventListeners: number };
+  return {
+    minute,
+    fps: figures.fps!,
+    frame_p95_ms: figures.frame_p95_ms!,
+    long_tasks: figures.long_tasks!,
+    heap_mb: Number((heap.usedSize / 1048576).toFixed(2)),
+    dom_nodes: dom.nodes,
+    listeners: dom.jsEventListeners,
+  };
+}
+
+/** Keeps the slowed screen open `minutes`, one sample a minute (the first at once). */
+async function soak(page: Page, cdp: CDPSession, minutes: number): Promise<Figures> {
+  const started = Date.now();
+  const samples: Figures[] = [];
+  for (let minute = 0; minute <= minutes; minute++) {
+    const due = started + minute * 60_000;
+    if (Date.now() < due) await page.waitForTimeout(due - Date.now());
+    const sample = await soakSample(page, cdp, minute);
+    samples.push(sample);
+    console.log(`soak ${JSON.stringify(sample)}`);
+  }
+  const first = samples[0]!;
+  const last = samples.at(-1)!;
+  return {
+    soak_minutes: minutes,
+    soak_fps_first: first.fps!,
+    soak_fps_last: last.fps!,
+    soak_fps_min: Math.min(...samples.map((x) => Number(x.fps))),
+    soak_heap_mb_first: first.heap_mb!,
+    soak_heap_mb_last: last.heap_mb!,
+    soak_heap_mb_per_hour: Number(((Number(last.heap_mb) - Number(first.heap_mb)) * (60 / Math.max(1, minutes))).toFixed(2)),
+    soak_dom_nodes_first: first.dom_nodes!,
+    soak_dom_nodes_last: last.dom_nodes!,
+    soak_listeners_first: first.listeners!,
+    soak_listeners_last: last.listeners!,
   };
 }
 
@@ -163,6 +215,7 @@ export async function tradeScreenBench(): Promise<Figures> {
     await slow(CPU_SLOWDOWN);
     const trade = await measure(page);
     if (TRACE) await recordTrace(cdp, page, TRACE_MS);
+    const soaked = SOAK_MINUTES > 0 ? await soak(page, cdp, SOAK_MINUTES) : {};
     await slow(1);
 
     return {
@@ -170,6 +223,7 @@ export async function tradeScreenBench(): Promise<Figures> {
       window_s: WINDOW_MS / 1000,
       ...Object.fromEntries(Object.entries(trade).map(([k, v]) => [`trade_screen_${k}`, v])),
       ...Object.fromEntries(Object.entries(quiet).map(([k, v]) => [`baseline_about_${k}`, v])),
+      ...soaked,
     };
   } finally {
     await browser.close();

@@ -31,9 +31,21 @@ function wrap(client: pg.Pool | pg.PoolClient, pending: (() => unknown)[] | null
   };
 }
 
-/** Opens a pool on a PostgreSQL server. */
-export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
+/** What a connection's own `error` event does by default: say so; the pool drops the broken client. */
+function logConnectionError(error: Error): void {
+  console.error(`postgres: a connection failed and is dropped: ${error.message}`);
+}
+
+/**
+ * Opens a pool on a PostgreSQL server. A connection the server ends outside a query (a restart,
+ * an administrator, an idle timeout, a database dropped under a closing pool) emits `error` on its
+ * client; without a listener Node would end the process. `onConnectionError` hears those; a query
+ * on such a connection still fails as that query's own error.
+ */
+export async function openPostgres(connectionString: string, max = 10, onConnectionError = logConnectionError): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max, types: typeParsers });
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   // Fail fast on a wrong URL instead of at the first request.
   await pool.query('select 1');
   const root = wrap(pool);
