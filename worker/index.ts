@@ -125,7 +125,7 @@ const api = {
 
   futures: proxy(futuresApi(state.futures, schedule)),
 
-  spot: proxy(spotApi(state.market, state.account, () => state.futures.language())),
+  spot: proxy(spotApi(state.market, state.account, () => state.market.language())),
 };
 
 export type WorkerApi = typeof api;

@@ -110,6 +110,11 @@ export class MarketSlice implements Slice<MarketChanges> {
     for (const symbol of this.tickers.keys()) this.dirtyTickers.add(symbol);
   }
 
+  /** The interface language the views' texts are written in. */
+  language(): Lang {
+    return this.lang;
+  }
+
   /** Sets the interface language the views' texts are written in; every ticker's view is rebuilt. */
   setLang(lang: Lang): void {
     if (lang === this.lang) return;
