@@ -5,16 +5,13 @@
  * book price goes to the order form. When the feed is stale or resyncing, a banner says so and
  * the live numbers are dimmed.
  */
-import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { KLINE_PERIODS, type KlinePeriod } from '../../../domain/market/periods';
 import type { MarketPair } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
-import { apiQuery } from '../../api/queries';
 import { marketState } from '../../state/market';
 import { Empty } from '../../ui/Empty';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
@@ -29,26 +26,10 @@ import { OrderForm } from './OrderForm';
 import { PairSheet } from './PairSheet';
 import { PositionsPanel } from './PositionsPanel';
 import styles from './ContractPage.module.css';
+import { usePair } from './usePair';
 
 const KlineChart = lazy(() => import('./chart/KlineChart'));
-const DEFAULT_SYMBOL = 'BTC/USDT';
 type MarketTab = 'book' | 'trades' | 'depth';
-
-/** The pair the address names: `?symbol=BTC/USDT` or `?id=<match_id>`; BTC/USDT when it names none. */
-function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (symbol: string) => void } {
-  const [params, setParams] = useSearchParams();
-  const { data, isPending } = useQuery(apiQuery('/currency/list'));
-  const symbol = params.get('symbol');
-  const id = Number(params.get('id'));
-  const pair = useMemo(() => {
-    const pairs = data?.pairs ?? [];
-    if (symbol) return pairs.find((p) => p.symbol === symbol.toUpperCase());
-    if (params.get('id')) return pairs.find((p) => p.id === id);
-    return pairs.find((p) => p.symbol === DEFAULT_SYMBOL) ?? pairs[0];
-  }, [data, symbol, id, params]);
-  const choose = useCallback((s: string) => setParams({ symbol: s }, { replace: true }), [setParams]);
-  return { pair, loading: isPending, choose };
-}
 
 /** The pair's price and 24 h stats: the only part of the header that follows the ticker. */
 function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../../domain/api/contract';
 import { Decimal } from '../../../../domain/decimal';
@@ -35,25 +35,12 @@ import type { OptionView } from '../../../worker-client';
 import { PairSheet } from '../PairSheet';
 import { clockTime } from './clockTime';
 import styles from './Options.module.css';
+import { usePair } from '../usePair';
 
 const KlineChart = lazy(() => import('../chart/KlineChart'));
-const DEFAULT_SYMBOL = 'BTC/USDT';
 const USDT_ID = 3;
 const STAKE_CURRENCY = 'USDT';
 const QUICK = ['10', '50', '100', '500'];
-
-function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (symbol: string) => void } {
-  const [params, setParams] = useSearchParams();
-  const { data, isPending } = useQuery(apiQuery('/currency/list'));
-  const symbol = params.get('symbol');
-  const pair = useMemo(() => {
-    const pairs = data?.pairs ?? [];
-    if (symbol) return pairs.find((p) => p.symbol === symbol.toUpperCase());
-    return pairs.find((p) => p.symbol === DEFAULT_SYMBOL) ?? pairs[0];
-  }, [data, symbol]);
-  const choose = useCallback((s: string) => setParams({ symbol: s }, { replace: true }), [setParams]);
-  return { pair, loading: isPending, choose };
-}
 
 /**
  * The time for the countdowns, fresh every quarter second while `active`. It is taken again the

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, ListOrdered } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { MarketPair } from '../../../../domain/market/types';
 import { topics } from '../../../../domain/protocol';
@@ -32,22 +32,9 @@ import { PairSheet } from '../PairSheet';
 import { SpotForm } from './SpotForm';
 import styles from './SpotPage.module.css';
 import { invalidateSpot, ORDERS_PATH } from './spotShared';
+import { DEFAULT_SYMBOL, usePair } from '../usePair';
 
 const KlineChart = lazy(() => import('../chart/KlineChart'));
-const DEFAULT_SYMBOL = 'BTC/USDT';
-
-function usePair(): { pair: MarketPair | undefined; loading: boolean; choose: (symbol: string) => void } {
-  const [params, setParams] = useSearchParams();
-  const { data, isPending } = useQuery(apiQuery('/currency/list'));
-  const symbol = params.get('symbol');
-  const pair = useMemo(() => {
-    const pairs = data?.pairs ?? [];
-    if (symbol) return pairs.find((p) => p.symbol === symbol.toUpperCase());
-    return pairs.find((p) => p.symbol === DEFAULT_SYMBOL) ?? pairs[0];
-  }, [data, symbol]);
-  const choose = useCallback((s: string) => setParams({ symbol: s }, { replace: true }), [setParams]);
-  return { pair, loading: isPending, choose };
-}
 
 function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) {
   const { t } = useTranslation();
