@@ -93,12 +93,13 @@ describe('market data over HTTP', () => {
 
   it('answers a minute that closed before the next write from memory (the audit reads it at once)', async () => {
     // A fresh minute, opened in memory only, then closed by the next minute's tick.
+    // Trades are placed with tradeAt: a random tick may not trade BTC at all.
     clock.advance(calculatePeriodStart('1min', clock.now()) + 60_010 - clock.now());
-    s.app.market.tick();
-    const minute = calculatePeriodStart('1min', clock.now());
     const traded = s.app.market.ticker('BTC/USDT')!.price;
+    s.app.market.tradeAt('BTC/USDT', traded);
+    const minute = calculatePeriodStart('1min', clock.now());
     clock.advance(60_000);
-    s.app.market.tick();
+    s.app.market.tradeAt('BTC/USDT', traded);
     const stored = await s.db.query<{ n: number }>(
       `SELECT COUNT(*)::int AS n FROM klines WHERE pair_id = 1 AND period = '1min' AND t = $1`,
       [minute],
