@@ -16,15 +16,10 @@ import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import { adminQuery, databaseUrl } from '../tests/server/database';
 
-type Figures = Record<string, number | string>;
+import { percentile, round } from './lib/stats';
+import type { Bench, BenchContext, BenchResult } from './lib/types';
 
 const USERS = 100;
-const SECONDS = 5;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-const round = (n: number, d = 1) => Number(n.toFixed(d));
 
 /** A fresh database: a scratch one on the PostgreSQL server named by the environment, else PGlite in memory. */
 async function scratchDb(): Promise<{ db: Db; engine: string; dispose(): Promise<void> }> {
@@ -48,7 +43,18 @@ async function scratchDb(): Promise<{ db: Db; engine: string; dispose(): Promise
   };
 }
 
-export async function exchangesBench(): Promise<Figures> {
+export const exchanges: Bench = {
+  name: 'exchanges',
+  id: 'ledger',
+  title: '100 users exchanging at once against the treasury (ledger contention)',
+  baseline: 'the same users moving money between their own accounts; one user exchanging alone',
+  targets: [],
+  browser: false,
+  run: exchangesBench,
+};
+
+async function exchangesBench(ctx: BenchContext): Promise<BenchResult> {
+  const SECONDS = ctx.quick ? 2 : 5;
   const { db, engine, dispose } = await scratchDb();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kestrel-bench-'));
   // Every transaction attempt, counted: a retry means a deadlock or a serialization failure.
@@ -121,7 +127,11 @@ export async function exchangesBench(): Promise<Figures> {
         }),
       );
       latencies.sort((a, b) => a - b);
-      return { ops: round(latencies.length / SECONDS), p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) };
+      return {
+        ops: round(latencies.length / SECONDS, 1),
+        p50: round(percentile(latencies, 50), 1),
+        p99: round(percentile(latencies, 99), 1),
+      };
     };
     const exchange = (token: string, i: number) =>
       post(
@@ -143,18 +153,21 @@ export async function exchangesBench(): Promise<Figures> {
     const single = await load(tokens.slice(0, 1), exchange);
     const exchanges = await load(tokens, exchange);
     return {
-      engine,
-      users: USERS,
-      seconds_each: SECONDS,
-      baseline_transfers_100_users_ops_s: transfers.ops,
-      baseline_transfers_100_users_p50_ms: transfers.p50,
-      baseline_transfers_100_users_p99_ms: transfers.p99,
-      baseline_exchanges_1_user_ops_s: single.ops,
-      baseline_exchanges_1_user_p50_ms: single.p50,
-      exchanges_100_users_ops_s: exchanges.ops,
-      exchanges_100_users_p50_ms: exchanges.p50,
-      exchanges_100_users_p99_ms: exchanges.p99,
-      tx_retries_deadlock_or_serialization: retries,
+      conditions: { engine, users: USERS, seconds_each: SECONDS },
+      table: {
+        columns: ['case', 'ops/s', 'p50 ms', 'p99 ms'],
+        rows: [
+          ['baseline: 100 users, transfers between own accounts', transfers.ops, transfers.p50, transfers.p99],
+          ['baseline: 1 user exchanging', single.ops, single.p50, single.p99],
+          ['100 users exchanging against the treasury', exchanges.ops, exchanges.p50, exchanges.p99],
+        ],
+      },
+      headline: {
+        exchanges_ops_s: exchanges.ops,
+        exchanges_p99_ms: exchanges.p99,
+        transfers_ops_s: transfers.ops,
+        tx_retries: retries,
+      },
     };
   } finally {
     await app.close();

@@ -249,7 +249,16 @@ export class MarketSimulator implements MarketSource {
       const delta = this.rebuildBook(s);
       if (delta.bids.length || delta.asks.length) out.depth.push({ symbol, delta });
     }
-    for (const listener of this.listeners) listener(out);
+    this.publish(out);
+  }
+
+  /**
+   * Hands a tick to every listener (the realtime hub, the engines). The simulator's own ticks go
+   * through here; so do a benchmark feed's synthetic ones (bench/lib/feed.ts), which leave the
+   * simulator's state as it was.
+   */
+  publish(tick: MarketTick): void {
+    for (const listener of this.listeners) listener(tick);
   }
 
   /**
@@ -281,7 +290,7 @@ export class MarketSimulator implements MarketSource {
       trades: [{ symbol, trades: [trade] }],
       klines: [...changed].map(([period, bars]) => ({ symbol, period, bars })),
     };
-    for (const listener of this.listeners) listener(out);
+    this.publish(out);
   }
 
   /** Applies one trade at the current price to every period's bar, rolling bars over as periods end. */
