@@ -5,7 +5,8 @@
  *   npm run bench                       the whole suite (< 10 min on 2 cores)
  *   npm run bench -- --quick            the same figures from shorter windows (< 2 min)
  *   npm run bench -- ingest scroll      some benches, by name
- *   npm run bench -- soak --soak=60     a bench's own flags (--soak=<minutes>, --trace)
+ *   npm run bench -- soak               the soak alone, 10 minutes (--soak: 60, --soak=<minutes>)
+ *   npm run bench -- live-screen --trace  a bench's own flags
  *   npm run bench -- --record           also writes the figures into bench/README.md
  *
  * Writes bench/results/<name>.json for each bench (with the machine and its CPU index) and
@@ -21,15 +22,28 @@ import { SUITE } from './suite';
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const record = argv.includes('--record');
-const soakArg = argv.find((a) => a.startsWith('--soak='));
+const names = argv.filter((a) => !a.startsWith('--'));
+const soakArg = argv.find((a) => a === '--soak' || a.startsWith('--soak='));
+/**
+ * The soak's length: `--soak=<minutes>` (`--soak` alone: 60); else 10 when the soak runs alone,
+ * 3 inside the whole suite (which stays under 10 minutes), 1 in a quick run.
+ */
+const soakMinutes = soakArg
+  ? soakArg === '--soak'
+    ? 60
+    : Number(soakArg.slice('--soak='.length))
+  : quick
+    ? 1
+    : names.length === 1 && names[0] === 'soak'
+      ? 10
+      : 3;
 const ctx: BenchContext = {
   quick,
-  soakMinutes: soakArg ? Number(soakArg.slice('--soak='.length)) : quick ? 1 : 10,
+  soakMinutes,
   argv,
   log: (message) => console.log(`  · ${message}`),
 };
 
-const names = argv.filter((a) => !a.startsWith('--'));
 const unknown = names.filter((n) => !SUITE.some((b) => b.name === n));
 if (unknown.length) {
   console.error(`Unknown bench: ${unknown.join(', ')}. Known: ${SUITE.map((b) => b.name).join(', ')}`);

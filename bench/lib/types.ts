@@ -38,7 +38,7 @@ export interface BenchResult {
 export interface BenchContext {
   /** `--quick`: the same measurements with shorter windows and fewer cases; under 2 minutes for the suite. */
   quick: boolean;
-  /** `--soak=<minutes>`: the soak's length (default 10, quick 1). */
+  /** The soak's length in minutes: 10 alone, 3 in the whole suite, 1 quick, 60 with `--soak` (bench/run.ts). */
   soakMinutes: number;
   /** Every command-line argument, for bench-specific flags such as `--trace`. */
   argv: readonly string[];
