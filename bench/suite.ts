@@ -2,5 +2,6 @@
 import { calibration } from './calibration';
 import { exchanges } from './exchanges';
 import type { Bench } from './lib/types';
+import { scroll } from './scroll';
 
-export const SUITE: readonly Bench[] = [calibration, exchanges];
+export const SUITE: readonly Bench[] = [scroll, calibration, exchanges];
