@@ -25,7 +25,13 @@ const ROW_HEIGHT = 64;
 const THROTTLE = 4;
 
 /** Opens the market list's crypto tab and waits until it holds every synthetic pair. */
-export async function openMarketList(p: PhonePage, server: BenchServer, feed: Feed, log: (m: string) => void): Promise<number> {
+export async function openMarketList(
+  p: PhonePage,
+  server: BenchServer,
+  feed: Feed,
+  log: (m: string) => void,
+  expected = SYMBOLS,
+): Promise<number> {
   await p.page.goto(`${server.url}/#/pages/market/market?category=crypto`);
   await p.page.waitForSelector('[data-testid="market-list"]', { timeout: 30_000 });
   // The page has subscribed to quotes: republish every synthetic pair so the list holds all of them.
@@ -37,10 +43,10 @@ export async function openMarketList(p: PhonePage, server: BenchServer, feed: Fe
       ),
     );
   const due = Date.now() + 20_000;
-  while ((await rows()) < SYMBOLS && Date.now() < due) await p.page.waitForTimeout(200);
+  while ((await rows()) < expected && Date.now() < due) await p.page.waitForTimeout(200);
   const n = await rows();
   log(`market list holds ${n} rows`);
-  if (n < SYMBOLS) throw new Error(`the market list shows ${n} rows, expected ≥ ${SYMBOLS}`);
+  if (n < expected) throw new Error(`the market list shows ${n} rows, expected ≥ ${expected}`);
   return n;
 }
 
