@@ -1,7 +1,9 @@
-/** Every benchmark, in the issue's order; `npm run bench -- <name>` runs one alone. */
+/** Every benchmark, in the issue's order (B1…B9, then the ledger); `npm run bench -- <name>` runs one alone. */
 import { calibration } from './calibration';
 import { exchanges } from './exchanges';
 import { ingest } from './ingest';
+import { latency } from './latency';
 import type { Bench } from './lib/types';
+import { scroll } from './scroll';
 
-export const SUITE: readonly Bench[] = [ingest, calibration, exchanges];
+export const SUITE: readonly Bench[] = [ingest, scroll, latency, calibration, exchanges];
