@@ -2,5 +2,7 @@
 import { calibration } from './calibration';
 import { exchanges } from './exchanges';
 import type { Bench } from './lib/types';
+import { load } from './load';
+import { server } from './serverLoad';
 
-export const SUITE: readonly Bench[] = [calibration, exchanges];
+export const SUITE: readonly Bench[] = [load, server, calibration, exchanges];
