@@ -56,19 +56,21 @@ function httpRow(label: string, offered: string, a: HttpAnswer): Row {
 }
 
 /** One tick of every pair: nobody subscribed (baseline) vs one socket on 64 topics (the old `market-tick`). */
+/** Mean ms of one market tick (every pair, with whatever listens), extra ticks for `budget` ms between the simulator's own. */
+function tickCost(server: BenchServer, budget: number): number {
+  const t0 = performance.now();
+  let n = 0;
+  while (performance.now() - t0 < budget) {
+    server.app.market.tick();
+    n++;
+  }
+  return (performance.now() - t0) / n;
+}
+
 async function marketTick(server: BenchServer, quick: boolean): Promise<{ idle: number; busy: number; pairs: number }> {
   {
-    // Extra ticks between the simulator's own, for a fixed wall time each (the cost is per tick).
     const budget = quick ? 500 : 1500;
-    const time = () => {
-      const t0 = performance.now();
-      let n = 0;
-      while (performance.now() - t0 < budget) {
-        server.app.market.tick();
-        n++;
-      }
-      return (performance.now() - t0) / n;
-    };
+    const time = () => tickCost(server, budget);
     time(); // warm-up
     const idle = time();
     const socket = io(server.url, { transports: ['websocket'] }) as Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -86,7 +88,7 @@ async function http(
   driver: Driver,
   ctx: BenchContext,
   seconds: number,
-): Promise<{ rows: Row[]; at2k: Record<string, HttpAnswer>; max: Record<string, HttpAnswer> }> {
+): Promise<{ rows: Row[]; at2k: Record<string, HttpAnswer>; max: Record<string, HttpAnswer>; warmOrders: number }> {
   {
     const token = await server.demoToken();
     const btc = server.app.market.pairBySymbol('BTC/USDT')!;
@@ -118,12 +120,16 @@ async function http(
     const probeJson = (await probe.json()) as { type: string; message: unknown };
     if (probeJson.type !== 'ok') throw new Error(`lever/submit probe failed: ${JSON.stringify(probeJson.message)}`);
 
+    let warmOrders = 0;
     const rows: Row[] = [];
     const at2k: Record<string, HttpAnswer> = {};
     const max: Record<string, HttpAnswer> = {};
     for (const e of endpoints) {
       // A short warm-up so the first figures are not the JIT's.
-      if (!ctx.quick) await driver.run<HttpAnswer>({ type: 'http', ...e.cmd, connections: 10, seconds: 1 });
+      if (!ctx.quick) {
+        const warm = await driver.run<HttpAnswer>({ type: 'http', ...e.cmd, connections: 10, seconds: 1 });
+        if (e.key === 'order') warmOrders = warm.requests;
+      }
       ctx.log(`HTTP ${e.key} at 2k req/s`);
       const fixed = await driver.run<HttpAnswer>({ type: 'http', ...e.cmd, rate: 2000, connections: 50, seconds });
       ctx.log(`HTTP ${e.key} at max`);
@@ -132,7 +138,7 @@ async function http(
       max[e.key] = open;
       rows.push(httpRow(`${e.label} @ 2k/s`, '2000 req/s', fixed), httpRow(`${e.label} @ max`, 'max (50 conns)', open));
     }
-    return { rows, at2k, max };
+    return { rows, at2k, max, warmOrders };
   }
 }
 
@@ -153,7 +159,7 @@ async function fanout(
 
 async function run(ctx: BenchContext): Promise<BenchResult> {
   const httpSeconds = ctx.quick ? 2 : 5;
-  const fanSeconds = ctx.quick ? 3 : 8;
+  const fanSeconds = ctx.quick ? 2 : 5;
   const big = ctx.quick ? 500 : 5000;
   const counts = ctx.quick ? [1, big] : [1, 1000, big];
   const hz = 10;
@@ -166,6 +172,10 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
     const tick = await marketTick(srv, ctx.quick);
     const f = await fanout(srv, driver, ctx, counts, fanSeconds);
     const h = await http(srv, driver, ctx, httpSeconds);
+    // The order load left the demo user with one open position per order: the futures engine
+    // checks them on every tick (stops, liquidation risk), so the tick's cost now includes that.
+    const positions = 1 + h.at2k.order!.requests + h.max.order!.requests + (ctx.quick ? 0 : h.warmOrders);
+    const afterOrders = tickCost(srv, ctx.quick ? 500 : 1500);
     const rows: Row[] = [...h.rows];
     for (const [n, a] of f) {
       rows.push([
@@ -181,6 +191,15 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
     rows.push(
       ['market tick, nobody subscribed (baseline)', `${tick.pairs} pairs`, Math.round(1000 / tick.idle), round(tick.idle, 3), '', '', 0],
       ['market tick, 1 socket on 64 topics', `${tick.pairs} pairs`, Math.round(1000 / tick.busy), round(tick.busy, 3), '', '', 0],
+      [
+        `market tick, after the order load (~${positions} open positions)`,
+        `${tick.pairs} pairs`,
+        Math.round(1000 / afterOrders),
+        round(afterOrders, 3),
+        '',
+        '',
+        0,
+      ],
     );
     const bigA = f.get(big)!;
     const headline: Record<string, Figure> = {
@@ -192,6 +211,7 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
       [`fanout_p99_ms_at_${big >= 1000 ? `${big / 1000}k` : big}`]: bigA.p99,
       fanout_p99_ms_1_client: f.get(1)!.p99,
       market_tick_ms_subscribed: round(tick.busy, 3),
+      market_tick_ms_after_orders: round(afterOrders, 3),
     };
     return {
       conditions: {
