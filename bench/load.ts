@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, phonePage } from './lib/browser';
 import { ROOT, startServer } from './lib/server';
 import { round } from './lib/stats';
@@ -130,11 +131,10 @@ interface Vitals {
   load_ms: number;
 }
 
-/** A cold load of `url` in a fresh context: waits for `load`, then until `quietMs` pass without a long task (at most `capMs`). */
-async function coldLoad(url: string, quietMs: number, capMs: number): Promise<Vitals> {
-  const browser = await launchBrowser();
+/** A cold load of `url` in a fresh context (its own empty cache): waits for `load`, then until `quietMs` pass without a long task (at most `capMs`). */
+async function coldLoad(browser: Browser, url: string, quietMs: number, capMs: number): Promise<Vitals> {
+  const p = await phonePage(browser);
   try {
-    const p = await phonePage(browser);
     await p.context.addInitScript(OBSERVE);
     await p.cdp.send('Network.enable');
     await p.cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -167,7 +167,7 @@ async function coldLoad(url: string, quietMs: number, capMs: number): Promise<Vi
       load_ms: Math.round(r.load),
     };
   } finally {
-    await browser.close();
+    await p.context.close();
   }
 }
 
@@ -191,17 +191,23 @@ function floorServer(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 async function run(ctx: BenchContext): Promise<BenchResult> {
-  const quietMs = ctx.quick ? 2000 : 5000;
-  const capMs = ctx.quick ? 6000 : 15_000;
+  const quietMs = ctx.quick ? 2500 : 5000;
+  const capMs = ctx.quick ? 8000 : 15_000;
   ctx.log('building the client if needed, sizing the routes');
   const server = await startServer({ client: true });
   const floor = await floorServer();
   try {
     const sizes = await routeSizes();
     ctx.log('cold loads (Slow 4G, 4× CPU)');
-    const base = await coldLoad(floor.url, quietMs, capMs);
-    const home = await coldLoad(`${server.url}/${ROUTES[0].hash}`, quietMs, capMs);
-    const contract = await coldLoad(`${server.url}/${ROUTES[2].hash}`, quietMs, capMs);
+    const browser = await launchBrowser();
+    let base: Vitals, home: Vitals, contract: Vitals;
+    try {
+      base = await coldLoad(browser, floor.url, quietMs, capMs);
+      home = await coldLoad(browser, `${server.url}/${ROUTES[0].hash}`, quietMs, capMs);
+      contract = await coldLoad(browser, `${server.url}/${ROUTES[2].hash}`, quietMs, capMs);
+    } finally {
+      await browser.close();
+    }
     const byRoute = Object.fromEntries(sizes.rows.map((r) => [r.route, r]));
     const row = (label: string, route: string | null, v: Vitals | null): Figure[] => {
       const s = route ? byRoute[route] : undefined;
