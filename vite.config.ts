@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // bench/load.ts (B7) reads the chunk graph from dist/.vite/manifest.json to size each route's first load.
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {

@@ -4,6 +4,8 @@ import { exchanges } from './exchanges';
 import { ingest } from './ingest';
 import { latency } from './latency';
 import type { Bench } from './lib/types';
+import { load } from './load';
 import { scroll } from './scroll';
+import { server } from './serverLoad';
 
-export const SUITE: readonly Bench[] = [ingest, scroll, latency, calibration, exchanges];
+export const SUITE: readonly Bench[] = [ingest, scroll, latency, load, server, calibration, exchanges];
