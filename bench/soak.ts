@@ -22,8 +22,9 @@ import type { Bench, Figure } from './lib/types';
 import { ABOUT_PATH, CONTRACT_PATH, contractReady, demoWithPositions } from './screen';
 
 const CPU_SLOWDOWN = 4;
-const SAMPLE_WINDOW_MS = 5_000;
-const SETTLE_MS = 3_000;
+/** Each sample's window of busy share and frames (shorter in a quick run, which must stay short). */
+let SAMPLE_WINDOW_MS = 5_000;
+let SETTLE_MS = 3_000;
 const FEED_FACTOR = 5;
 
 /** Ticks per second a contract page receives from the simulator alone (quotes, levels, trades). */
@@ -148,6 +149,8 @@ export const soak: Bench = {
   browser: true,
   async run(ctx) {
     const minutes = Math.max(1, ctx.soakMinutes);
+    SAMPLE_WINDOW_MS = ctx.quick ? 2_000 : 5_000;
+    SETTLE_MS = ctx.quick ? 2_000 : 3_000;
     // Every 3 minutes on a long soak; every minute on a short one (so even 1 minute sees one).
     const reconnectEvery = minutes >= 9 ? 3 : 1;
     const server = await startServer({ client: true, historyDays: 2 });
@@ -155,7 +158,7 @@ export const soak: Bench = {
     let feed: Feed | null = null;
     try {
       const token = await demoWithPositions(server);
-      const normal = await normalRate(server.url);
+      const normal = await normalRate(server.url, ctx.quick ? 2_000 : 3_000);
       const extra = Math.max(1, normal * (FEED_FACTOR - 1));
       ctx.log(`normal feed ${normal} ticks/s (simulator, 10 Hz); bench feed adds ${extra} ticks/s (${FEED_FACTOR}× in all)`);
       feed = startFeed(server.app.market, { ticksPerSecond: extra });
