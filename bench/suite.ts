@@ -4,8 +4,10 @@ import { exchanges } from './exchanges';
 import { ingest } from './ingest';
 import { latency } from './latency';
 import type { Bench } from './lib/types';
+import { liveScreen } from './liveScreen';
 import { load } from './load';
 import { scroll } from './scroll';
 import { server } from './serverLoad';
+import { soak } from './soak';
 
-export const SUITE: readonly Bench[] = [ingest, scroll, latency, load, server, calibration, exchanges];
+export const SUITE: readonly Bench[] = [ingest, liveScreen, scroll, latency, soak, load, server, calibration, exchanges];

@@ -1,8 +1,8 @@
 /**
- * Summarises a Chrome trace written by `npm run bench -- trade-screen --trace`: where the
+ * Summarises a Chrome trace written by `npm run bench -- live-screen --trace`: where the
  * page's main thread (and the worker's) spent the traced window, by event (self time), by kind
  * of task that started the work, and the JavaScript functions sampled most.
- * Usage: node --import tsx bench/traceSummary.ts [bench/results/trade-screen.trace.json] [--inclusive]
+ * Usage: node --import tsx bench/traceSummary.ts [bench/results/live-screen.trace.json] [--inclusive]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,7 @@ interface CpuProfile {
 
 const file =
   process.argv.slice(2).find((a) => !a.startsWith('--')) ??
-  path.resolve(import.meta.dirname ?? __dirname, 'results', 'trade-screen.trace.json');
+  path.resolve(import.meta.dirname ?? __dirname, 'results', 'live-screen.trace.json');
 const { traceEvents: events } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
 
 const threadNames = new Map<string, string>();
