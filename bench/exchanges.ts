@@ -76,6 +76,8 @@ async function exchangesBench(ctx: BenchContext): Promise<BenchResult> {
     historyDays: 1,
     devOutbox: false,
     scryptLogN: 14,
+    // 100 users on one loopback address: the per-address limit would be what is measured.
+    rateLimitPerMinute: 0,
     startMarket: false,
   });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });

@@ -121,7 +121,8 @@ function connect(base: string, onQuote: (c: Client, buf: Buffer) => void): Promi
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
     const client: Client = { ws, received: 0 };
     let subscribed = false;
-    const timer = setTimeout(() => reject(new Error('connect timeout')), 30_000);
+    // Generous: on a busy 2-core box a wave's handshakes queue behind the fan-out to the clients already in.
+    const timer = setTimeout(() => reject(new Error('connect timeout')), 120_000);
     ws.on('error', (e) => reject(e));
     ws.on('message', (data: Buffer) => {
       const kind = data[0];
@@ -156,8 +157,8 @@ async function runFanout(c: FanoutCommand): Promise<FanoutAnswer> {
   };
   const t0 = performance.now();
   const clients: Client[] = [];
-  // Opens in waves, as a crowd reconnecting after a deploy would, not all 5,000 handshakes at once (500 at a time).
-  const WAVE = 500;
+  // Opens in waves, as a crowd reconnecting after a deploy would, not all 5,000 handshakes at once (250 at a time).
+  const WAVE = 250;
   for (let i = 0; i < c.clients; i += WAVE) {
     clients.push(...(await Promise.all(Array.from({ length: Math.min(WAVE, c.clients - i) }, () => connect(c.url, onQuote)))));
   }
