@@ -1,4 +1,5 @@
 /** Every benchmark, in the issue's order (B1…B9, then the ledger); `npm run bench -- <name>` runs one alone. */
+import { bridge } from './bridge';
 import { calibration } from './calibration';
 import { exchanges } from './exchanges';
 import { ingest } from './ingest';
@@ -10,4 +11,4 @@ import { scroll } from './scroll';
 import { server } from './serverLoad';
 import { soak } from './soak';
 
-export const SUITE: readonly Bench[] = [ingest, liveScreen, scroll, latency, soak, load, server, calibration, exchanges];
+export const SUITE: readonly Bench[] = [ingest, bridge, liveScreen, scroll, latency, soak, load, server, calibration, exchanges];
