@@ -22,7 +22,14 @@ type User = Awaited<ReturnType<TestServer['signUp']>>;
 describe('futures engine', () => {
   let s: TestServer;
   // 22:00 UTC: the overnight test crosses midnight.
-  const clock = new ManualClock(Date.UTC(2025, 0, 10, 22, 0, 0));
+  // Days after the template's generated market history (made at the real time of the run): a
+  // restarted market loads its state from the stored bars of the clock's moment, and on
+  // PostgreSQL the copies hold that history, so a clock inside it would start from its prices.
+  const DAY = 86_400_000;
+  const day0 = Math.floor(Date.now() / DAY) * DAY + 2 * DAY;
+  const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const [day1, day2] = [dayName(day0 + DAY), dayName(day0 + 2 * DAY)];
+  const clock = new ManualClock(day0 + 22 * 3_600_000);
   let h: ReturnType<typeof accountHelpers>;
   let app: App;
 
@@ -156,20 +163,20 @@ describe('futures engine', () => {
     const user = await funded('1000');
     const position = await submit(user);
     // 600.30 × 0.0002 = 0.12006 a day.
-    clock.advance(Date.UTC(2025, 0, 11) - clock.now() - 1);
+    clock.advance(day0 + DAY - clock.now() - 1);
     await app.fastify.futures.engine.idle();
     expect((await settlements(position.id)).map((r) => r.kind)).toEqual(['fill']);
     clock.advance(2);
     await app.fastify.futures.engine.idle();
     expect(await settlements(position.id)).toMatchObject([
       { kind: 'fill' },
-      { kind: 'overnight:2025-01-11', margin: '0.12006', fee: '0.12006' },
+      { kind: `overnight:${day1}`, margin: '0.12006', fee: '0.12006' },
     ]);
     expect(await trade(position.id)).toMatchObject({ margin: '59.90994', overnight_fee: '0.12006' });
     expect(await lever(user)).toEqual({ available: '939.3697', frozen: '59.90994' });
     // Asking again changes nothing: the settlement row decides.
-    expect(await app.fastify.futures.service.chargeOvernight(position.id, '2025-01-11')).toBe(false);
-    await app.fastify.futures.engine.chargeOvernight('2025-01-11');
+    expect(await app.fastify.futures.service.chargeOvernight(position.id, day1)).toBe(false);
+    await app.fastify.futures.engine.chargeOvernight(day1);
     expect((await trade(position.id)).overnight_fee).toBe('0.12006');
   });
 
@@ -178,9 +185,9 @@ describe('futures engine', () => {
     const user = await funded('1000');
     const held = await submit(user);
     const withTp = await submit(user, { target_profit_price: '70000' });
-    clock.advance(Date.UTC(2025, 0, 12) - clock.now() + 1000);
+    clock.advance(day0 + 2 * DAY - clock.now() + 1000);
     await app.fastify.futures.engine.idle();
-    expect((await settlements(held.id)).map((r) => r.kind)).toEqual(['fill', 'overnight:2025-01-12']);
+    expect((await settlements(held.id)).map((r) => r.kind)).toEqual(['fill', `overnight:${day2}`]);
     const owner = (await trade(held.id)).user_id;
     const balanceBefore = await wallet(owner);
 
@@ -188,8 +195,8 @@ describe('futures engine', () => {
     await app.close();
     app = await buildApp({ ...TEST_APP_OPTIONS, db: s.db, clock, dataDir: s.dataDir, startMarket: false });
     await app.fastify.futures.engine.idle();
-    expect((await settlements(held.id)).map((r) => r.kind)).toEqual(['fill', 'overnight:2025-01-12']);
-    expect((await settlements(withTp.id)).map((r) => r.kind)).toEqual(['fill', 'overnight:2025-01-12']);
+    expect((await settlements(held.id)).map((r) => r.kind)).toEqual(['fill', `overnight:${day2}`]);
+    expect((await settlements(withTp.id)).map((r) => r.kind)).toEqual(['fill', `overnight:${day2}`]);
     expect(await wallet(owner)).toEqual(balanceBefore);
 
     // The new engine knows the positions: the take-profit closes once, however often it is asked.
@@ -198,7 +205,7 @@ describe('futures engine', () => {
     const mark2 = { price: '70000.00', ts: clock.now() };
     expect(await app.fastify.futures.service.stop(withTp.id, mark2)).toBe(false);
     await mark('70000.00');
-    expect((await settlements(withTp.id)).map((r) => r.kind)).toEqual(['fill', 'overnight:2025-01-12', 'take_profit']);
-    expect(await app.fastify.futures.service.chargeOvernight(held.id, '2025-01-12')).toBe(false);
+    expect((await settlements(withTp.id)).map((r) => r.kind)).toEqual(['fill', `overnight:${day2}`, 'take_profit']);
+    expect(await app.fastify.futures.service.chargeOvernight(held.id, day2)).toBe(false);
   });
 });
