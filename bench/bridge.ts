@@ -22,6 +22,7 @@ import { applySnapshot, marketState } from '../src/state/market';
 import { createWorkerState, type WorkerSnapshot } from '../worker/state';
 import { quantiles, round } from './lib/stats';
 import type { Bench, BenchContext, Figure } from './lib/types';
+import { createRandom } from '../server/market/random';
 
 const MESSAGE_HZ = 20;
 const SYMBOLS = 200;
@@ -36,15 +37,10 @@ const MESSAGES = 400;
 const QUICK_MESSAGES = 100;
 const WARMUP = 50;
 
+/** The market simulator's seeded generator, so two runs send the same ticks. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = createRandom(String(seed));
+  return () => r.next();
 }
 
 const symbolOf = (i: number) => `B${String(i + 1).padStart(4, '0')}/USDT`;

@@ -28,6 +28,7 @@ import { applyDepthDelta, buildBookView, createBook, readBook, type LiveBook } f
 import { createWorkerState, type WorkerState } from '../worker/state';
 import { quantiles, round } from './lib/stats';
 import type { Bench, BenchContext, Figure } from './lib/types';
+import { createRandom } from '../server/market/random';
 
 /** Server batches per second (as the bench feed and the real hub send them). */
 const BATCH_HZ = 20;
@@ -46,16 +47,10 @@ const QUICK_RAMP = [1_000, 10_000, 100_000, 1_000_000];
 const BASELINE_RATE = 10_000;
 const SYMBOL_COUNTS = [50, 200, 500, 1000, 2000];
 
-/** Deterministic random (mulberry32), so two runs send the same ticks. */
+/** The market simulator's seeded generator, so two runs send the same ticks. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = createRandom(String(seed));
+  return () => r.next();
 }
 
 const symbolOf = (i: number) => `S${String(i + 1).padStart(4, '0')}/USDT`;

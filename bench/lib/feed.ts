@@ -16,6 +16,7 @@
 import type { MarketPair, Ticker, Trade, TradeSide } from '../../domain/market/types';
 import type { MarketSimulator } from '../../server/market/MarketSimulator';
 import type { MarketTick } from '../../server/market/MarketSource';
+import { createRandom } from '../../server/market/random';
 
 export interface FeedOptions {
   /** Quotes + level changes + trades per second, all topics together. */
@@ -47,16 +48,10 @@ export function syntheticSymbol(i: number): string {
   return `X${String(i + 1).padStart(4, '0')}/USDT`;
 }
 
-/** A deterministic generator so two runs send the same sequence of prices (mulberry32). */
+/** The market simulator's seeded generator, so two runs send the same ticks. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = createRandom(String(seed));
+  return () => r.next();
 }
 
 interface Synthetic {
