@@ -30,6 +30,8 @@ const BOOK_LEVELS = 50;
 const POSITIONS = 100;
 /** Symbols the positions are spread over (two positions each). */
 const POSITION_SYMBOLS = 50;
+/** Pair-list rows on screen: with the book's pair, the tickers the UI shows (its focus). */
+const ROWS_ON_SCREEN = 12;
 /** Per message: quotes that tick, book levels that change. */
 const QUOTES_PER_MESSAGE = 40;
 const LEVELS_PER_MESSAGE = 6;
@@ -172,12 +174,14 @@ class WholeState {
   account: unknown = null;
 
   merge(snap: WorkerSnapshot): void {
-    Object.assign(this.tickers, snap.tickers ?? {});
+    // Tickers and position rows come whole the first time, then as changed fields: merged.
+    for (const [symbol, patch] of Object.entries(snap.tickers ?? {}))
+      this.tickers[symbol] = { ...(this.tickers[symbol] as object), ...patch };
     Object.assign(this.depth, snap.depth ?? {});
     const f = snap.futures;
     if (f?.positionIds)
       for (const id of Object.keys(this.positions)) if (!f.positionIds.includes(Number(id))) delete this.positions[Number(id)];
-    for (const row of f?.positions ?? []) this.positions[row.id] = row;
+    for (const row of f?.positions ?? []) this.positions[row.id] = { ...(this.positions[row.id] as object), ...row };
     if (f?.account) this.account = f.account;
   }
 
@@ -218,6 +222,9 @@ export const bridge: Bench = {
       data: Array.from({ length: SYMBOLS }, (_, i) => market.ticker(i, 0)),
     } as TopicSnapshot);
     handlers.snapshot({ topic: `depth:${BOOK_SYMBOL}`, kind: 'depth', seq: 0, data: market.book() } as TopicSnapshot);
+    // What the screen shows: its pair (the watched book) and a pair list's screenful of rows;
+    // every other quote's view is built about once a second (MarketSlice.setFocus).
+    state.market.setFocus(Array.from({ length: ROWS_ON_SCREEN }, (_, i) => market.ticker(i, 0).symbol));
     const priv: PrivateSnapshot = {
       topic: 'user',
       seq: 0,
@@ -346,6 +353,7 @@ export const bridge: Bench = {
         bytes: 'v8.serialize(message).length (the structured clone postMessage makes)',
         notify: 'v8.deserialize + apply into valtio until the sync subscriber fired for the last change',
         react_commits: 'not here: see B3 live screen',
+        focus: `the book's pair + ${ROWS_ON_SCREEN} list rows in every message; other quotes' views about once a second; position rows as changed fields`,
         first_snapshot_kib: round(firstBytes / 1024, 1),
         position_rows_per_message_p50: quantiles(rowsSent).p50,
         ours_kib_by_part: Object.entries(parts)

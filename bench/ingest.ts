@@ -54,6 +54,8 @@ function random(seed: number): () => number {
 }
 
 const symbolOf = (i: number) => `S${String(i + 1).padStart(4, '0')}/USDT`;
+/** Rows a phone's market list shows at once: their tickers are the UI's focus (`MarketSlice.setFocus`). */
+const ROWS_ON_SCREEN = 12;
 const fmt = (cents: number) => (cents / 100).toFixed(2);
 
 /**
@@ -327,6 +329,9 @@ interface Case {
 async function runCase(symbols: number, ctx: BenchContext): Promise<Case> {
   const source = new Source(symbols);
   const worker = new Worker(source);
+  // The UI shows a screenful of rows (and the watched books); every other ticker's view is
+  // built about once a second, as in the app.
+  worker.state.market.setFocus(Array.from({ length: Math.min(ROWS_ON_SCREEN, symbols) }, (_, i) => symbolOf(i)));
   const clock = { ms: 0 };
   try {
     // The first message of each topic finds no base: the Feed resyncs it (its path on connect
@@ -421,6 +426,7 @@ export const ingest: Bench = {
         gap_every_batches: GAP_EVERY,
         ramp: (ctx.quick ? QUICK_RAMP : RAMP).map(k).join('/'),
         snapshot_figures: 'at the last rate of the ramp',
+        focus: `${ROWS_ON_SCREEN} rows on screen + the watched books, in every snapshot; other views about once a second`,
       },
       table: {
         columns: [

@@ -85,7 +85,7 @@ const SNAPSHOT_STAMP = `(() => {
         const d = e.data;
         if (rec && rec.on && d && d.tickers) {
           const t = performance.timeOrigin + performance.now();
-          for (const k in d.tickers) if (rec.visible.has(k)) rec.snap.push([k, d.tickers[k].priceText, t]);
+          for (const k in d.tickers) if (rec.visible.has(k) && d.tickers[k].priceText !== undefined) rec.snap.push([k, d.tickers[k].priceText, t]);
         }
         return fn.call(this, e);
       });

@@ -9,6 +9,7 @@ export type { AmountProblem, BookRowView, BookView, ExchangePreview, FeedStatus,
 export type {
   FuturesAccountView,
   FuturesOrderView,
+  FuturesPositionPatch,
   FuturesPositionView,
   FuturesPreview,
   FuturesView,

@@ -18,11 +18,18 @@ import { createWorkerState, type WorkerSnapshot } from './state';
 export type { PrivateView } from './account/AccountSlice';
 export type { FeedStatus } from './connection/ConnectionSlice';
 export type { AmountProblem, ExchangePreview } from './funds/previews';
-export type { FuturesAccountView, FuturesOrderView, FuturesPositionView, FuturesView, RiskLevel } from './futures/FuturesSlice';
+export type {
+  FuturesAccountView,
+  FuturesOrderView,
+  FuturesPositionPatch,
+  FuturesPositionView,
+  FuturesView,
+  RiskLevel,
+} from './futures/FuturesSlice';
 export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
-export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings } from './market/MarketSlice';
+export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
 export type { BookRowView, BookView } from './market/orderBook';
 export type { TradeView } from './market/tape';
 
@@ -34,21 +41,32 @@ let snapshotPort: MessagePort | null = null;
 let feed: Feed | null = null;
 let intervalMs = 0;
 let scheduled = false;
+/** When the last snapshot was posted (`performance.now()`), to pace the next. */
+let lastFlushAt = -Infinity;
 
 /** Sends the pending changes, if any, to the UI. */
 function flush(): void {
   scheduled = false;
   if (!snapshotPort || !state.isDirty) return;
+  lastFlushAt = performance.now();
   const snapshot: WorkerSnapshot = state.take();
   snapshotPort.postMessage(snapshot);
+  // Off-screen tickers left for a later snapshot (MarketSlice.setFocus) go out with the next.
+  if (state.isDirty) schedule();
 }
 
-/** At most one flush per frame (or per `intervalMs` when set), however many ticks arrive. */
+/**
+ * At most one flush per frame (or per `intervalMs` when set), however many ticks arrive. The
+ * interval paces from the last flush, leading edge first: a change after a quiet spell goes
+ * out at once, and under a steady feed each batch goes out as soon as the interval since the
+ * previous snapshot has passed, not a whole interval after it arrived (bench/ latency).
+ */
 function schedule(): void {
   if (scheduled) return;
   scheduled = true;
-  if (intervalMs > 0 || typeof requestAnimationFrame !== 'function') setTimeout(flush, intervalMs || 16);
-  else requestAnimationFrame(flush);
+  if (intervalMs > 0) setTimeout(flush, Math.max(0, lastFlushAt + intervalMs - performance.now()));
+  else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+  else setTimeout(flush, 16);
 }
 
 /**
@@ -98,6 +116,15 @@ const api = {
 
     unsubscribe(topics: PublicTopic[]): void {
       feed?.unsubscribe(topics);
+    },
+
+    /**
+     * The symbols whose tickers the UI shows now (rows on screen, cards, the screen's pair):
+     * their views come in every snapshot, any other ticker's about once a second.
+     */
+    setFocus(symbols: string[]): void {
+      state.market.setFocus(symbols);
+      schedule();
     },
 
     /** Sets the display currency used for converted prices. */

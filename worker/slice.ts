@@ -21,3 +21,15 @@ export function takeChanges<S extends readonly Slice<object>[]>(slices: S, nowMs
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** The changes type of a union of slices, merged. */
 export type ChangesOf<S> = UnionToIntersection<S extends Slice<infer C> ? C : never>;
+
+/**
+ * What a view row sends after its first time: `next`'s fields that differ from `prev` (the last
+ * sent), with `next[key]` naming the row; null when nothing differs. The UI merges it into the
+ * row it holds (`{ ...old, ...patch }`), so a tick costs the wire only the fields it moved.
+ */
+export function changedFields<T extends object, K extends keyof T>(prev: T, next: T, key: K): (Partial<T> & Pick<T, K>) | null {
+  let patch: Partial<T> | null = null;
+  for (const k of Object.keys(next) as (keyof T)[])
+    if (prev[k] !== next[k]) (patch ??= { [key]: next[key] } as unknown as Partial<T>)[k] = next[k];
+  return patch as (Partial<T> & Pick<T, K>) | null;
+}

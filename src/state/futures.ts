@@ -3,7 +3,8 @@ import type { FuturesAccountView, FuturesOrderView, FuturesPositionView, Futures
 
 /**
  * The futures positions module's views from the worker (`worker/futures/`): display-ready rows.
- * Each row is held with `ref()` and replaced only when its text changed, so a position row
+ * Each row is held with `ref()` and replaced only when its text changed (the worker sends the
+ * changed fields, merged here), so a position row
  * re-renders when its own figures move and the list re-renders only when positions come or go.
  */
 export const futuresState = proxy({
@@ -28,9 +29,13 @@ export function applyFutures(view: FuturesView): void {
       }
     futuresState.positionIds = ref(view.positionIds);
   }
-  for (const row of view.positions ?? []) {
-    futuresState.positions[row.id] = ref(row);
-    futuresState.symbols[row.id] = row.symbol;
+  // A row comes whole when new, then as its changed fields: merged into a new object, so the
+  // row re-renders and nothing else does.
+  for (const patch of view.positions ?? []) {
+    const old = futuresState.positions[patch.id];
+    const row = old ? { ...old, ...patch } : (patch as FuturesPositionView);
+    futuresState.positions[patch.id] = ref(row);
+    futuresState.symbols[patch.id] = row.symbol;
   }
   if (view.orders) futuresState.orders = ref(view.orders);
   if (view.account) futuresState.account = ref(view.account);

@@ -117,9 +117,12 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.options) applyOptions(snap.options);
   if (snap.tickers) {
     let added = false;
-    for (const [symbol, view] of Object.entries(snap.tickers)) {
-      if (!(symbol in marketState.tickers)) added = true;
-      marketState.tickers[symbol] = ref(view);
+    // A ticker comes whole the first time, then as the fields that changed: merged into a new
+    // object, so the components reading that one ticker re-render and no other.
+    for (const [symbol, patch] of Object.entries(snap.tickers)) {
+      const old = marketState.tickers[symbol];
+      if (!old) added = true;
+      marketState.tickers[symbol] = ref(old ? { ...old, ...patch } : (patch as LiveTickerView));
     }
     if (added) {
       const all = Object.values(marketState.tickers).sort((a, b) => a.id - b.id);

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { marketState } from '../state/market';
 import { StarButton } from './StarButton';
 import styles from './TickerRow.module.css';
+import { useTickerFocus } from './useTickerFocus';
 
 /**
  * One market row. It reads only `tickers[symbol]`, so it re-renders when that ticker changes
@@ -21,6 +22,7 @@ export const TickerRow = memo(function TickerRow({
   onOpen?: (symbol: string) => void;
   star?: boolean;
 }) {
+  useTickerFocus(symbol);
   const tickers = useSnapshot(marketState.tickers);
   const t = tickers[symbol];
   const [mountedAt] = useState(() => marketState.tickers[symbol]?.moveSeq ?? 0);

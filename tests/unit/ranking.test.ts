@@ -97,17 +97,20 @@ describe('worker market slice: rankings and price moves', () => {
 
   it('marks each price change with its direction and a count; other changes keep both', () => {
     const state = createWorkerState();
+    // The view the UI holds: the first whole, then each snapshot's changed fields merged in.
+    let held = {};
+    const btc = (at: number) => (held = { ...held, ...state.take(at).tickers!['BTC/USDT'] });
     state.market.applySnapshot({ topic: 'quotes', kind: 'quotes', seq: 1, data: [BTC] });
-    expect(state.take(0).tickers!['BTC/USDT']).toMatchObject({ move: 'none', moveSeq: 0 });
+    expect(btc(0)).toMatchObject({ move: 'none', moveSeq: 0 });
     state.market.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 2, data: [{ ...BTC, price: '67250.2' }] });
-    expect(state.take(10).tickers!['BTC/USDT']).toMatchObject({ move: 'up', moveSeq: 1 });
+    expect(btc(10)).toMatchObject({ move: 'up', moveSeq: 1 });
     // Same value written differently, and a turnover change: no new move.
     state.market.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 3, data: [{ ...BTC, price: '67250.20', turnover: '1' }] });
-    expect(state.take(20).tickers!['BTC/USDT']).toMatchObject({ move: 'up', moveSeq: 1 });
+    expect(btc(20)).toMatchObject({ move: 'up', moveSeq: 1 });
     state.market.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 4, data: [{ ...BTC, price: '9999.99' }] });
-    expect(state.take(30).tickers!['BTC/USDT']).toMatchObject({ move: 'down', moveSeq: 2 });
+    expect(btc(30)).toMatchObject({ move: 'down', moveSeq: 2 });
     // A display-currency change rebuilds the view without a move.
     state.market.setFiat({ currency_code: 'CNY', rate: '7.1', saveTime: 0 });
-    expect(state.take(40).tickers!['BTC/USDT']).toMatchObject({ move: 'down', moveSeq: 2 });
+    expect(btc(40)).toMatchObject({ move: 'down', moveSeq: 2 });
   });
 });

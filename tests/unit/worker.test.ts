@@ -128,13 +128,15 @@ describe('the market slice', () => {
       seq: 1,
       data: [ticker('BTC/USDT', '100.00', '1.00'), ticker('ETH/USDT', '10.00', '0.00', 2)],
     });
-    books.take(0);
+    const first = books.take(0).tickers!['BTC/USDT'];
     expect(books.isDirty).toBe(false);
     for (let i = 0; i < 100; i++)
       books.market.applyMessage({ topic: 'quotes', kind: 'quotes', seq: i + 2, data: [ticker('BTC/USDT', `${101 + i}.00`, '2.50')] });
     const snap = books.take(5_000);
     expect(Object.keys(snap.tickers!)).toEqual(['BTC/USDT']);
-    expect(snap.tickers!['BTC/USDT']).toMatchObject({
+    // Only what changed travels; merged into the first view (as the UI does) it is the latest.
+    expect(snap.tickers!['BTC/USDT']).not.toHaveProperty('turnoverText');
+    expect({ ...first, ...snap.tickers!['BTC/USDT'] }).toMatchObject({
       price: '200.00',
       priceText: '200.00',
       changeText: '+2.50%',
@@ -177,6 +179,42 @@ describe('the market slice', () => {
     // A language change rebuilds every view.
     books.market.setLang('en');
     expect(books.take().tickers!['BTC/USDT']!.fiatText).toBe('≈ ₫1,708,488,791');
+  });
+
+  it('builds the views of the tickers on screen in every snapshot and any other about once a second, losing none', () => {
+    const books = createWorkerState();
+    const symbols = Array.from({ length: 200 }, (_, i) => `C${i}/USDT`);
+    const quotes = (seq: number, price: string) => ({
+      topic: 'quotes' as const,
+      kind: 'quotes' as const,
+      seq,
+      data: symbols.map((s, i) => ticker(s, price, '1.00', i + 1)),
+    });
+    books.market.applySnapshot(quotes(1, '100.00'));
+    // Never sent: every view goes out, focus or not.
+    books.market.setFocus(['C0/USDT', 'C1/USDT']);
+    expect(Object.keys(books.take(0).tickers!)).toHaveLength(200);
+    // Every ticker changes; 100 ms later the two on screen and a tenth of the rest are built.
+    books.market.applyMessage(quotes(2, '101.00'));
+    const first = books.take(100).tickers!;
+    expect(first['C0/USDT']!.price).toBe('101.00');
+    expect(first['C1/USDT']!.price).toBe('101.00');
+    expect(Object.keys(first)).toHaveLength(2 + 20);
+    expect(books.isDirty).toBe(true);
+    // The rest follow, oldest change first, within the second; each with its latest price.
+    books.market.applyMessage({ topic: 'quotes', kind: 'quotes', seq: 3, data: [ticker('C199/USDT', '102.00', '1.00', 200)] });
+    const seen = new Map(Object.entries(first).map(([s, v]) => [s, v.price]));
+    for (let t = 200; t <= 1_100 && books.isDirty; t += 100)
+      for (const [s, v] of Object.entries(books.take(t).tickers ?? {})) seen.set(s, v.price);
+    expect(books.isDirty).toBe(false);
+    expect(seen.size).toBe(200);
+    expect(seen.get('C199/USDT')).toBe('102.00');
+    expect(seen.get('C100/USDT')).toBe('101.00');
+    // A symbol brought on screen goes out in the next snapshot.
+    books.market.applyMessage(quotes(4, '103.00'));
+    books.take(1_200);
+    books.market.setFocus(['C150/USDT']);
+    expect(books.take(1_300).tickers!['C150/USDT']!.price).toBe('103.00');
   });
 
   it('keeps only the newest state of each bar between snapshots', () => {

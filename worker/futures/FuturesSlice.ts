@@ -17,7 +17,7 @@ import { quoteWorth } from '../../domain/market/views';
 import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { PrivateKind } from '../../domain/protocol';
 import type { AccountSlice } from '../account/AccountSlice';
-import type { Slice } from '../slice';
+import { changedFields, type Slice } from '../slice';
 
 /** The futures account's currency. */
 export const FUTURES_CURRENCY = 'USDT';
@@ -96,12 +96,19 @@ export interface FuturesAccountView {
   thresholdText: string | null;
 }
 
+/**
+ * A position row's change: the whole row when it is new to the UI, else its `id` and the fields
+ * that changed (a tick on one pair moves that pair's marks and P&L, and only the liquidation
+ * texts of the other rows, as their margin is shared).
+ */
+export type FuturesPositionPatch = Partial<FuturesPositionView> & { id: number };
+
 /** The positions module's changes since the last snapshot. */
 export interface FuturesView {
   /** The ids of the open positions in display order (newest first), when the set changed. */
   positionIds?: number[];
-  /** Positions whose display changed, whole. */
-  positions?: FuturesPositionView[];
+  /** Positions whose display changed: a new row whole, then its `id` and the fields that changed. */
+  positions?: FuturesPositionPatch[];
   /** Every entrusted order, when any changed. */
   orders?: FuturesOrderView[];
   account?: FuturesAccountView;
@@ -278,12 +285,14 @@ export class FuturesSlice implements Slice<FuturesChanges> {
         view.positionIds = ids;
         for (const id of this.sentRows.keys()) if (!ids.includes(id)) this.sentRows.delete(id);
       }
-      const rows: FuturesPositionView[] = [];
+      const rows: FuturesPositionPatch[] = [];
       for (const pos of this.positions) {
         const row = this.buildRow(pos, available, totals);
-        if (sameView(this.sentRows.get(pos.id), row)) continue;
+        const sent = this.sentRows.get(pos.id);
+        const patch = sent ? changedFields(sent, row, 'id') : row;
+        if (!patch) continue;
         this.sentRows.set(pos.id, row);
-        rows.push(row);
+        rows.push(patch);
       }
       if (rows.length) view.positions = rows;
       const acc = this.buildAccount(available, totals);

@@ -7,7 +7,7 @@ import { rankTickers, SORT_KEYS, type SortKey } from '../../domain/market/rankin
 import { BOOK_GROUPS, DEPTH_LEVELS, TRADES_KEPT, type DepthBook, type Kline, type Ticker, type Trade } from '../../domain/market/types';
 import { buildTickerView, quoteWorth, type TickerView } from '../../domain/market/views';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
-import type { Slice } from '../slice';
+import { changedFields, type Slice } from '../slice';
 import { applyDepthDelta, buildBookView, createBook, readBook, type BookView, type LiveBook } from './orderBook';
 import { buildTradeViews, type TradeView } from './tape';
 
@@ -32,13 +32,19 @@ export interface LiveTickerView extends TickerView {
   moveSeq: number;
 }
 
+/** A ticker's change on the wire: the whole view when new, else `symbol` and the changed fields. */
+export type TickerPatch = Partial<LiveTickerView> & Pick<LiveTickerView, 'symbol'>;
+
 /** Symbols by each sort column, ascending (see `domain/market/ranking.ts`). */
 export type Rankings = Record<SortKey, string[]>;
 
 /** The market's changes since the last snapshot: only the parts that changed, as plain data the UI holds by reference. */
 export interface MarketChanges {
-  /** Changed tickers by symbol. */
-  tickers?: Record<string, LiveTickerView>;
+  /**
+   * Changed tickers by symbol: a ticker's whole view the first time, then its `symbol` and the
+   * fields that changed (`changedFields`), which the UI merges into the view it holds.
+   */
+  tickers?: Record<string, TickerPatch>;
   /** Order book views (grouped, 20 rows a side, display-ready) of changed books, by symbol. */
   depth?: Record<string, BookView>;
   /** Recent trades of changed symbols, newest first, display-ready. */
@@ -63,6 +69,13 @@ export interface Movers {
 
 const MOVERS_KEPT = 10;
 const MOVERS_EVERY_MS = 1000;
+/**
+ * A ticker the UI does not show (outside the focus, see `setFocus`) has its view rebuilt at
+ * most about this often; the work is spread over the snapshots in between, oldest change first.
+ */
+const OFF_FOCUS_MS = 1000;
+/** Off-focus views built per snapshot at least, so a short backlog drains at once. */
+const OFF_FOCUS_MIN = 4;
 
 /** Ranks tickers by 24 h change, both ways, and USDT pairs by 24 h turnover. */
 function rankMovers(tickers: Iterable<Ticker>): Movers {
@@ -103,6 +116,9 @@ export class MarketSlice implements Slice<MarketChanges> {
   private dirtyTrades = new Set<string>();
   private klines = new Map<string, KlineChange>();
   private moversAt = -Infinity;
+  /** The symbols the UI shows now (`setFocus`); null until it says, and then every ticker counts. */
+  private focus: ReadonlySet<string> | null = null;
+  private lastTakeAt: number | null = null;
 
   /** Sets the display currency of the fiat lines; every ticker's view is rebuilt. */
   setFiat(fiat: FiatRate): void {
@@ -129,6 +145,17 @@ export class MarketSlice implements Slice<MarketChanges> {
     if (!(BOOK_GROUPS as readonly number[]).includes(group)) return;
     this.groups.set(symbol, group);
     if (this.books.has(symbol)) this.dirtyBooks.add(symbol);
+  }
+
+  /**
+   * The symbols whose tickers the UI shows now (rows on screen, headline cards, the pair on a
+   * trading screen). Their views are built in every snapshot they changed in; any other ticker's
+   * at most about once a second (`OFF_FOCUS_MS`), so the snapshot's cost and size follow what is
+   * on screen, not the size of the market. A symbol with a watched book or tape, or never sent
+   * yet, always counts as shown.
+   */
+  setFocus(symbols: readonly string[]): void {
+    this.focus = new Set(symbols);
   }
 
   /** The whole book of a watched symbol as sorted levels (the spot preview walks it), or undefined when not watched. */
@@ -210,7 +237,20 @@ export class MarketSlice implements Slice<MarketChanges> {
     if (this.dirtyTickers.size) {
       snap.tickers = {};
       const lookup = (symbol: string) => this.tickers.get(symbol)?.price;
-      for (const symbol of this.dirtyTickers) snap.tickers[symbol] = this.buildView(this.tickers.get(symbol)!, lookup);
+      // Off-focus views share a budget sized so each is rebuilt about once per OFF_FOCUS_MS;
+      // the ones left wait in `dirtyTickers`, oldest change first.
+      const elapsed = this.lastTakeAt === null ? OFF_FOCUS_MS : Math.min(OFF_FOCUS_MS, Math.max(0, nowMs - this.lastTakeAt));
+      let budget = Math.max(OFF_FOCUS_MIN, Math.ceil((this.tickers.size * elapsed) / OFF_FOCUS_MS));
+      const later = new Set<string>();
+      for (const symbol of this.dirtyTickers) {
+        if (!(this.shown(symbol) || budget-- > 0)) {
+          later.add(symbol);
+          continue;
+        }
+        const patch = this.buildView(this.tickers.get(symbol)!, lookup);
+        if (patch) snap.tickers[symbol] = patch;
+      }
+      this.dirtyTickers = later;
       // Rankings change slowly and cost a sort: once a second is enough for the home page and
       // keeps a sorted market list from reshuffling on every tick.
       if (nowMs - this.moversAt >= MOVERS_EVERY_MS) {
@@ -239,15 +279,20 @@ export class MarketSlice implements Slice<MarketChanges> {
       for (const symbol of this.dirtyTrades) snap.trades[symbol] = buildTradeViews(this.trades.get(symbol) ?? [], this.lang);
     }
     if (this.klines.size) snap.klines = Object.fromEntries(this.klines);
-    this.dirtyTickers = new Set();
+    this.lastTakeAt = nowMs;
     this.dirtyBooks = new Set();
     this.dirtyTrades = new Set();
     this.klines = new Map();
     return snap;
   }
 
-  /** The ticker's view, with the direction of its price move since the last view sent. */
-  private buildView(t: Ticker, lookup: (symbol: string) => string | undefined): LiveTickerView {
+  /** Whether the UI shows `symbol` now, or has never been sent it (see `setFocus`). */
+  private shown(symbol: string): boolean {
+    return this.focus === null || this.focus.has(symbol) || this.books.has(symbol) || this.trades.has(symbol) || !this.sent.has(symbol);
+  }
+
+  /** The ticker's view, with the direction of its price move since the last view sent, as a patch of that view (null: nothing moved). */
+  private buildView(t: Ticker, lookup: (symbol: string) => string | undefined): TickerPatch | null {
     const previous = this.sent.get(t.symbol);
     const cmp = previous && previous.price !== t.price ? new Decimal(t.price).cmp(previous.price) : 0;
     const view: LiveTickerView = {
@@ -256,7 +301,7 @@ export class MarketSlice implements Slice<MarketChanges> {
       moveSeq: (previous?.moveSeq ?? 0) + (cmp === 0 ? 0 : 1),
     };
     this.sent.set(t.symbol, view);
-    return view;
+    return previous ? changedFields(previous, view, 'symbol') : view;
   }
 
   /** The rankings whose order differs from the last ones sent, or null when none does. */

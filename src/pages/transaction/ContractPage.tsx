@@ -27,6 +27,7 @@ import { PairSheet } from './PairSheet';
 import { PositionsPanel } from './PositionsPanel';
 import styles from './ContractPage.module.css';
 import { usePair } from './usePair';
+import { useTickerFocus } from '../../ui/useTickerFocus';
 
 const KlineChart = lazy(() => import('./chart/KlineChart'));
 type MarketTab = 'book' | 'trades' | 'depth';
@@ -44,6 +45,7 @@ function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
     }),
     [t, pair.base, pair.quote],
   );
+  useTickerFocus(pair.symbol);
   const tickers = useSnapshot(marketState.tickers);
   const tk = tickers[pair.symbol];
   return (

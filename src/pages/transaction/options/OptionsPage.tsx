@@ -36,6 +36,7 @@ import { PairSheet } from '../PairSheet';
 import { clockTime } from './clockTime';
 import styles from './Options.module.css';
 import { usePair } from '../usePair';
+import { useTickerFocus } from '../../../ui/useTickerFocus';
 
 const KlineChart = lazy(() => import('../chart/KlineChart'));
 const USDT_ID = 3;
@@ -164,6 +165,7 @@ function Trade({ pair, onPlaced }: { pair: MarketPair; onPlaced: () => void }) {
   const signedIn = Boolean(useSnapshot(sessionState).token);
   const { data: expiries } = useQuery(apiQuery('/microtrade/seconds'));
   const { data: payable } = useQuery({ ...apiQuery('/microtrade/payable_currencies'), enabled: signedIn });
+  useTickerFocus(pair.symbol);
   const tk = useSnapshot(marketState).tickers[pair.symbol];
   const [seconds, setSeconds] = useState<number | null>(null);
   const [stake, setStake] = useState('');
@@ -357,6 +359,7 @@ export default function OptionsPage() {
   const [placed, setPlaced] = useState(0);
   const onPlaced = useCallback(() => setPlaced((n) => n + 1), []);
   useTopics(useMemo(() => [topics.quotes()], []));
+  useTickerFocus(pair?.symbol);
   const tk = useSnapshot(marketState).tickers[pair?.symbol ?? ''];
   if (!pair)
     return (

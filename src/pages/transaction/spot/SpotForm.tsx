@@ -23,6 +23,7 @@ import { getWorker, type SpotPreview, type SpotPreviewInput, type SpotProblem } 
 import formStyles from '../OrderForm.module.css';
 import styles from './SpotPage.module.css';
 import { invalidateSpot, LOGIN_PATH, PERCENTS } from './spotShared';
+import { useTickerFocus } from '../../../ui/useTickerFocus';
 
 const PROBLEM_KEYS = {
   loading: null,
@@ -55,6 +56,7 @@ export function SpotForm({
   const { t } = useTranslation();
   const fmt = useFormat();
   const client = useQueryClient();
+  useTickerFocus(symbol);
   const lastPrice = useSnapshot(marketState).tickers[symbol]?.price;
   const [side, setSide] = useState<SpotSide>('buy');
   const [kind, setKind] = useState<SpotKind>('market');

@@ -33,11 +33,13 @@ import { SpotForm } from './SpotForm';
 import styles from './SpotPage.module.css';
 import { invalidateSpot, ORDERS_PATH } from './spotShared';
 import { DEFAULT_SYMBOL, usePair } from '../usePair';
+import { useTickerFocus } from '../../../ui/useTickerFocus';
 
 const KlineChart = lazy(() => import('../chart/KlineChart'));
 
 function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) {
   const { t } = useTranslation();
+  useTickerFocus(pair.symbol);
   const tk = useSnapshot(marketState.tickers)[pair.symbol];
   return (
     <>
