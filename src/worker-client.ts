@@ -23,26 +23,38 @@ export type {
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from '../worker';
 import { applySnapshot } from './state/market';
 
-/** The worker sends the UI its changes at most this often. */
-export const SNAPSHOT_INTERVAL_MS = 100;
+/**
+ * The worker sends the UI its changes at most this often (20 a second: a price is on screen
+ * within about this long of arriving, bench/ latency), and never faster than the UI draws them.
+ */
+export const SNAPSHOT_INTERVAL_MS = 50;
 
 let remote: Remote<WorkerApi> | null = null;
-/** The UI's end of the snapshot channel, held here for the life of the app. */
-let snapshots: MessagePort | null = null;
 
 /** Starts the worker and its socket (once). */
 export function startWorker(): Remote<WorkerApi> {
   if (remote) return remote;
   const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'feed' });
   remote = wrap<WorkerApi>(worker);
-  // Snapshots come one-way on a port of their own (no reply per snapshot, as a comlink callback
-  // would send); calls and their answers stay on comlink.
+  // Snapshots come on a port of their own, as plain messages; calls and their answers stay on
+  // comlink. Each snapshot is answered once the frame that shows it is painted, with what it cost
+  // the main thread (applying it, then that frame's rendering; not the wait for the frame): the
+  // worker sends the next only then, and leaves the main thread at least as long for everything
+  // else. A phone that draws slower is sent fewer snapshots, each holding everything since.
   const { port1, port2 } = new MessageChannel();
-  snapshots = port1;
-  snapshots.onmessage = (e: MessageEvent<WorkerSnapshot>) => applySnapshot(e.data);
+  port1.onmessage = (e: MessageEvent<WorkerSnapshot>) => {
+    const start = performance.now();
+    applySnapshot(e.data);
+    const applied = performance.now() - start;
+    requestAnimationFrame(() => {
+      const frame = performance.now();
+      // A task queued in a frame callback runs after that frame's style, layout and paint.
+      setTimeout(() => port1.postMessage(applied + performance.now() - frame), 0);
+    });
+  };
   void remote.connection.onSnapshot(transfer(port2, [port2]));
-  // Ten screen updates a second, however many ticks arrive: what a trader can read, and what a
-  // cheap phone can draw (bench/ trade-screen).
+  // Twenty screen updates a second at most, however many ticks arrive, and fewer when the phone
+  // draws slower (bench/ live-screen, latency).
   void remote.connection.connect(location.origin, SNAPSHOT_INTERVAL_MS);
   return remote;
 }

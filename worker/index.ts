@@ -36,7 +36,7 @@ export type { TradeView } from './market/tape';
 export type { WorkerSnapshot } from './state';
 
 const state = createWorkerState();
-/** The UI's end of the snapshot channel: snapshots are posted on it one-way, nothing answers. */
+/** The UI's end of the snapshot channel: snapshots go out on it, and the UI answers each once drawn. */
 let snapshotPort: MessagePort | null = null;
 let feed: Feed | null = null;
 let intervalMs = 0;
@@ -44,27 +44,58 @@ let scheduled = false;
 /** When the last snapshot was posted (`performance.now()`), to pace the next. */
 let lastFlushAt = -Infinity;
 
-/** Sends the pending changes, if any, to the UI. */
-function flush(): void {
-  scheduled = false;
-  if (!snapshotPort || !state.isDirty) return;
-  lastFlushAt = performance.now();
-  const snapshot: WorkerSnapshot = state.take();
-  snapshotPort.postMessage(snapshot);
-  // Off-screen tickers left for a later snapshot (MarketSlice.setFocus) go out with the next.
+/** A snapshot was posted and the UI has not yet said it was drawn (see `onSnapshot`). */
+let awaitingDraw = false;
+/** If the UI stays silent this long (a hidden tab runs no frames), the next snapshot goes anyway. */
+const DRAW_WAIT_MAX_MS = 2000;
+let drawWait: ReturnType<typeof setTimeout> | undefined;
+
+/** Before this (`performance.now()`) no snapshot goes: the main thread's share of idle time. */
+let restUntil = 0;
+/** The longest rest asked of the feed after one snapshot, however slow the UI said it was. */
+const REST_MAX_MS = 500;
+/**
+ * The main thread's rest after a snapshot, per ms the snapshot cost it: 1.5 keeps snapshots to
+ * about 40% of it (the cost the UI reports misses some work, such as the chart's own frames).
+ */
+const REST_PER_COST = 1.5;
+
+/**
+ * The UI drew the last snapshot and says what it cost its main thread (or took too long to say
+ * so): the next may go once the main thread has had `REST_PER_COST` times as long for everything
+ * else, so snapshots never take most of it (bench/ live-screen at 4× CPU).
+ */
+function drawn(costMs = 0): void {
+  clearTimeout(drawWait);
+  awaitingDraw = false;
+  restUntil = performance.now() + Math.min(REST_MAX_MS, Math.max(0, costMs * REST_PER_COST));
   if (state.isDirty) schedule();
 }
 
+/** Sends the pending changes, if any, to the UI. */
+function flush(): void {
+  scheduled = false;
+  if (!snapshotPort || !state.isDirty || awaitingDraw) return;
+  lastFlushAt = performance.now();
+  const snapshot: WorkerSnapshot = state.take();
+  snapshotPort.postMessage(snapshot);
+  awaitingDraw = true;
+  drawWait = setTimeout(drawn, DRAW_WAIT_MAX_MS);
+}
+
 /**
- * At most one flush per frame (or per `intervalMs` when set), however many ticks arrive. The
- * interval paces from the last flush, leading edge first: a change after a quiet spell goes
- * out at once, and under a steady feed each batch goes out as soon as the interval since the
- * previous snapshot has passed, not a whole interval after it arrived (bench/ latency).
+ * At most one snapshot per frame (or per `intervalMs` when set), however many ticks arrive, and
+ * never a second before the UI drew the first: a phone that takes longer than the interval to
+ * render gets snapshots at the pace it draws them, each holding everything since, instead of a
+ * queue that grows. The interval paces from the last snapshot, leading edge first: a change
+ * after a quiet spell goes out at once, and under a steady feed each batch goes as soon as the
+ * interval since the previous snapshot has passed, not a whole interval after it arrived
+ * (bench/ latency).
  */
 function schedule(): void {
-  if (scheduled) return;
+  if (scheduled || awaitingDraw) return;
   scheduled = true;
-  if (intervalMs > 0) setTimeout(flush, Math.max(0, lastFlushAt + intervalMs - performance.now()));
+  if (intervalMs > 0) setTimeout(flush, Math.max(0, lastFlushAt + intervalMs - performance.now(), restUntil - performance.now()));
   else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
   else setTimeout(flush, 16);
 }
@@ -95,6 +126,9 @@ const api = {
     onSnapshot(port: MessagePort): void {
       snapshotPort?.close();
       snapshotPort = port;
+      // The UI answers each snapshot on the same port once a frame shows it, with its cost in ms.
+      port.onmessage = (e: MessageEvent<unknown>) => drawn(typeof e.data === 'number' ? e.data : 0);
+      awaitingDraw = false;
       schedule();
     },
 
