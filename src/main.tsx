@@ -16,10 +16,6 @@ import { siteState } from './state/site';
 import { migrateStorage } from './state/storage';
 import { getWorker, startWorker } from './worker-client';
 import './styles/global.css';
-import { z } from 'zod';
-
-// The content security policy refuses eval; zod would otherwise probe for it once with `new Function`.
-z.config({ jitless: true });
 
 async function boot(): Promise<void> {
   migrateStorage();

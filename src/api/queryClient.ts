@@ -4,7 +4,8 @@
  * how long an answer is fresh depends on what kind of data it is.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { contract, type EndpointPath } from '../../domain/api/contract';
+import type { EndpointPath } from '../../domain/api/contract';
+import { ROUTES } from './routes';
 import { ApiError } from './request';
 
 /** How long answers stay fresh, and whether coming back to the app refetches them. */
@@ -30,7 +31,7 @@ export const FRESHNESS = {
 
 /** The freshness of `path`'s answers, from its access in the contract. */
 export function freshnessOf(path: EndpointPath): Freshness {
-  return contract[path].access === 'public' ? FRESHNESS.content : FRESHNESS.account;
+  return ROUTES[path].access === 'public' ? FRESHNESS.content : FRESHNESS.account;
 }
 
 /** Tries after the first when the network failed (business answers are final). */

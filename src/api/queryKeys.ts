@@ -4,7 +4,8 @@
  * every answer of one path can be found (and invalidated) by the path alone.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { contract, type EndpointPath, type InputOf, type OutputOf } from '../../domain/api/contract';
+import type { EndpointPath, InputOf, OutputOf } from '../../domain/api/contract';
+import { ROUTES } from './routes';
 import type { Page } from '../../domain/api/envelope';
 
 /** Endpoints that answer one page of a list (`{data, page, limit, total}`). */
@@ -33,13 +34,13 @@ export const queryKeys = {
 /** The contract path a key starts with; undefined for keys that are not the API's. */
 export function pathOfKey(key: QueryKey): EndpointPath | undefined {
   const head = key[0];
-  return typeof head === 'string' && Object.hasOwn(contract, head) ? (head as EndpointPath) : undefined;
+  return typeof head === 'string' && Object.hasOwn(ROUTES, head) ? (head as EndpointPath) : undefined;
 }
 
 /** Whether a key holds one user's data (a `user` endpoint): dropped when the session changes. */
 export function isPrivateKey(key: QueryKey): boolean {
   const path = pathOfKey(key);
-  return path !== undefined && contract[path].access === 'user';
+  return path !== undefined && ROUTES[path].access === 'user';
 }
 
 /**

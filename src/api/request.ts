@@ -4,10 +4,11 @@
  * 800 ms for non-GET calls, a 60 s timeout, and the 999 / 998 redirects.
  */
 import i18next from 'i18next';
-import { contract, type EndpointPath, type InputOf, type OutputOf } from '../../domain/api/contract';
+import type { EndpointPath, InputOf, OutputOf } from '../../domain/api/contract';
 import { isSuccess, RESPONSE_TYPES, type ApiEnvelope } from '../../domain/api/envelope';
 import { currentLang } from '../i18n';
 import { navigateTo } from '../navigation';
+import { ROUTES } from './routes';
 import { sessionState, setToken } from '../state/session';
 import { showToast, trackLoading } from '../state/ui';
 
@@ -73,11 +74,11 @@ function redirectSoon(path: string): void {
 
 /** Calls endpoint `path` of the contract and resolves with its `message`; rejects with `ApiError`. */
 export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, options: CallOptions = {}): Promise<OutputOf<P>> {
-  const def = contract[path];
+  const def = ROUTES[path];
   const data = toForm({ ...(input as Record<string, unknown> | undefined), lang: currentLang() });
   const headers: Record<string, string> = {};
   if (sessionState.token) headers.Authorization = sessionState.token;
-  if ((def as { idempotent?: true }).idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
+  if (def.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
   const isGet = def.method === 'GET';
   const url = `${API_BASE}${path}${isGet ? `?${data.toString()}` : ''}`;
   const request = fetch(url, {

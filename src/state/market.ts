@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio';
-import { SORT_KEYS } from '../../domain/market/ranking';
+import type { SortKey } from '../../domain/market/ranking';
 import type { BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
 import { applyFutures } from './futures';
 import { applyOptions } from './options';
@@ -131,10 +131,7 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   }
   if (snap.movers) marketState.movers = ref(snap.movers);
   if (snap.rankings)
-    for (const key of SORT_KEYS) {
-      const order = snap.rankings[key];
-      if (order) marketState.rankings[key] = ref(order);
-    }
+    for (const [key, order] of Object.entries(snap.rankings) as [SortKey, string[]][]) marketState.rankings[key] = ref(order);
   if (snap.depth)
     for (const [symbol, view] of Object.entries(snap.depth)) marketState.depth[symbol] = ref(shareBook(marketState.depth[symbol], view));
   if (snap.trades)

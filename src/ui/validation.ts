@@ -1,8 +1,12 @@
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import { config, type z } from 'zod';
 import type { AmountProblem } from '../worker-client';
 import { maxAmount, type AmountCurrency } from '../../domain/funds/amounts';
 import { isTranslationKey, type TranslationKey } from '../i18n';
+
+// The content security policy refuses eval; zod would otherwise probe for it once with
+// `new Function` on the first parse. The app parses only here (forms check the server's rules).
+config({ jitless: true });
 
 /** A rule `input` breaks in `schema` (the server's own rules): its i18n key and the field it is about. */
 export interface Issue {

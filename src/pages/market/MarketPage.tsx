@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Search } from 'lucide-react';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { nextSort, SORT_KEYS, type MarketSort, type SortKey } from '../../../domain/market/ranking';
@@ -38,6 +38,42 @@ function readSort(params: URLSearchParams): MarketSort | null {
 }
 
 /**
+ * The rows on screen of the virtual list. A component of its own because the virtualizer
+ * re-renders its owner on every scroll step: only this list does, never the page's header,
+ * tabs and sort buttons (bench/ scroll).
+ */
+function MarketRows({
+  symbols,
+  body,
+  onOpen,
+}: {
+  symbols: readonly string[];
+  body: RefObject<HTMLDivElement | null>;
+  onOpen: (symbol: string) => void;
+}) {
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual hands back fresh functions by design; nothing here is memoised by the compiler.
+  const virtualizer = useVirtualizer({
+    count: symbols.length,
+    getScrollElement: () => body.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
+  return (
+    <div className={styles.list} style={{ height: virtualizer.getTotalSize() }} data-testid="market-list">
+      {virtualizer.getVirtualItems().map((item) => {
+        const symbol = symbols[item.index]!;
+        // Keyed by symbol: a row keeps its own symbol when the list is sorted (and its own flash count).
+        return (
+          <div key={symbol} className={styles.row} style={{ transform: `translateY(${item.start}px)` }}>
+            <TickerRow symbol={symbol} onOpen={onOpen} star />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
  * Every listed pair by category, live, in a virtual list: only the rows on screen exist. Each
  * row has its watchlist star; the favorites tab lists the starred pairs.
  */
@@ -52,13 +88,6 @@ export default function MarketPage() {
   const body = useRef<HTMLDivElement>(null);
   useTopics(QUOTES);
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual hands back fresh functions by design; nothing here is memoised by the compiler.
-  const virtualizer = useVirtualizer({
-    count: symbols.length,
-    getScrollElement: () => body.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-  });
   const open = useCallback((symbol: string) => navigate(contractPath(symbol)), [navigate]);
   const toggle = (key: SortKey) => {
     const next = nextSort(sort, key);
@@ -108,17 +137,7 @@ export default function MarketPage() {
           <Empty text={t('common.loading')} />
         )
       ) : (
-        <div className={styles.list} style={{ height: virtualizer.getTotalSize() }} data-testid="market-list">
-          {virtualizer.getVirtualItems().map((item) => {
-            const symbol = symbols[item.index]!;
-            // Keyed by symbol: a row keeps its own symbol when the list is sorted (and its own flash count).
-            return (
-              <div key={symbol} className={styles.row} style={{ transform: `translateY(${item.start}px)` }}>
-                <TickerRow symbol={symbol} onOpen={open} star />
-              </div>
-            );
-          })}
-        </div>
+        <MarketRows symbols={symbols} body={body} onOpen={open} />
       )}
     </Page>
   );
