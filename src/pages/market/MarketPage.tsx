@@ -57,6 +57,9 @@ function MarketRows({
     getScrollElement: () => body.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
+    // Rows render in React's own batch, not synchronously inside every scroll event: under a
+    // fling on a slow phone a scroll event no longer forces a render of its own (bench/ scroll).
+    useFlushSync: false,
   });
   return (
     <div className={styles.list} style={{ height: virtualizer.getTotalSize() }} data-testid="market-list">
