@@ -33,6 +33,7 @@ export class FuturesEngine {
   private readonly byUser = new Map<number, Map<number, TradeRow>>();
   /** Each user's available lever USDT as last read (for the cheap liquidation check; the transaction re-checks). */
   private readonly wallets = new Map<number, Decimal>();
+  private readonly thresholds = new Map<number, Decimal | null>();
   private readonly queues = new Map<number, Promise<unknown>>();
   private readonly pending = new Set<string>();
   private stops: (() => void)[] = [];
@@ -156,10 +157,24 @@ export class FuturesEngine {
       if (!ticker) return false;
       margin = margin.plus(t.margin);
       pnl = pnl.plus(profit(t.side, t.open_price!, ticker.price, t.number, t.quote_usdt));
-      const pair = this.deps.market.pairs.find((p) => p.id === t.match_id);
-      if (pair) threshold = Decimal.max(threshold, futuresSettings(pair).liquidation_risk);
+      const own = this.thresholdOf(t.match_id);
+      if (own && own.gt(threshold)) threshold = own;
     }
     return mustLiquidate(riskRate(available, margin, pnl), threshold);
+  }
+
+  /**
+   * A pair's liquidation threshold, read once: the check runs on every tick for every user whose
+   * pair moved, and the settings do not change while the server runs (bench/ server).
+   */
+  private thresholdOf(matchId: number): Decimal | null {
+    let known = this.thresholds.get(matchId);
+    if (known === undefined) {
+      const pair = this.deps.market.pairs.find((p) => p.id === matchId);
+      known = pair ? new Decimal(futuresSettings(pair).liquidation_risk) : null;
+      this.thresholds.set(matchId, known);
+    }
+    return known;
   }
 
   private async liquidate(userId: number): Promise<void> {

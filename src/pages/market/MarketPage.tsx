@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Search } from 'lucide-react';
-import { useCallback, useRef, type RefObject } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { nextSort, SORT_KEYS, type MarketSort, type SortKey } from '../../../domain/market/ranking';
@@ -44,17 +44,17 @@ function readSort(params: URLSearchParams): MarketSort | null {
  */
 function MarketRows({
   symbols,
-  body,
+  scroller,
   onOpen,
 }: {
   symbols: readonly string[];
-  body: RefObject<HTMLDivElement | null>;
+  scroller: HTMLDivElement | null;
   onOpen: (symbol: string) => void;
 }) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual hands back fresh functions by design; nothing here is memoised by the compiler.
   const virtualizer = useVirtualizer({
     count: symbols.length,
-    getScrollElement: () => body.current,
+    getScrollElement: () => scroller,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     // Rows render in React's own batch, not synchronously inside every scroll event: under a
@@ -88,7 +88,9 @@ export default function MarketPage() {
   const sort = readSort(params);
   const watchlist = useWatchlist();
   const symbols = useCategorySymbols(category, sort, watchlist.symbols);
-  const body = useRef<HTMLDivElement>(null);
+  // The page's scroller as state, not a ref: the rows may mount in the same commit as the page,
+  // before a ref to its body is attached, and must render again once it is.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   useTopics(QUOTES);
 
   const open = useCallback((symbol: string) => navigate(contractPath(symbol)), [navigate]);
@@ -110,7 +112,7 @@ export default function MarketPage() {
           <Search size={20} />
         </Link>
       }
-      bodyRef={body}
+      bodyRef={setScroller}
     >
       <div className={styles.sticky}>
         <Tabs
@@ -118,7 +120,7 @@ export default function MarketPage() {
           value={category}
           onChange={(key) => {
             setParams({ category: key, ...(sort && { sort: sort.key, dir: sort.direction }) }, { replace: true });
-            body.current?.scrollTo({ top: 0 });
+            scroller?.scrollTo({ top: 0 });
           }}
         />
         <div className={styles.columns}>
@@ -140,7 +142,7 @@ export default function MarketPage() {
           <Empty text={t('common.loading')} />
         )
       ) : (
-        <MarketRows symbols={symbols} body={body} onOpen={open} />
+        <MarketRows symbols={symbols} scroller={scroller} onOpen={open} />
       )}
     </Page>
   );
