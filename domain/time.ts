@@ -1,3 +1,6 @@
+/** A day in milliseconds (UTC days: the engines' day boundaries are UTC midnights). */
+export const DAY_MS = 86_400_000;
+
 /** Under this age a timestamp reads "just now" (spec §9). */
 export const JUST_NOW_MS = 5 * 60 * 1000;
 

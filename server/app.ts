@@ -8,6 +8,7 @@ import { fundsPlugin } from './funds/plugin';
 import { futuresPlugin } from './futures/plugin';
 import { spotPlugin } from './spot/plugin';
 import { optionsPlugin } from './options/plugin';
+import { lockmingPlugin } from './lockming/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -60,6 +61,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   futuresPlugin,
   spotPlugin,
   optionsPlugin,
+  lockmingPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

@@ -20,6 +20,7 @@ import { futuresEndpoints } from '../futures/contract';
 import { spotEndpoints } from '../spot/contract';
 import { optionsEndpoints } from '../options/contract';
 import { watchlistEndpoints } from '../watchlist/contract';
+import { lockmingEndpoints } from '../lockming/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -40,6 +41,7 @@ export const contract = mergeEndpoints(
   spotEndpoints,
   watchlistEndpoints,
   optionsEndpoints,
+  lockmingEndpoints,
 );
 
 export type Contract = typeof contract;

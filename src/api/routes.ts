@@ -90,4 +90,8 @@ export const ROUTES = {
   '/microtrade/submit': { method: 'POST', access: 'user', idempotent: true },
   '/microtrade/lists': { method: 'GET', access: 'user', idempotent: false },
   '/microtrade/get_result': { method: 'GET', access: 'user', idempotent: false },
+  '/lh/deposit/config': { method: 'GET', access: 'public', idempotent: false },
+  '/lh/deposit': { method: 'POST', access: 'user', idempotent: true },
+  '/lh/deposit/order': { method: 'GET', access: 'user', idempotent: false },
+  '/lh/deposit/order/cancel': { method: 'POST', access: 'user', idempotent: true },
 } as const satisfies Record<EndpointPath, RouteInfo>;

@@ -47,6 +47,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   spot_orders: 'spot',
   spot_fills: 'spot',
   options_orders: 'options',
+  lockming_products: 'lockming',
+  lockming_orders: 'lockming',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

@@ -1,0 +1,36 @@
+/**
+ * The lockming area (issue 12, docs/FINANCE.md): the `/lh/deposit*` endpoints, the engine (leader
+ * only) that pays the daily yields and returns principals at expiry, and the auditor. Owns
+ * `lockming_products` and `lockming_orders` (LockmingRepository). Every change of an order moves
+ * a balance, which the ledger pushes on the private channel: the app refreshes its order list on
+ * those `balances` messages (src/api/liveInvalidation.ts).
+ */
+import fp from 'fastify-plugin';
+import { LockmingEngine } from './LockmingEngine';
+import { LockmingRepository } from './LockmingRepository';
+import { LockmingService } from './LockmingService';
+import { createLockmingAuditor } from './audit';
+import { createLockmingHandlers } from './lockmingHandlers';
+import { seedLockmingProducts } from './seedProducts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lockming: { service: LockmingService; engine: LockmingEngine; repo: LockmingRepository };
+  }
+}
+
+export const lockmingPlugin = fp(
+  async (fastify) => {
+    const { db, clock, ledger, balances, market, users, audit } = fastify;
+    const repo = new LockmingRepository(db);
+    const service = new LockmingService({ db, clock, ledger, balances, currencies: market.currencies, users, repo });
+    const engine = new LockmingEngine({ clock, repo, service, log: fastify.log });
+    fastify.decorate('lockming', { service, engine, repo });
+    await seedLockmingProducts(db, { repo, currencies: market.currencies, clock });
+
+    audit.registry.register(createLockmingAuditor({ repo, balances, currencies: market.currencies, clock }));
+    fastify.api.handle(createLockmingHandlers(service));
+    fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
+  },
+  { name: 'lockming', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit'] },
+);
