@@ -97,6 +97,13 @@ describe('lockming in a phone browser', () => {
     await shot(page, 'lockming-redeemed-en');
   });
 
+  it('explains lockming with the spec example and links into a category', async () => {
+    await page.goto(`${base}/#/pages/lockming/welcome`);
+    await expect.poll(() => page.locator('body').textContent(), { timeout: 20_000 }).toContain('285 USDT');
+    expect(await page.locator('body').textContent()).toContain('= 12');
+    await shot(page, 'lockming-welcome-en');
+  });
+
   for (const [lang, word] of [
     ['zh', '认购中'],
     ['th', 'เปิดขาย'],

@@ -40,7 +40,7 @@ function ProductCard({ p, color }: { p: LockmingProduct; color: string | undefin
         <span className={styles.coin}>
           <CoinBadge name={p.currency} color={color} size={32} />
           <b>{p.currency}</b>
-          <span className={styles.days}>{t('lockming.daysN', { n: p.cycle_days })}</span>
+          <span className={styles.days}>{t(`lockming.category.${p.category}`)}</span>
         </span>
         <span className={`${styles.status} ${styles[p.status]}`}>{t(`lockming.status.${p.status}`)}</span>
       </div>
