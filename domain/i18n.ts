@@ -68,6 +68,7 @@ export const NAMESPACES = [
   'futures',
   'spot',
   'options',
+  'lockming',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

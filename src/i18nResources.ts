@@ -27,6 +27,7 @@ import type tradeNs from '../locales/en/trade.json';
 import type futuresNs from '../locales/en/futures.json';
 import type spotNs from '../locales/en/spot.json';
 import type optionsNs from '../locales/en/options.json';
+import type lockmingNs from '../locales/en/lockming.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -54,4 +55,5 @@ export interface Resources {
   futures: typeof futuresNs;
   spot: typeof spotNs;
   options: typeof optionsNs;
+  lockming: typeof lockmingNs;
 }

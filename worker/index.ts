@@ -12,6 +12,7 @@ import type { FeedStatus } from './connection/ConnectionSlice';
 import { Feed } from './feed/Feed';
 import { checkAmount, previewArrival, previewExchange } from './funds/previews';
 import { futuresApi } from './futures/api';
+import { lockmingApi } from './lockming/api';
 import { spotApi } from './spot/api';
 import { createWorkerState, type WorkerSnapshot } from './state';
 
@@ -27,6 +28,7 @@ export type {
   RiskLevel,
 } from './futures/FuturesSlice';
 export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
+export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -187,6 +189,8 @@ const api = {
   futures: proxy(futuresApi(state.futures, schedule)),
 
   spot: proxy(spotApi(state.market, state.account, () => state.market.language())),
+
+  lockming: proxy(lockmingApi(() => state.market.language())),
 };
 
 export type WorkerApi = typeof api;

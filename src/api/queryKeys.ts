@@ -68,6 +68,8 @@ export const QUERY_GROUPS = {
   options: ['/microtrade/payable_currencies', '/microtrade/lists', '/microtrade/get_result'],
   /** The starred pairs (the app also updates it in place on a toggle, `src/ui/watchlist.ts`). */
   watchlist: ['/optional/list'],
+  /** Lockming: the products (quota, what the user may still buy) and the user's orders. */
+  lockming: ['/lh/deposit/config', '/lh/deposit/order'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

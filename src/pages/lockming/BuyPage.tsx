@@ -1,0 +1,213 @@
+/**
+ * A lockming purchase (issue 12): the product's terms, the coin account's available balance, the
+ * amount with "Max" (min of available and what the user may still buy), a live preview from the
+ * worker (daily yield, cycle yield, expiry — the domain formulas), a confirmation sheet, then
+ * `POST /lh/deposit` and the orders page. The server decides; this only previews.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ACCOUNTS } from '../../../domain/funds/formulas';
+import { apiQuery, useInvalidate } from '../../api/queries';
+import { call } from '../../api/request';
+import { Button } from '../../ui/Button';
+import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
+import { Empty } from '../../ui/Empty';
+import { Page } from '../../ui/Page';
+import { Sheet } from '../../ui/Sheet';
+import { Skeleton } from '../../ui/Skeleton';
+import { useFormat } from '../../ui/useFormat';
+import { getWorker, type LockmingPreview } from '../../worker-client';
+import { dateTime, ratePercent } from './percent';
+import styles from './Lockming.module.css';
+
+export default function BuyPage() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const products = useQuery(apiQuery('/lh/deposit/config'));
+  const wallet = useQuery(apiQuery('/wallet/list'));
+  const colors = useCoinColors();
+  const product = products.data?.find((p) => p.id === id);
+  const available = useMemo(() => {
+    const account = wallet.data?.accounts.find((a) => a.id === ACCOUNTS.change);
+    return account?.balances.find((b) => b.currency === product?.currency)?.available ?? '0';
+  }, [wallet.data, product?.currency]);
+  const [amount, setAmount] = useState('');
+  const [preview, setPreview] = useState<LockmingPreview | null>(null);
+  const [max, setMax] = useState('0');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!product) return;
+    void getWorker().lockming.max(available, product.user_remaining).then(setMax);
+  }, [available, product]);
+
+  useEffect(() => {
+    if (!product) return;
+    let live = true;
+    void getWorker()
+      .lockming.preview({
+        amount,
+        daily_rate: product.daily_rate,
+        cycle_days: product.cycle_days,
+        decimals: product.decimals,
+        min_amount: product.min_amount,
+        max_amount: max,
+        now: Date.now(),
+      })
+      .then((p) => live && setPreview(p));
+    return () => {
+      live = false;
+    };
+  }, [amount, product, max, fmt.lang]);
+
+  async function submit() {
+    if (!product) return;
+    setBusy(true);
+    try {
+      await call('/lh/deposit', { config_id: String(product.id), amount: amount.trim() });
+      await invalidate('balances', 'lockming');
+      setConfirming(false);
+      void navigate('/pages/lockming/order', { replace: true });
+    } catch {
+      // The `call` toast shows the server's reason.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (products.isPending) return <Page title={t('lockming.buyTitle')}>{<Skeleton height={320} />}</Page>;
+  if (!product) return <Page title={t('lockming.buyTitle')}>{<Empty text={t('lockming.noProduct')} />}</Page>;
+  const problem = preview?.problem && amount.trim() ? t(`lockming.problem.${preview.problem}`, preview.params) : null;
+  const c = product.currency;
+  return (
+    <Page title={t('lockming.buyTitle')}>
+      <div className={styles.buyHead}>
+        <CoinBadge name={c} color={colors.get(c)} size={40} />
+        <div>
+          <h2>
+            {c} · {t(`lockming.category.${product.category}`)}
+          </h2>
+          <span className={styles.muted}>{t('lockming.daysN', { n: product.cycle_days })}</span>
+        </div>
+        <div className={styles.right}>
+          <div className={`${styles.rate} num up`}>{ratePercent(product.daily_rate, fmt.lang)}</div>
+          <div className={styles.muted}>{t('lockming.dailyYield')}</div>
+        </div>
+      </div>
+      <section className={styles.panel}>
+        <div className={styles.label}>
+          <span>{t('lockming.amount')}</span>
+          <span data-testid="lockming-available">
+            {t('lockming.available')} <b className="num">{fmt.amount(available, c)}</b> {c}
+          </span>
+        </div>
+        <div className={styles.amountBox}>
+          <input
+            data-testid="lockming-amount"
+            inputMode="decimal"
+            value={amount}
+            placeholder={t('lockming.minPlaceholder', { min: fmt.amount(product.min_amount, c) })}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-label={t('lockming.amount')}
+          />
+          <span className={styles.unit}>{c}</span>
+          <button type="button" className={styles.max} onClick={() => setAmount(max)} data-testid="lockming-max">
+            {t('lockming.max')}
+          </button>
+        </div>
+        {problem && (
+          <p className={styles.error} role="alert">
+            {problem}
+          </p>
+        )}
+        {product.user_remaining !== null && (
+          <p className={styles.muted}>{t('lockming.remaining', { amount: `${fmt.amount(product.user_remaining, c)} ${c}` })}</p>
+        )}
+      </section>
+      <section className={styles.panel}>
+        <dl className={styles.rows}>
+          <div>
+            <dt>{t('lockming.estDaily')}</dt>
+            <dd className="num up" data-testid="lockming-preview-daily">
+              {preview?.dailyYieldText ?? '--'} {c}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('lockming.estTotal')}</dt>
+            <dd className="num up" data-testid="lockming-preview-total">
+              {preview?.totalYieldText ?? '--'} {c}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('lockming.expiry')}</dt>
+            <dd className="num">{preview ? dateTime(preview.expiresAt) : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t('lockming.minimum')}</dt>
+            <dd className="num">
+              {fmt.amount(product.min_amount, c)} {c}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('lockming.penaltyRate')}</dt>
+            <dd className="num">{t('lockming.perDayLeft', { rate: ratePercent(product.penalty_rate, fmt.lang) })}</dd>
+          </div>
+        </dl>
+        <p className={styles.note}>{t('lockming.buyNote')}</p>
+      </section>
+      <div className={styles.footer}>
+        <Button
+          block
+          disabled={!preview || preview.problem !== null || product.status !== 'open'}
+          onClick={() => setConfirming(true)}
+          data-testid="lockming-buy"
+        >
+          {t('lockming.buyNow')}
+        </Button>
+      </div>
+      <Sheet open={confirming} title={t('lockming.confirmTitle')} onClose={() => setConfirming(false)}>
+        <div data-testid="lockming-confirm">
+          <dl className={styles.rows}>
+            <div>
+              <dt>{t('lockming.amount')}</dt>
+              <dd className="num">
+                {fmt.number(amount.trim())} {c}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('lockming.lockup')}</dt>
+              <dd className="num">{t('lockming.daysN', { n: product.cycle_days })}</dd>
+            </div>
+            <div>
+              <dt>{t('lockming.estDaily')}</dt>
+              <dd className="num up">
+                {preview?.dailyYieldText} {c}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('lockming.estTotal')}</dt>
+              <dd className="num up">
+                {preview?.totalYieldText} {c}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('lockming.expiry')}</dt>
+              <dd className="num">{preview ? dateTime(preview.expiresAt) : '--'}</dd>
+            </div>
+          </dl>
+          <p className={styles.note}>{t('lockming.confirmNote', { rate: ratePercent(product.penalty_rate, fmt.lang) })}</p>
+          <Button block busy={busy} onClick={() => void submit()} data-testid="lockming-confirm-submit">
+            {t('lockming.confirm')}
+          </Button>
+        </div>
+      </Sheet>
+    </Page>
+  );
+}
