@@ -23,6 +23,7 @@ import { createWorkerState, type WorkerSnapshot } from '../worker/state';
 import { quantiles, round } from './lib/stats';
 import type { Bench, BenchContext, Figure } from './lib/types';
 import { createRandom } from '../server/market/random';
+import { centsText, syntheticTicker } from './lib/synthetic';
 
 const MESSAGE_HZ = 20;
 const SYMBOLS = 200;
@@ -46,7 +47,6 @@ function random(seed: number): () => number {
 }
 
 const symbolOf = (i: number) => `B${String(i + 1).padStart(4, '0')}/USDT`;
-const fmt = (cents: number) => (cents / 100).toFixed(2);
 const BOOK_SYMBOL = symbolOf(0);
 
 /** The market and the user's positions, moved on by each batch. */
@@ -56,33 +56,13 @@ class Market {
   private next = 0;
 
   ticker(i: number, ts: number): Ticker {
-    const c = this.cents[i]!;
-    const symbol = symbolOf(i);
-    return {
-      id: 200_000 + i,
-      symbol,
-      base: symbol.slice(0, 5),
-      quote: 'USDT',
-      currency_id: 1,
-      legal_id: 3,
-      category: 'crypto',
-      price_decimals: 2,
-      qty_decimals: 4,
-      price: fmt(c),
-      open: fmt(c + 1000),
-      high: fmt(c + 5000),
-      low: fmt(c - 5000),
-      change: (-1000 / (c + 1000)).toFixed(2),
-      volume: (this.rand() * 1000).toFixed(4),
-      turnover: (this.rand() * 1e6).toFixed(2),
-      ts,
-    };
+    return syntheticTicker(200_000 + i, symbolOf(i), this.cents[i]!, this.rand, ts);
   }
 
   book(): DepthBook {
     const mid = this.cents[0]!;
     const side = (dir: number): BookLevel[] =>
-      Array.from({ length: BOOK_LEVELS }, (_, k) => [fmt(mid + dir * (k + 1)), (this.rand() * 3 + 0.001).toFixed(4)]);
+      Array.from({ length: BOOK_LEVELS }, (_, k) => [centsText(mid + dir * (k + 1)), (this.rand() * 3 + 0.001).toFixed(4)]);
     return { bids: side(-1), asks: side(1), step: '0.01' };
   }
 
@@ -106,7 +86,7 @@ class Market {
   positions(): FuturesTrade[] {
     return Array.from({ length: POSITIONS }, (_, k) => {
       const i = k % POSITION_SYMBOLS;
-      const open = fmt(this.cents[i]! + (k % 2 ? 300 : -300));
+      const open = centsText(this.cents[i]! + (k % 2 ? 300 : -300));
       const lots = 1 + (k % 7);
       const multiple = [5, 10, 20, 50, 100][k % 5]!;
       const value = (Number(open) * lots * 0.01).toFixed(6);
@@ -128,8 +108,8 @@ class Market {
         margin: (Number(value) / multiple).toFixed(6),
         fee: (Number(value) * 0.0005).toFixed(6),
         overnight_fee: '0',
-        target_profit_price: k % 3 ? null : fmt(this.cents[i]! * 1.1),
-        stop_loss_price: k % 4 ? null : fmt(this.cents[i]! * 0.9),
+        target_profit_price: k % 3 ? null : centsText(this.cents[i]! * 1.1),
+        stop_loss_price: k % 4 ? null : centsText(this.cents[i]! * 0.9),
         profit: null,
         close_price: null,
         close_reason: null,
@@ -155,7 +135,7 @@ class Market {
       const bid = this.rand() < 0.5;
       const offset = 1 + Math.floor(this.rand() * BOOK_LEVELS);
       (bid ? delta.bids : delta.asks).push([
-        fmt(bid ? mid - offset : mid + offset),
+        centsText(bid ? mid - offset : mid + offset),
         this.rand() < 0.1 ? '0' : (this.rand() * 3 + 0.001).toFixed(4),
       ]);
     }

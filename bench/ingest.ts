@@ -29,6 +29,7 @@ import { createWorkerState, type WorkerState } from '../worker/state';
 import { quantiles, round } from './lib/stats';
 import type { Bench, BenchContext, Figure } from './lib/types';
 import { createRandom } from '../server/market/random';
+import { centsText, syntheticTicker } from './lib/synthetic';
 
 /** Server batches per second (as the bench feed and the real hub send them). */
 const BATCH_HZ = 20;
@@ -56,7 +57,6 @@ function random(seed: number): () => number {
 const symbolOf = (i: number) => `S${String(i + 1).padStart(4, '0')}/USDT`;
 /** Rows a phone's market list shows at once: their tickers are the UI's focus (`MarketSlice.setFocus`). */
 const ROWS_ON_SCREEN = 12;
-const fmt = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The exchange side: every symbol's ticker, the watched books, each topic's sequence number,
@@ -82,7 +82,7 @@ class Source {
     for (let b = 0; b < Math.min(BOOKS, symbols); b++) {
       const mid = this.cents[b]!;
       const side = (dir: number): BookLevel[] =>
-        Array.from({ length: BOOK_LEVELS }, (_, k) => [fmt(mid + dir * (k + 1)), (this.rand() * 3 + 0.001).toFixed(4)]);
+        Array.from({ length: BOOK_LEVELS }, (_, k) => [centsText(mid + dir * (k + 1)), (this.rand() * 3 + 0.001).toFixed(4)]);
       this.books.set(symbolOf(b), createBook({ bids: side(-1), asks: side(1), step: '0.01' }));
       this.seq.set(`depth:${symbolOf(b)}`, 0);
     }
@@ -93,27 +93,7 @@ class Source {
   }
 
   private ticker(i: number, ts: number): Ticker {
-    const c = this.cents[i]!;
-    const symbol = symbolOf(i);
-    return {
-      id: 100_000 + i,
-      symbol,
-      base: symbol.slice(0, 5),
-      quote: 'USDT',
-      currency_id: 1,
-      legal_id: 3,
-      category: 'crypto',
-      price_decimals: 2,
-      qty_decimals: 4,
-      price: fmt(c),
-      open: fmt(c + 1000),
-      high: fmt(c + 5000),
-      low: fmt(c - 5000),
-      change: (-1000 / (c + 1000)).toFixed(2),
-      volume: (this.rand() * 1000).toFixed(4),
-      turnover: (this.rand() * 1e6).toFixed(2),
-      ts,
-    };
+    return syntheticTicker(100_000 + i, symbolOf(i), this.cents[i]!, this.rand, ts);
   }
 
   private bump(topic: string): number {
@@ -157,7 +137,7 @@ class Source {
         const bid = this.rand() < 0.5;
         const offset = 1 + Math.floor(this.rand() * 60);
         (bid ? delta.bids : delta.asks).push([
-          fmt(bid ? mid - offset : mid + offset),
+          centsText(bid ? mid - offset : mid + offset),
           this.rand() < 0.15 ? '0' : (this.rand() * 3 + 0.001).toFixed(4),
         ]);
       }

@@ -17,6 +17,7 @@ import type { MarketPair, Ticker, Trade, TradeSide } from '../../domain/market/t
 import type { MarketSimulator } from '../../server/market/MarketSimulator';
 import type { MarketTick } from '../../server/market/MarketSource';
 import { createRandom } from '../../server/market/random';
+import { centsText } from './synthetic';
 
 export interface FeedOptions {
   /** Quotes + level changes + trades per second, all topics together. */
@@ -64,8 +65,6 @@ interface Synthetic {
   volume: number;
 }
 
-const fmt = (cents: number) => (cents / 100).toFixed(2);
-
 export function startFeed(market: MarketSimulator, opts: FeedOptions): Feed {
   const count = opts.symbols ?? 200;
   const focus = opts.focus ?? 'BTC/USDT';
@@ -98,10 +97,10 @@ export function startFeed(market: MarketSimulator, opts: FeedOptions): Feed {
   });
   const ticker = (s: Synthetic, ts: number): Ticker => ({
     ...s.pair,
-    price: fmt(s.cents),
-    open: fmt(s.open),
-    high: fmt(s.high),
-    low: fmt(s.low),
+    price: centsText(s.cents),
+    open: centsText(s.open),
+    high: centsText(s.high),
+    low: centsText(s.low),
     change: (((s.cents - s.open) / s.open) * 100).toFixed(2),
     volume: s.volume.toFixed(4),
     turnover: ((s.volume * s.cents) / 100).toFixed(2),
