@@ -21,6 +21,7 @@ import { spotEndpoints } from '../spot/contract';
 import { optionsEndpoints } from '../options/contract';
 import { watchlistEndpoints } from '../watchlist/contract';
 import { lockmingEndpoints } from '../lockming/contract';
+import { ieoEndpoints } from '../ieo/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -42,6 +43,7 @@ export const contract = mergeEndpoints(
   watchlistEndpoints,
   optionsEndpoints,
   lockmingEndpoints,
+  ieoEndpoints,
 );
 
 export type Contract = typeof contract;

@@ -94,4 +94,8 @@ export const ROUTES = {
   '/lh/deposit': { method: 'POST', access: 'user', idempotent: true },
   '/lh/deposit/order': { method: 'GET', access: 'user', idempotent: false },
   '/lh/deposit/order/cancel': { method: 'POST', access: 'user', idempotent: true },
+  '/project': { method: 'GET', access: 'public', idempotent: false },
+  '/project/detail': { method: 'GET', access: 'public', idempotent: false },
+  '/project/order': { method: 'POST', access: 'user', idempotent: true },
+  '/user/project/order': { method: 'GET', access: 'user', idempotent: false },
 } as const satisfies Record<EndpointPath, RouteInfo>;
