@@ -70,6 +70,8 @@ export const QUERY_GROUPS = {
   watchlist: ['/optional/list'],
   /** Lockming: the products (quota, what the user may still buy) and the user's orders. */
   lockming: ['/lh/deposit/config', '/lh/deposit/order'],
+  /** The finance tab's holdings (every finance payment moves a balance). */
+  financial: ['/financial/index'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;
