@@ -64,7 +64,15 @@ export interface OrderRow {
 export type NewProduct = Omit<ProductRow, 'id' | 'sold_shares'>;
 export type NewOrder = Omit<
   OrderRow,
-  'id' | 'status' | 'settle_price' | 'settle_price_at' | 'payout_currency_id' | 'payout_amount' | 'fail_reason' | 'settled_at' | 'updated_at'
+  | 'id'
+  | 'status'
+  | 'settle_price'
+  | 'settle_price_at'
+  | 'payout_currency_id'
+  | 'payout_amount'
+  | 'fail_reason'
+  | 'settled_at'
+  | 'updated_at'
 >;
 
 const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
@@ -167,10 +175,10 @@ export class DualRepository {
 
   /** How many products of a coin close their sale at `saleEndsAt` (has that day's issue been made?). */
   async countIssued(currencyId: number, saleEndsAt: number, q: Queryable = this.db): Promise<number> {
-    const [row] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM dual_products WHERE currency_id = $1 AND sale_ends_at = $2', [
-      currencyId,
-      saleEndsAt,
-    ]);
+    const [row] = await q.query<{ n: number }>(
+      'SELECT COUNT(*)::int AS n FROM dual_products WHERE currency_id = $1 AND sale_ends_at = $2',
+      [currencyId, saleEndsAt],
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -235,7 +243,12 @@ export class DualRepository {
    * A user's positions, newest first. `purchased` and `settling` are asked by what the user sees:
    * a position past its maturity and not yet settled is settling, whatever the row says.
    */
-  async page(userId: number, status: DualOrderStatus | undefined, now: number, page: { page: number; limit: number }): Promise<Page<OrderRow>> {
+  async page(
+    userId: number,
+    status: DualOrderStatus | undefined,
+    now: number,
+    page: { page: number; limit: number },
+  ): Promise<Page<OrderRow>> {
     const [filter, params]: [string, (string | number)[]] =
       status === 'purchased'
         ? [`AND status = 'purchased' AND maturity_at > $2`, [userId, now]]
@@ -264,10 +277,9 @@ export class DualRepository {
 
   /** Marks the orders matured by `now` as settling (what the user sees between maturity and the settlement). */
   async markSettling(now: number): Promise<void> {
-    await this.db.query(
-      `UPDATE dual_orders SET status = 'settling', updated_at = $1 WHERE status = 'purchased' AND maturity_at <= $1`,
-      [now],
-    );
+    await this.db.query(`UPDATE dual_orders SET status = 'settling', updated_at = $1 WHERE status = 'purchased' AND maturity_at <= $1`, [
+      now,
+    ]);
   }
 
   /** Records the settlement of a locked order still to settle. */

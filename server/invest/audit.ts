@@ -34,7 +34,10 @@ export function createDualAuditor(deps: { repo: DualRepository; balances: Balanc
         const id = Number(r.ref_id);
         const byCurrency = byId.get(id) ?? new Map<number, { available: Decimal; frozen: Decimal }>();
         const seen = byCurrency.get(Number(r.currency_id)) ?? { available: new Decimal(0), frozen: new Decimal(0) };
-        byCurrency.set(Number(r.currency_id), { available: seen.available.plus(r.delta_available), frozen: seen.frozen.plus(r.delta_frozen) });
+        byCurrency.set(Number(r.currency_id), {
+          available: seen.available.plus(r.delta_available),
+          frozen: seen.frozen.plus(r.delta_frozen),
+        });
         byId.set(id, byCurrency);
       }
       if (page * PAGE >= rows.total) return byId;
@@ -47,7 +50,8 @@ export function createDualAuditor(deps: { repo: DualRepository; balances: Balanc
     if (!amount.eq(new Decimal(o.share_price).mul(o.num))) issues.push(`amount ${o.amount} is not ${o.num} × ${o.share_price}`);
     const investId = o.type === 'call' ? o.currency_id : o.quote_id;
     if (o.invest_currency_id !== investId) issues.push(`a ${o.type} invests currency ${investId}, ${o.invest_currency_id} stored`);
-    if (o.settled_at === null || o.settled_at < o.maturity_at) issues.push(`settled at ${o.settled_at}, before its maturity ${o.maturity_at}`);
+    if (o.settled_at === null || o.settled_at < o.maturity_at)
+      issues.push(`settled at ${o.settled_at}, before its maturity ${o.maturity_at}`);
     // What the user's coin account should have moved, per currency.
     const expected = new Map<number, { available: Decimal; frozen: Decimal }>();
     const add = (currencyId: number, available: Decimal, frozen: Decimal) => {

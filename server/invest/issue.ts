@@ -79,7 +79,10 @@ export function issueSet(coin: string, marketPrice: string, now: number): Issued
       TABLE[days].forEach(([distance, apr], i) => {
         // Calls above the market, rounded up; puts below it, rounded down: never at the market price.
         const raw = type === 'call' ? price.mul(new Decimal(1).plus(distance)) : price.mul(new Decimal(1).minus(distance));
-        const linked = raw.div(step).toDecimalPlaces(0, type === 'call' ? Decimal.ROUND_CEIL : Decimal.ROUND_FLOOR).mul(step);
+        const linked = raw
+          .div(step)
+          .toDecimalPlaces(0, type === 'call' ? Decimal.ROUND_CEIL : Decimal.ROUND_FLOOR)
+          .mul(step);
         out.push({
           type,
           tier: i + 1,
