@@ -104,7 +104,8 @@ export function previewDual(input: DualPreviewInput, lang: Lang): DualPreview {
   const hi = Decimal.max(linked, market ?? linked).mul('1.2');
   const n = Math.max(8, input.points ?? 48);
   const prices: Decimal[] = [];
-  for (let i = 0; i <= n; i++) prices.push(lo.plus(hi.minus(lo).mul(i).div(n)));
+  // Each point a price the market could print (the quote coin's decimals), with the linked price itself.
+  for (let i = 0; i <= n; i++) prices.push(lo.plus(hi.minus(lo).mul(i).div(n)).toDecimalPlaces(input.quote_decimals));
   prices.push(linked);
   prices.sort((a, b) => a.cmp(b));
   const values = prices.map((p) => dualPayoutValue(payoutAt(input, shares, p.toFixed()), p));
@@ -115,7 +116,7 @@ export function previewDual(input: DualPreviewInput, lang: Lang): DualPreview {
   const xOf = (p: Decimal) => p.minus(lo).div(span).toNumber();
   const quote = input.quote_decimals;
   const line = prices.map((p, i) => ({
-    price: p.toDecimalPlaces(quote).toFixed(),
+    price: p.toFixed(),
     value: values[i]!.toDecimalPlaces(quote, Decimal.ROUND_DOWN).toFixed(),
     x: xOf(p),
     y: vspan.isZero() ? 0.5 : values[i]!.minus(minValue).div(vspan).toNumber(),
