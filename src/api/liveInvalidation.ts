@@ -59,8 +59,8 @@ function productGroups(items: readonly { product: string }[]): readonly QueryGro
  */
 export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
-  // Every lockming payment (purchase, daily yield, principal, redemption) moves a balance.
-  balances: () => ['balances', 'lockming'],
+  // Every lockming payment (purchase, daily yield, principal, redemption) moves a balance; so does every dual purchase and settlement.
+  balances: () => ['balances', 'lockming', 'invest'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,

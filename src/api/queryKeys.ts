@@ -70,6 +70,8 @@ export const QUERY_GROUPS = {
   watchlist: ['/optional/list'],
   /** Lockming: the products (quota, what the user may still buy) and the user's orders. */
   lockming: ['/lh/deposit/config', '/lh/deposit/order'],
+  /** Invest (dual): the products (shares left) and the user's positions. */
+  invest: ['/dual/index', '/dual/detail', '/dual/dual_list'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

@@ -87,7 +87,7 @@ describe(`dual investment (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     like: Pick<DualProduct, 'sale_ends_at' | 'maturity_at'>,
     createdAt = clock.now(),
   ): Promise<DualProduct> => {
-    const q = app.fastify.db;
+    const q = s.db;
     await app.fastify.invest.repo.insertProduct(q, {
       type,
       currency_id: BTC,
