@@ -99,9 +99,19 @@ export function previewDual(input: DualPreviewInput, lang: Lang): DualPreview {
   const above = payoutAt(input, shares, linked.mul('1.01').toFixed());
   const below = payoutAt(input, shares, linked.mul('0.99').toFixed());
 
-  // The range: the linked price and today's price, with room either side.
-  const lo = Decimal.min(linked, market ?? linked).mul('0.8');
-  const hi = Decimal.max(linked, market ?? linked).mul('1.2');
+  // The range: the linked price and today's price, with room either side, at round prices
+  // (three significant digits of the linked price: 56 000 … 85 600 around 71 300).
+  const step = new Decimal(10).pow(Math.max(0, linked.truncated().toFixed().length - 3));
+  const lo = Decimal.min(linked, market ?? linked)
+    .mul('0.8')
+    .div(step)
+    .floor()
+    .mul(step);
+  const hi = Decimal.max(linked, market ?? linked)
+    .mul('1.2')
+    .div(step)
+    .ceil()
+    .mul(step);
   const n = Math.max(8, input.points ?? 48);
   const prices: Decimal[] = [];
   // Each point a price the market could print (the quote coin's decimals), with the linked price itself.

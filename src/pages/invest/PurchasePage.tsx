@@ -207,9 +207,9 @@ export default function PurchasePage() {
       <section className={styles.panel}>
         <div className={styles.label}>
           <span>{t('invest.payoff')}</span>
-          <span>{t('invest.payoffAxis')}</span>
         </div>
         {preview ? <PayoffChart preview={preview} linked={product.linked_price} today={today} /> : <Skeleton height={190} />}
+        <p className={styles.muted}>{t('invest.payoffAxis')}</p>
         <div className={styles.label}>
           <span>{t('invest.outcomes')}</span>
         </div>
@@ -227,7 +227,7 @@ export default function PurchasePage() {
         </Button>
       </div>
       <Sheet open={confirming} title={t('invest.confirmTitle')} onClose={() => setConfirming(false)}>
-        <div data-testid="invest-confirm">
+        <div data-testid="invest-confirm" className={styles.sheetBody}>
           <dl className={styles.rows}>
             <div>
               <dt>{t('invest.shares')}</dt>
