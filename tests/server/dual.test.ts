@@ -269,6 +269,24 @@ describe(`dual investment (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect({ btc: await coin(user, BTC), usdt: await coin(user, USDT) }).toEqual(wallet);
   });
 
+  it('lets exactly 10 of 50 simultaneous one-share purchases through a product with 10 shares', async () => {
+    const like = (await products(BTC, 'put')).find((x) => x.status === 'open' && x.days === 1)!;
+    await extra('put', '1000', like);
+    const p = (await products(BTC, 'put')).find((x) => x.linked_price === '1000')!;
+    await s.db.query('UPDATE dual_products SET total_shares = 10 WHERE id = $1', [p.id]);
+    const users = await Promise.all(Array.from({ length: 50 }, () => funded('0', '100')));
+    const results = await Promise.all(users.map((u) => buy(u, p.id, '1')));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.type === 'ok')).toHaveLength(10);
+    const messages = new Set(results.filter((r) => r.body.type !== 'ok').map((r) => String(r.body.message)));
+    expect([...messages]).toEqual(['This product is sold out']);
+    expect((await products(BTC, 'put')).find((x) => x.id === p.id)).toMatchObject({
+      sold_shares: 10,
+      remaining_shares: 0,
+      status: 'sold_out',
+    });
+  });
+
   it('fails a position with no recorded price at its maturity, refunding the principal with the reason', async () => {
     const eth = (await products(ETH)).find((x) => x.status === 'open' && x.days === 1)!;
     const user = await s.signUp();
