@@ -9,6 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
+import { formatPercent } from '../../domain/format';
 import type { DualOrder, DualProduct } from '../../domain/invest/types';
 import { launch, phone, shot } from './browser';
 import { api, base, opsCli, registerByApi, signInWith } from './helpers';
@@ -53,7 +54,7 @@ describe('invest (dual) in a phone browser', () => {
     expect(product).toMatchObject({ type: 'call', currency: 'BTC', days: 1, status: 'open' });
     const text = (await card.first().textContent()) ?? '';
     expect(text).toContain('Buy low');
-    expect(text).toContain(new Decimal(product.apr).mul(100).toFixed() + '%');
+    expect(text).toContain(formatPercent(new Decimal(product.apr).mul(100).toFixed(), 'en', 2).replace(/^\+/, ''));
     await shot(page, 'invest-list-en');
     await card.first().click();
     await expect.poll(() => page.url()).toContain('/pages/invest/purchase');
