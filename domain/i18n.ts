@@ -70,6 +70,7 @@ export const NAMESPACES = [
   'options',
   'lockming',
   'financial',
+  'invest',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -29,6 +29,7 @@ import type spotNs from '../locales/en/spot.json';
 import type optionsNs from '../locales/en/options.json';
 import type lockmingNs from '../locales/en/lockming.json';
 import type financialNs from '../locales/en/financial.json';
+import type investNs from '../locales/en/invest.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -58,4 +59,5 @@ export interface Resources {
   options: typeof optionsNs;
   lockming: typeof lockmingNs;
   financial: typeof financialNs;
+  invest: typeof investNs;
 }

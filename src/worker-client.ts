@@ -22,6 +22,7 @@ export type {
 } from '../worker';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from '../worker';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from '../worker';
+export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from '../worker';
 import { applySnapshot } from './state/market';
 
 /**

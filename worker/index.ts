@@ -14,6 +14,7 @@ import { Feed } from './feed/Feed';
 import { checkAmount, previewArrival, previewExchange } from './funds/previews';
 import { futuresApi } from './futures/api';
 import { lockmingApi } from './lockming/api';
+import { investApi } from './invest/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
 
@@ -30,6 +31,7 @@ export type {
 } from './futures/FuturesSlice';
 export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
+export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from './invest/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -127,6 +129,8 @@ const api = {
   spot: proxy(spotApi(state.market, state.account, () => state.market.language())),
 
   lockming: proxy(lockmingApi(() => state.market.language())),
+
+  invest: proxy(investApi(() => state.market.language())),
 };
 
 export type WorkerApi = typeof api;
