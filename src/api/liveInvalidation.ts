@@ -25,6 +25,10 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   identityRejected: ['identity'],
   passwordChanged: ['sessions'],
   payPasswordSet: [],
+  traderApproved: [],
+  traderRejected: [],
+  copySkipped: [],
+  copyStopped: ['balances'],
 };
 
 /** A notification kind's groups: what its decision changed (everything, for a kind not known here). */
