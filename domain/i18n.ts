@@ -69,6 +69,7 @@ export const NAMESPACES = [
   'spot',
   'options',
   'lockming',
+  'ieo',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,7 @@ import { SnapshotPacer } from './connection/SnapshotPacer';
 import { Feed } from './feed/Feed';
 import { checkAmount, previewArrival, previewExchange } from './funds/previews';
 import { futuresApi } from './futures/api';
+import { ieoApi } from './ieo/api';
 import { lockmingApi } from './lockming/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
@@ -29,6 +30,7 @@ export type {
   RiskLevel,
 } from './futures/FuturesSlice';
 export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
+export type { IeoPreview, IeoPreviewInput, IeoProblem } from './ieo/preview';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
@@ -127,6 +129,8 @@ const api = {
   spot: proxy(spotApi(state.market, state.account, () => state.market.language())),
 
   lockming: proxy(lockmingApi(() => state.market.language())),
+
+  ieo: proxy(ieoApi(() => state.market.language())),
 };
 
 export type WorkerApi = typeof api;

@@ -70,6 +70,8 @@ export const QUERY_GROUPS = {
   watchlist: ['/optional/list'],
   /** Lockming: the products (quota, what the user may still buy) and the user's orders. */
   lockming: ['/lh/deposit/config', '/lh/deposit/order'],
+  /** IEO: the projects (subscribed, what the user may still ask for) and the user's subscriptions. */
+  ieo: ['/project', '/project/detail', '/user/project/order'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;
