@@ -1,0 +1,133 @@
+/**
+ * IEO on a phone (issue 12 item 2): a new user with USDT in the coin account opens the IEO list,
+ * opens the project in progress, reads its details, subscribes through the confirmation sheet
+ * with the worker's cost preview, and finds the subscription under "my subscriptions" with what
+ * was paid; the list in Chinese and Thai. Assertions are about lasting state (rows and their
+ * text), polled generously.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../domain/decimal';
+import { formatAmount } from '../../domain/format';
+import { ACCOUNTS } from '../../domain/funds/formulas';
+import { subscriptionCost } from '../../domain/ieo/formulas';
+import type { IeoProject } from '../../domain/ieo/types';
+import { launch, phone, shot } from './browser';
+import { api, base, opsCli, registerByApi, signInWith } from './helpers';
+
+const email = `ieo${Date.now()}@example.com`;
+const FUNDS = '5000';
+const AMOUNT = '1000';
+const LIST = '/#/pages/ieo/ieo';
+
+/** Waits for the page's finite animations (a sheet rising) to end, so a screenshot shows the end state. */
+async function still(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+describe('IEO in a phone browser', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let project: IeoProject;
+
+  beforeAll(async () => {
+    browser = await launch();
+    page = await phone(browser);
+    token = await registerByApi(email, 'ieo-secret');
+    expect(await opsCli('credit', email, 'change', 'USDT', FUNDS, 'e2e', 'ieo')).toContain('credit #');
+    const [first] = await api('/project', { phase: 'in_progress' }, token);
+    expect(first, 'the server seeds a project in progress').toBeDefined();
+    project = first!;
+    const notice = await api('/news/index_pop', {});
+    await signInWith(page, token, LIST);
+    await page.evaluate((id) => id && localStorage.setItem('dismissedNotice', id), notice ? String(notice.id) : '');
+  });
+  afterAll(() => browser?.close());
+
+  it('lists the projects in progress with a ticking countdown, and opens one', async () => {
+    const card = page.locator(`[data-testid="ieo-project"][data-id="${project.id}"]`);
+    await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
+    expect(await card.getAttribute('data-phase')).toBe('in_progress');
+    const text = await card.textContent();
+    expect(text).toContain(project.token);
+    expect(text).toContain(project.name);
+    expect(text).toContain('In progress');
+    expect(text).toContain('Ends in');
+    // The countdown counts down: its text changes within a few seconds.
+    const countdown = card.getByTestId('ieo-countdown');
+    const first = await countdown.textContent();
+    await expect.poll(() => countdown.textContent(), { timeout: 10_000 }).not.toBe(first);
+    await shot(page, 'ieo-list-en');
+    await card.click();
+    await expect.poll(() => page.url()).toContain(`detail=${project.id}`);
+  });
+
+  it('shows the details with the links, and subscribes from them', async () => {
+    const detail = page.getByTestId('ieo-detail');
+    await expect.poll(() => detail.count(), { timeout: 20_000 }).toBe(1);
+    const text = await detail.textContent();
+    expect(text).toContain(project.description);
+    expect(await page.getByTestId('ieo-whitepaper').getAttribute('href')).toBe(project.whitepaper);
+    expect(await page.getByTestId('ieo-website').getAttribute('href')).toBe(project.website);
+    await shot(page, 'ieo-detail-en');
+    await page.getByTestId('ieo-subscribe').click();
+    await expect.poll(() => page.url()).toContain(`/pages/ieo/subscribe?id=${project.id}`);
+  });
+
+  it('subscribes through the confirmation sheet and finds the subscription with what was paid', async () => {
+    const cost = subscriptionCost(AMOUNT, project.price, project.pay_decimals).toFixed();
+    const costText = `${formatAmount(cost, project.pay_decimals, 'en')} ${project.pay_currency}`;
+    await expect.poll(() => page.getByTestId('ieo-available').textContent(), { timeout: 20_000 }).toContain('5,000');
+    await page.getByTestId('ieo-amount').fill(AMOUNT);
+    // The worker's preview: price × amount, the server's rounding.
+    await expect.poll(() => page.getByTestId('ieo-cost').textContent(), { timeout: 10_000 }).toBe(costText);
+    await shot(page, 'ieo-subscribe-en');
+    await page.getByTestId('ieo-submit').click();
+    await expect.poll(() => page.getByTestId('ieo-confirm').count()).toBe(1);
+    expect(await page.getByTestId('ieo-confirm-cost').textContent()).toBe(costText);
+    await still(page);
+    await shot(page, 'ieo-confirm-en');
+    await page.getByTestId('ieo-confirm-submit').click();
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/pages/ieo/order');
+
+    await expect.poll(async () => (await api('/user/project/order', {}, token)).total, { timeout: 20_000 }).toBe(1);
+    const order = (await api('/user/project/order', {}, token)).data[0]!;
+    expect(order).toMatchObject({ project_id: project.id, amount: AMOUNT, paid: cost, status: 'subscribed' });
+    const row = page.locator(`[data-testid="ieo-order"][data-id="${order.id}"]`);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(await row.getAttribute('data-status')).toBe('subscribed');
+    expect(await row.getByTestId('ieo-order-paid').textContent()).toBe(costText);
+    expect(await row.getByTestId('ieo-order-amount').textContent()).toBe(
+      `${formatAmount(AMOUNT, project.token_decimals, 'en')} ${project.token}`,
+    );
+    expect(await row.getByTestId('ieo-order-status').textContent()).toBe('Subscribed');
+    await shot(page, 'ieo-order-en');
+
+    // The money moved: the coin account holds the funds less the cost.
+    const wallet = await api('/wallet/list', {}, token);
+    const usdt = wallet.accounts.find((a) => a.id === ACCOUNTS.change)?.balances.find((b) => b.currency === 'USDT');
+    expect(usdt?.available).toBe(new Decimal(FUNDS).minus(cost).toFixed());
+  });
+
+  for (const [lang, word] of [
+    ['zh', '申购中'],
+    ['th', 'เปิดจองซื้อ'],
+  ] as const) {
+    it(`shows the list in ${lang}`, async () => {
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      await page.goto(base + LIST);
+      await page.reload();
+      const card = page.locator('[data-testid="ieo-project"]');
+      await expect.poll(() => card.first().textContent(), { timeout: 20_000 }).toContain(word);
+      await shot(page, `ieo-list-${lang}`);
+    });
+  }
+});
