@@ -9,6 +9,7 @@ import { futuresPlugin } from './futures/plugin';
 import { spotPlugin } from './spot/plugin';
 import { optionsPlugin } from './options/plugin';
 import { lockmingPlugin } from './lockming/plugin';
+import { ieoPlugin } from './ieo/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -62,6 +63,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   spotPlugin,
   optionsPlugin,
   lockmingPlugin,
+  ieoPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

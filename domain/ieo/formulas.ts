@@ -49,3 +49,17 @@ export function allocate(
   const given = allocations.reduce((sum, a) => sum.plus(a.passed), new Decimal(0));
   return { allocations, remainder: full ? new Decimal(0) : supply.minus(given) };
 }
+
+/**
+ * What a subscription of `amount` tokens pays into escrow: price × amount, rounded up to the pay
+ * coin's decimals (the subscriber never pays less than the price). The allocation keeps the
+ * payment less the refund, so the rounding is the platform's only when every token is passed.
+ */
+export function subscriptionCost(amount: DecimalValue, price: DecimalValue, payDecimals: number): Decimal {
+  return new Decimal(amount).mul(price).toDecimalPlaces(payDecimals, Decimal.ROUND_UP);
+}
+
+/** The phase of a subscription window at `now` (spec §4): preheating, in progress, finished. */
+export function ieoPhase(startsAt: number, endsAt: number, now: number): 'preheating' | 'in_progress' | 'finished' {
+  return now < startsAt ? 'preheating' : now < endsAt ? 'in_progress' : 'finished';
+}

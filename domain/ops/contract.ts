@@ -10,6 +10,7 @@ import { defineEndpoints, endpoint } from '../api/endpoint';
 import type { OpsCredit, OpsDeposit, OpsIdentity, OpsIdentityDecision, OpsUserPage, OpsWithdrawal } from './types';
 import type { AuditReport } from '../audit/types';
 import type { DepositItem, WithdrawalItem } from '../funds/types';
+import { ieoOpsEndpoints } from '../ieo/ops';
 
 export const OPS_PREFIX = '/ops';
 
@@ -71,6 +72,7 @@ export const opsEndpoints = defineEndpoints({
    * settled rows from the stored inputs and the price record; the totals and each mismatch.
    */
   '/audit': endpoint<AuditReport>()({ method: 'GET', access: 'operator', input: z.object({}) }),
+  ...ieoOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

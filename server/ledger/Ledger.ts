@@ -5,12 +5,13 @@ import { sqlState, type Queryable, type SqlValue } from '../db/db';
 import { AppError } from '../http/AppError';
 
 /**
- * Platform accounts. `custody` (the coins the platform holds for users) and `grants` (money
- * the platform gives by hand: operator credits, seeded funds) are the external accounts: money
+ * Platform accounts. `custody` (the coins the platform holds for users), `grants` (money
+ * the platform gives by hand: operator credits, seeded funds) and `issuance` (IEO tokens as they
+ * are issued, server/ieo/) are the external accounts: money
  * entering or leaving the system posts against them, so they go negative by what came in.
  * Every other balance, users' and platform's, may never go below zero.
  */
-export const PLATFORM_ACCOUNTS = ['fees', 'insurance', 'escrow', 'treasury', 'custody', 'grants'] as const;
+export const PLATFORM_ACCOUNTS = ['fees', 'insurance', 'escrow', 'treasury', 'custody', 'grants', 'issuance'] as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
 
 /** Busy platform holders have this many shards (1..SHARDS) besides their main row (shard 0). */
@@ -46,7 +47,7 @@ export interface Operation {
   kind: string;
   ref?: { type: string; id: number };
   memo?: string;
-  /** Per currency they sum to zero: money from outside comes from `custody` or `grants`. */
+  /** Per currency they sum to zero: money from outside comes from `custody`, `grants` or `issuance`. */
   legs: Leg[];
 }
 

@@ -233,8 +233,8 @@ export class LockmingRepository {
   async due(now: number, limit: number): Promise<OrderRow[]> {
     const rows = await this.db.query<RawOrder>(
       `SELECT ${ORDER_COLUMNS} FROM lockming_orders
-       WHERE status = 'holding' AND start_day + (days_paid + 1) * 86400000 <= $1
-       ORDER BY start_day + (days_paid + 1) * 86400000, id LIMIT $2`,
+       WHERE status = 'holding' AND start_day + (days_paid + 1) * 86400000::bigint <= $1
+       ORDER BY start_day + (days_paid + 1) * 86400000::bigint, id LIMIT $2`,
       [now, limit],
     );
     return rows.map(toOrder);
@@ -243,7 +243,7 @@ export class LockmingRepository {
   /** The earliest next due yield of the orders in progress (the engine's next wake-up), or null. */
   async nextDue(): Promise<number | null> {
     const [row] = await this.db.query<{ at: string | null }>(
-      `SELECT MIN(start_day + (days_paid + 1) * 86400000)::text AS at FROM lockming_orders WHERE status = 'holding'`,
+      `SELECT MIN(start_day + (days_paid + 1) * 86400000::bigint)::text AS at FROM lockming_orders WHERE status = 'holding'`,
     );
     return row?.at ? Number(row.at) : null;
   }

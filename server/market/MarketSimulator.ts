@@ -16,10 +16,11 @@ import {
 } from '../../domain/market/types';
 import type { Currency } from '../../domain/market/types';
 import type { Clock } from '../clock';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { applyTrade, openBar, toKline, type Bar } from './bars';
 import { CURRENCIES, PAIRS, type PairDef } from './catalogue';
 import { generateHistory } from './generateHistory';
+import { insertListed, loadListed } from './listedCurrencies';
 import { KlineStore, KLINE_KEEP_BARS, type BarRow, type Precision } from './KlineStore';
 import type { MarketSource, MarketTick } from './MarketSource';
 import { PriceWalk } from './PriceWalk';
@@ -109,7 +110,7 @@ function diffSide(before: Map<number, bigint>, after: Map<number, bigint>, desce
  * continues from the last stored price and fills the time the server was down.
  */
 export class MarketSimulator implements MarketSource {
-  readonly currencies: readonly Currency[] = CURRENCIES.map((c) => ({
+  readonly currencies: Currency[] = CURRENCIES.map((c) => ({
     id: c.id,
     name: c.name,
     decimals: c.decimals,
@@ -117,6 +118,14 @@ export class MarketSimulator implements MarketSource {
     is_legal: c.isLegal,
   }));
   readonly pairs: readonly MarketPair[] = PAIRS.map(toPair);
+
+  listCurrency(q: Queryable, name: string, decimals: number, minId: number): Promise<Currency | null> {
+    return insertListed(q, name, decimals, minId);
+  }
+
+  loadCurrencies(): Promise<void> {
+    return loadListed(this.options.db, this.currencies);
+  }
 
   private readonly states = new Map<string, PairState>();
   private readonly listeners = new Set<(tick: MarketTick) => void>();
@@ -140,6 +149,7 @@ export class MarketSimulator implements MarketSource {
     const sim = new MarketSimulator(options);
     const started = performance.now();
     await sim.writeCatalogue();
+    await sim.loadCurrencies();
     await sim.loadPairs();
     options.log.info({ pairs: PAIRS.length, ms: Math.round(performance.now() - started) }, 'market loaded');
     return sim;

@@ -1,6 +1,7 @@
 import type { KlinePeriod } from '../../domain/market/periods';
 import type { DepthBook, Kline, MarketPair, Ticker, Trade } from '../../domain/market/types';
 import type { Currency } from '../../domain/market/types';
+import type { Queryable } from '../db/db';
 
 /** What changed in one tick of the market, for the realtime layer to publish. */
 export interface MarketTick {
@@ -19,7 +20,16 @@ export interface MarketTick {
  * implements the same interface and nothing else changes.
  */
 export interface MarketSource {
+  /** Every currency: the catalogue's, then those added at run time (IEO tokens), in one live array. */
   readonly currencies: readonly Currency[];
+  /**
+   * Lists a new currency (an IEO token) inside the caller's transaction: its row with the next
+   * free id at or above `minId`; null when the name is taken. Call `loadCurrencies` after the
+   * commit to add it to `currencies`.
+   */
+  listCurrency(q: Queryable, name: string, decimals: number, minId: number): Promise<Currency | null>;
+  /** Adds to `currencies` every stored currency this node lacks (listed here or on another node). */
+  loadCurrencies(): Promise<void>;
   readonly pairs: readonly MarketPair[];
   pairBySymbol(symbol: string): MarketPair | undefined;
   tickers(): Ticker[];

@@ -95,6 +95,17 @@ function table(rows: Record<string, unknown>[], columns: string[]): void {
   for (const row of cells) console.log(line(row));
 }
 
+/** `--name value` pairs (a value may hold spaces when quoted by the shell), or a usage error. */
+function flagArgs(args: string[]): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i]!;
+    if (!name.startsWith('--') || args[i + 1] === undefined) throw new UsageError(`expected --flag value pairs, got ${name}`);
+    flags.set(name.slice(2), args[i + 1]!);
+  }
+  return flags;
+}
+
 function idArg(value: string | undefined): number {
   if (!value || !/^[1-9]\d*$/.test(value)) throw new UsageError('expected a numeric id');
   return Number(value);
@@ -227,6 +238,60 @@ export const COMMANDS: Record<string, Command> = {
       const key = process.env.OPS_IDEMPOTENCY_KEY || randomUUID();
       const row = await call('/credit', { user, account, currency, amount, reason: reasonArg(words) }, key);
       console.log(`credit #${row.id}: ${row.amount} ${row.currency} to user ${row.user_id} (${row.account})`);
+    },
+  },
+  projects: {
+    args: '',
+    help: 'list IEO projects with their phase, window, subscriptions and allocation',
+    async run() {
+      const rows = await call('/ieo/projects', {});
+      table(
+        rows.map((p) => ({
+          ...p,
+          price: `${p.price} ${p.pay_currency}`,
+          subscribed: `${p.subscribed} / ${p.total}`,
+          window: `${time(p.starts_at)} → ${time(p.ends_at)}`,
+          unlock: time(p.unlock_at),
+          allocated: p.allocated ? 'yes' : '',
+        })),
+        ['id', 'token', 'name', 'phase', 'price', 'subscribed', 'window', 'unlock', 'allocated'],
+      );
+    },
+  },
+  'create-project': {
+    args: '--name <text> --token <SYMBOL> --price <pay per token> --total <tokens> --min <tokens> --max <tokens> --start <ISO date> --end <ISO date> --lock-days <n> --whitepaper <url> --website <url> --description <text> [--decimals 2] [--pay USDT]',
+    help: 'create an IEO project and its token (a new currency); every field is checked',
+    async run(args) {
+      const flags = flagArgs(args);
+      const need = (name: string) => {
+        const value = flags.get(name);
+        if (!value) throw new UsageError(`--${name} is required (see: npm run ops -- help)`);
+        return value;
+      };
+      const date = (name: string) => {
+        const ms = Date.parse(need(name));
+        if (!Number.isFinite(ms)) throw new UsageError(`--${name}: not a date (e.g. 2026-12-01T00:00Z)`);
+        return ms;
+      };
+      const p = await call('/ieo/projects/create', {
+        name: need('name'),
+        token: need('token'),
+        token_decimals: flags.get('decimals') ?? '2',
+        pay_currency: flags.get('pay') ?? 'USDT',
+        price: need('price'),
+        total: need('total'),
+        min_amount: need('min'),
+        max_amount: need('max'),
+        starts_at: date('start'),
+        ends_at: date('end'),
+        lock_days: need('lock-days'),
+        whitepaper: need('whitepaper'),
+        website: need('website'),
+        description: need('description'),
+      });
+      console.log(
+        `project #${p.id} ${p.name}: ${p.total} ${p.token} at ${p.price} ${p.pay_currency}, ${p.phase}, ${time(p.starts_at)} → ${time(p.ends_at)}, unlock ${time(p.unlock_at)}`,
+      );
     },
   },
   audit: {

@@ -11,9 +11,10 @@ import { AppError } from '../http/AppError';
 import type { Identities } from '../identity/Identities';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
+import type { ieoOpsEndpoints } from '../../domain/ieo/ops';
 import type { OpsHandlers } from './opsRoutes';
 
-/** The operator's handlers, one per entry of `domain/ops/contract.ts`. */
+/** The operator's handlers of `domain/ops/contract.ts`, except the areas' own (the IEO's: server/ieo/ieoHandlers.ts). */
 export function createOpsHandlers(deps: {
   users: UserRepository;
   identities: Identities;
@@ -23,7 +24,7 @@ export function createOpsHandlers(deps: {
   market: MarketSource;
   audit: { registry: AuditRegistry; prices: PriceRecord };
   clock: Clock;
-}): OpsHandlers {
+}): Omit<OpsHandlers, keyof typeof ieoOpsEndpoints> {
   const { users, identities, deposits, withdrawals, credits, market, audit, clock } = deps;
 
   /** A user named by id, email or phone number (with or without its +area code). */

@@ -1,16 +1,21 @@
 /** The operator area: the `/ops` API of `domain/ops/contract.ts`, behind the operator token (the CLI's server side). */
 import fp from 'fastify-plugin';
+import { createIeoOpsHandlers } from '../ieo/ieoHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
 
 export const opsPlugin = fp(
   async (fastify) => {
     const { users, identities, deposits, withdrawals, credits, market, audit, clock } = fastify;
-    registerOpsRoutes(fastify, createOpsHandlers({ users, identities, deposits, withdrawals, credits, market, audit, clock }), {
+    const handlers = {
+      ...createOpsHandlers({ users, identities, deposits, withdrawals, credits, market, audit, clock }),
+      ...createIeoOpsHandlers(fastify.ieo.service),
+    };
+    registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
       translator: fastify.translator,
       idempotency: fastify.idempotency,
     });
   },
-  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit'] },
+  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo'] },
 );

@@ -7,7 +7,8 @@ import type { Db } from '../../server/db/db';
  * to zero per currency; every balance equals the sum of its journal and its last journal row
  * agrees; nothing is negative but the external accounts (custody, grants); so per currency all
  * balances together are zero, and the external accounts hold minus what came in: custody minus
- * approved deposits plus the arrival of completed withdrawals, grants minus the credits.
+ * approved deposits plus the arrival of completed withdrawals, grants minus the credits, issuance
+ * minus the IEO tokens allocated and left to the treasury.
  * `reconcile: false` skips that last comparison (for tests that post to the ledger directly).
  */
 export async function expectLedgerInvariants(db: Db, options: { reconcile?: boolean } = {}): Promise<void> {
@@ -31,7 +32,7 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
   expect(stale, 'balances whose last journal row disagrees').toEqual([]);
 
   const negative = await db.query(
-    `SELECT id FROM balances WHERE frozen < 0 OR (available < 0 AND COALESCE(platform NOT IN ('custody', 'grants'), TRUE))`,
+    `SELECT id FROM balances WHERE frozen < 0 OR (available < 0 AND COALESCE(platform NOT IN ('custody', 'grants', 'issuance'), TRUE))`,
   );
   expect(negative, 'negative balances outside the external accounts').toEqual([]);
 
@@ -43,6 +44,8 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
     deposits: string;
     withdrawn: string;
     credits: string;
+    issuance: string;
+    issued: string;
   }>(
     `SELECT c.id AS currency_id,
        COALESCE((SELECT SUM(available + frozen) FROM balances WHERE currency_id = c.id), 0)::text AS total,
@@ -50,7 +53,10 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
        COALESCE((SELECT SUM(available) FROM balances WHERE currency_id = c.id AND platform = 'grants'), 0)::text AS grants,
        COALESCE((SELECT SUM(amount) FROM deposits WHERE currency_id = c.id AND status = 'approved'), 0)::text AS deposits,
        COALESCE((SELECT SUM(arrival) FROM withdrawals WHERE currency_id = c.id AND status = 'completed'), 0)::text AS withdrawn,
-       COALESCE((SELECT SUM(amount) FROM credits WHERE currency_id = c.id), 0)::text AS credits
+       COALESCE((SELECT SUM(amount) FROM credits WHERE currency_id = c.id), 0)::text AS credits,
+       COALESCE((SELECT SUM(available) FROM balances WHERE currency_id = c.id AND platform = 'issuance'), 0)::text AS issuance,
+       (COALESCE((SELECT SUM(o.passed) FROM ieo_orders o JOIN ieo_projects p ON p.id = o.project_id WHERE p.token_id = c.id AND o.status <> 'subscribed'), 0)
+        + COALESCE((SELECT SUM(remainder) FROM ieo_projects WHERE token_id = c.id AND allocated_at IS NOT NULL), 0))::text AS issued
      FROM currencies c`,
   );
   const same = (a: string, b: Decimal) => (new Decimal(a).eq(b) ? 'equal' : `${a} ≠ ${b.toFixed()}`);
@@ -62,5 +68,6 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
       `currency ${r.currency_id}: custody = −(deposits − withdrawn)`,
     ).toBe('equal');
     expect(same(r.grants, new Decimal(r.credits).neg()), `currency ${r.currency_id}: grants = −credits`).toBe('equal');
+    expect(same(r.issuance, new Decimal(r.issued).neg()), `currency ${r.currency_id}: issuance = −tokens issued`).toBe('equal');
   }
 }

@@ -240,6 +240,19 @@ describe(`lockming (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(tampered.mismatches[0]!.detail).toMatch(/penalty/);
     await s.db.query(`UPDATE lockming_orders SET penalty = penalty - 1, returned = returned + 1 WHERE id = $1`, [row!.id]);
   });
+  it('pays a cycle longer than 24 days to the end (day arithmetic past 32 bits)', async () => {
+    const p = (await products(undefined, 'defi')).find((x) => x.currency === 'USDT' && x.cycle_days === 30)!;
+    const user = await funded('1000');
+    const order = ok<LockmingOrder>(await buy(user, p.id, '1000'));
+    expect(order.expires_at - order.created_at).toBeGreaterThan(29 * DAY_MS);
+    await days(29, user);
+    await days(1);
+    // A session lasts 30 days at most: the holder signs in again to look.
+    user.token = ok<string>(await s.call('/user/login', { user_string: user.email, password: user.password }));
+    const [done] = await orders(user);
+    expect(done).toMatchObject({ id: order.id, status: 'redeemed', redemption: 'expiry', days_paid: 30, yield_paid: '66' });
+    expect(await coin(user)).toEqual({ available: '1066', frozen: '0' });
+  });
   it('after a restart pays the days missed while it was down, each once (last: the server that answered HTTP is gone)', async () => {
     const p = await example();
     const user = await funded('5000');

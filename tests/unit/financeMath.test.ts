@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
-import { allocate } from '../../domain/ieo/formulas';
+import { allocate, ieoPhase, subscriptionCost } from '../../domain/ieo/formulas';
 import { dualFactor, dualPayout, dualPayoutValue } from '../../domain/invest/formulas';
 
 const DEC = { base: 8, quote: 6 };
@@ -67,6 +67,29 @@ describe('IEO allocation', () => {
         },
       ),
     );
+  });
+});
+
+describe('IEO subscription', () => {
+  it('costs price × tokens, rounded up to the pay coin, never below the price', () => {
+    expect(subscriptionCost('10.01', '0.37', 6).toFixed()).toBe('3.7037');
+    expect(subscriptionCost('1.5', '0.1234567', 6).toFixed()).toBe('0.185186');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 99_999_999 }), (cents, micro) => {
+        const amount = new Decimal(cents).div(100);
+        const price = new Decimal(micro).div(1e7);
+        const cost = subscriptionCost(amount, price, 6);
+        expect(cost.gte(amount.mul(price)) && cost.minus(amount.mul(price)).lt('0.000001')).toBe(true);
+        expect(cost.decimalPlaces()).toBeLessThanOrEqual(6);
+      }),
+    );
+  });
+
+  it('reads the phase from the clock: preheating before the start, in progress until the end, then finished', () => {
+    expect(ieoPhase(100, 200, 99)).toBe('preheating');
+    expect(ieoPhase(100, 200, 100)).toBe('in_progress');
+    expect(ieoPhase(100, 200, 199)).toBe('in_progress');
+    expect(ieoPhase(100, 200, 200)).toBe('finished');
   });
 });
 

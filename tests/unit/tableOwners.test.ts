@@ -49,6 +49,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   options_orders: 'options',
   lockming_products: 'lockming',
   lockming_orders: 'lockming',
+  ieo_projects: 'ieo',
+  ieo_orders: 'ieo',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */
