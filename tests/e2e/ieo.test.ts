@@ -12,6 +12,7 @@ import { formatAmount } from '../../domain/format';
 import { ACCOUNTS } from '../../domain/funds/formulas';
 import { subscriptionCost } from '../../domain/ieo/formulas';
 import type { IeoProject } from '../../domain/ieo/types';
+import { DAY_MS } from '../../domain/time';
 import { launch, phone, shot } from './browser';
 import { api, base, opsCli, registerByApi, signInWith } from './helpers';
 
@@ -19,6 +20,16 @@ const email = `ieo${Date.now()}@example.com`;
 const FUNDS = '5000';
 const AMOUNT = '1000';
 const LIST = '/#/pages/ieo/ieo';
+
+/** `create-project` arguments: 1000 tokens at 0.1 USDT, 10 to 5000 per user, locked a day after the end. */
+function projectArgs(token: string, name: string, start: number, end: number): string[] {
+  return [
+    'create-project',
+    ...['--name', name, '--token', token, '--price', '0.1', '--total', '1000', '--min', '10', '--max', '5000'],
+    ...['--start', new Date(start).toISOString(), '--end', new Date(end).toISOString(), '--lock-days', '1'],
+    ...['--whitepaper', 'https://example.com/wp.pdf', '--website', 'https://example.com', '--description', `${name}: an e2e project.`],
+  ];
+}
 
 /** Waits for the page's finite animations (a sheet rising) to end, so a screenshot shows the end state. */
 async function still(page: Page): Promise<void> {
@@ -35,19 +46,19 @@ async function still(page: Page): Promise<void> {
 describe('IEO in a phone browser', () => {
   let browser: Browser;
   let page: Page;
-  let token: string;
+  let userToken: string;
   let project: IeoProject;
 
   beforeAll(async () => {
     browser = await launch();
     page = await phone(browser);
-    token = await registerByApi(email, 'ieo-secret');
+    userToken = await registerByApi(email, 'ieo-secret');
     expect(await opsCli('credit', email, 'change', 'USDT', FUNDS, 'e2e', 'ieo')).toContain('credit #');
-    const [first] = await api('/project', { phase: 'in_progress' }, token);
+    const [first] = await api('/project', { phase: 'in_progress' }, userToken);
     expect(first, 'the server seeds a project in progress').toBeDefined();
     project = first!;
     const notice = await api('/news/index_pop', {});
-    await signInWith(page, token, LIST);
+    await signInWith(page, userToken, LIST);
     await page.evaluate((id) => id && localStorage.setItem('dismissedNotice', id), notice ? String(notice.id) : '');
   });
   afterAll(() => browser?.close());
@@ -98,8 +109,8 @@ describe('IEO in a phone browser', () => {
     await page.getByTestId('ieo-confirm-submit').click();
     await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/pages/ieo/order');
 
-    await expect.poll(async () => (await api('/user/project/order', {}, token)).total, { timeout: 20_000 }).toBe(1);
-    const order = (await api('/user/project/order', {}, token)).data[0]!;
+    await expect.poll(async () => (await api('/user/project/order', {}, userToken)).total, { timeout: 20_000 }).toBe(1);
+    const order = (await api('/user/project/order', {}, userToken)).data[0]!;
     expect(order).toMatchObject({ project_id: project.id, amount: AMOUNT, paid: cost, status: 'subscribed' });
     const row = page.locator(`[data-testid="ieo-order"][data-id="${order.id}"]`);
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
@@ -112,9 +123,64 @@ describe('IEO in a phone browser', () => {
     await shot(page, 'ieo-order-en');
 
     // The money moved: the coin account holds the funds less the cost.
-    const wallet = await api('/wallet/list', {}, token);
+    const wallet = await api('/wallet/list', {}, userToken);
     const usdt = wallet.accounts.find((a) => a.id === ACCOUNTS.change)?.balances.find((b) => b.currency === 'USDT');
     expect(usdt?.available).toBe(new Decimal(FUNDS).minus(cost).toFixed());
+  });
+
+  it('shows the preheating and finished projects with their own countdown or end', async () => {
+    await page.goto(`${base}${LIST}?phase=preheating`);
+    const soon = page.locator('[data-testid="ieo-project"][data-phase="preheating"]');
+    await expect.poll(() => soon.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await soon.first().textContent()).toContain('Starts in');
+    await shot(page, 'ieo-list-preheating-en');
+    await page.getByRole('tab', { name: 'Finished' }).click();
+    const done = page.locator('[data-testid="ieo-project"][data-phase="finished"]');
+    await expect.poll(() => done.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await done.first().textContent()).toContain('Ended on');
+  });
+
+  it('shows an oversubscribed project past 100 %', async () => {
+    const token = `OV${String(Date.now()).slice(-6)}`;
+    const out = await opsCli(...projectArgs(token, 'Over Demo', Date.now() - 60_000, Date.now() + DAY_MS));
+    const id = /project #(\d+)/.exec(out)?.[1];
+    expect(id).toBeDefined();
+    await api('/project/order', { project_id: id!, amount: '3000', pay_currency: String(project.pay_currency_id) }, userToken);
+    await page.goto(`${base}${LIST}?phase=in_progress`);
+    const card = page.locator(`[data-testid="ieo-project"][data-id="${id}"]`);
+    await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => card.getByTestId('ieo-progress').textContent(), { timeout: 20_000 }).toBe('300% subscribedOversubscribed');
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'ieo-list-oversubscribed-en');
+  });
+
+  it('shows the allocation of an oversubscribed project once it ends: passed amount and refund', async () => {
+    // Ends a few seconds after it is created; the engine allocates it at its end.
+    const token = `AL${String(Date.now()).slice(-6)}`;
+    const out = await opsCli(...projectArgs(token, 'Allocation Demo', Date.now() - 60_000, Date.now() + 15_000));
+    const id = /project #(\d+)/.exec(out)?.[1];
+    expect(id).toBeDefined();
+    // 3000 asked of 1000 issued at 0.1: 300 USDT paid, 1000 passed, 200 USDT back.
+    const ordered = await api(
+      '/project/order',
+      { project_id: id!, amount: '3000', pay_currency: String(project.pay_currency_id) },
+      userToken,
+    );
+    expect(ordered.paid).toBe('300');
+    await expect
+      .poll(async () => (await api('/user/project/order', {}, userToken)).data.find((o) => o.id === ordered.id)?.status, {
+        timeout: 120_000,
+        interval: 1000,
+      })
+      .toBe('allocated');
+    await page.goto(`${base}/#/pages/ieo/order`);
+    const row = page.locator(`[data-testid="ieo-order"][data-id="${ordered.id}"]`);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(await row.getAttribute('data-status')).toBe('allocated');
+    expect(await row.getByTestId('ieo-order-status').textContent()).toBe('Allocated');
+    expect(await row.getByTestId('ieo-order-passed').textContent()).toBe(`1,000 ${token}`);
+    expect(await row.getByTestId('ieo-order-refunded').textContent()).toBe('200 USDT');
+    await shot(page, 'ieo-order-allocated-en');
   });
 
   for (const [lang, word] of [

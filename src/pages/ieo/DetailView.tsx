@@ -17,7 +17,7 @@ import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { useFormat } from '../../ui/useFormat';
 import { Countdown, PhaseBadge, Progress } from './parts';
-import { dateOnly, dateTime, useSecondTick } from './time';
+import { dateTime, useSecondTick } from './time';
 import styles from './Ieo.module.css';
 
 const ID = /^[1-9]\d{0,8}$/;
@@ -115,18 +115,14 @@ export default function DetailView({ id }: { id: string }) {
               </li>
               <li className={now >= p.unlock_at ? styles.done : ''}>
                 <span>{t('ieo.unlockDate')}</span>
-                <b className="num">{dateOnly(p.unlock_at)}</b>
+                <b className="num">{dateTime(p.unlock_at)}</b>
               </li>
             </ol>
           </div>
           <dl className={styles.rows}>
             <div>
               <dt>{t('ieo.lockPeriod')}</dt>
-              <dd className="num">{t('ieo.daysN', { n: p.lock_days })}</dd>
-            </div>
-            <div>
-              <dt>{t('ieo.unlockDate')}</dt>
-              <dd className="num">{dateTime(p.unlock_at)}</dd>
+              <dd className="num">{t('ieo.daysN', { count: p.lock_days })}</dd>
             </div>
           </dl>
         </section>

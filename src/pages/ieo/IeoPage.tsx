@@ -66,7 +66,7 @@ function ProjectCard({ p, color }: { p: IeoProject; color: string | undefined })
         <Countdown p={p} />
         <div className={styles.right}>
           <span className={styles.muted}>{t('ieo.lockPeriod')}</span>
-          <b className="num">{t('ieo.daysN', { n: p.lock_days })}</b>
+          <b className="num">{t('ieo.daysN', { count: p.lock_days })}</b>
         </div>
       </div>
     </button>

@@ -184,7 +184,7 @@ export default function SubscribePage() {
           </div>
           <div>
             <dt>{t('ieo.lockPeriod')}</dt>
-            <dd className="num">{t('ieo.daysN', { n: p.lock_days })}</dd>
+            <dd className="num">{t('ieo.daysN', { count: p.lock_days })}</dd>
           </div>
           <div>
             <dt>{t('ieo.unlockAt')}</dt>

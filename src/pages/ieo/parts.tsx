@@ -58,7 +58,10 @@ export function Progress({ p }: { p: IeoProject }) {
   const percent = new Decimal(p.progress).mul(100);
   const width = Decimal.min(percent, 100).toDecimalPlaces(1, Decimal.ROUND_DOWN).toNumber();
   const over = percent.gt(100);
-  const label = formatNumber(percent.toDecimalPlaces(2, Decimal.ROUND_DOWN), fmt.lang, { maxDecimals: 2, minDecimals: 0 });
+  const shown = percent.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  // A start smaller than the figure's precision still shows that something was subscribed.
+  const tiny = shown.isZero() && new Decimal(p.subscribed).gt(0);
+  const label = tiny ? `< ${formatNumber('0.01', fmt.lang)}` : formatNumber(shown, fmt.lang, { maxDecimals: 2, minDecimals: 0 });
   return (
     <div className={styles.progressBlock}>
       <div
