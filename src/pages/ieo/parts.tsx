@@ -64,13 +64,7 @@ export function Progress({ p }: { p: IeoProject }) {
   const label = tiny ? `< ${formatNumber('0.01', fmt.lang)}` : formatNumber(shown, fmt.lang, { maxDecimals: 2, minDecimals: 0 });
   return (
     <div className={styles.progressBlock}>
-      <div
-        className={`${styles.progress} ${over ? styles.over : ''}`}
-        role="progressbar"
-        aria-valuenow={width}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
+      <div className={`${styles.progress} ${over ? styles.over : ''}`} aria-hidden="true">
         <span style={{ width: `${width}%` }} />
       </div>
       <div className={styles.progressText}>
