@@ -70,6 +70,7 @@ export const NAMESPACES = [
   'options',
   'lockming',
   'ieo',
+  'financial',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -8,6 +8,7 @@ import { fundsPlugin } from './funds/plugin';
 import { futuresPlugin } from './futures/plugin';
 import { spotPlugin } from './spot/plugin';
 import { optionsPlugin } from './options/plugin';
+import { financialPlugin } from './financial/plugin';
 import { lockmingPlugin } from './lockming/plugin';
 import { ieoPlugin } from './ieo/plugin';
 import { httpPlugin } from './http/plugin';
@@ -62,6 +63,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   futuresPlugin,
   spotPlugin,
   optionsPlugin,
+  financialPlugin,
   lockmingPlugin,
   ieoPlugin,
   watchlistPlugin,

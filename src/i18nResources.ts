@@ -29,6 +29,7 @@ import type spotNs from '../locales/en/spot.json';
 import type optionsNs from '../locales/en/options.json';
 import type lockmingNs from '../locales/en/lockming.json';
 import type ieoNs from '../locales/en/ieo.json';
+import type financialNs from '../locales/en/financial.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -58,4 +59,5 @@ export interface Resources {
   options: typeof optionsNs;
   lockming: typeof lockmingNs;
   ieo: typeof ieoNs;
+  financial: typeof financialNs;
 }

@@ -22,6 +22,7 @@ import { optionsEndpoints } from '../options/contract';
 import { watchlistEndpoints } from '../watchlist/contract';
 import { lockmingEndpoints } from '../lockming/contract';
 import { ieoEndpoints } from '../ieo/contract';
+import { financialEndpoints } from '../financial/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -44,6 +45,7 @@ export const contract = mergeEndpoints(
   optionsEndpoints,
   lockmingEndpoints,
   ieoEndpoints,
+  financialEndpoints,
 );
 
 export type Contract = typeof contract;

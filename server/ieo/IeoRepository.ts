@@ -276,6 +276,14 @@ export class IeoRepository {
     );
   }
 
+  /** A user's orders still held: in escrow or with tokens locked (the finance tab). */
+  async openOrders(userId: number): Promise<OrderRow[]> {
+    const rows = await this.db.query<Raw<OrderRow>>(`SELECT ${ORDER_COLUMNS} FROM ieo_orders WHERE user_id = $1 AND status <> 'released'`, [
+      userId,
+    ]);
+    return rows.map(toOrder);
+  }
+
   /** Every order, by id after `after` (the auditor). */
   async ordersAfter(after: number, limit: number): Promise<OrderRow[]> {
     const rows = await this.db.query<Raw<OrderRow>>(`SELECT ${ORDER_COLUMNS} FROM ieo_orders WHERE id > $1 ORDER BY id LIMIT $2`, [

@@ -34,6 +34,7 @@ import type { Balances } from '../ledger/Balances';
 import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
+import type { SourceHolding } from '../financial/FinanceRegistry';
 import type { IeoRepository, OrderRow, ProjectRow } from './IeoRepository';
 
 /** The coin account: subscriptions are paid from it and the tokens arrive in it. */
@@ -197,6 +198,30 @@ export class IeoService {
       allocated_at: o.allocated_at,
       released_at: o.released_at,
     };
+  }
+
+  /**
+   * What a user holds in IEO (the finance tab): the payment in escrow until the allocation, then
+   * the locked tokens, valued at the issue price (a token has no market until it trades).
+   */
+  async holdings(userId: number): Promise<{ open_orders: number; holdings: SourceHolding[] }> {
+    const orders = await this.deps.repo.openOrders(userId);
+    const projects = new Map((await this.rows()).map((p) => [p.id, p]));
+    const holdings = orders.map((o): SourceHolding => {
+      const p = projects.get(o.project_id)!;
+      return o.status === 'subscribed'
+        ? { currency_id: p.pay_currency_id, amount: new Decimal(o.paid), yield: new Decimal(0) }
+        : { currency_id: p.token_id, amount: new Decimal(o.passed ?? 0), yield: new Decimal(0), unit_usdt: this.payUsdt(p) };
+    });
+    return { open_orders: orders.length, holdings };
+  }
+
+  /** The issue price in USDT (the pay coin's USDT price × the price). */
+  private payUsdt(p: Project): Decimal | undefined {
+    const pay = this.deps.market.currencies.find((c) => c.id === p.pay_currency_id);
+    if (pay?.name === 'USDT') return new Decimal(p.price);
+    const ticker = pay && this.deps.market.ticker(`${pay.name}/USDT`);
+    return ticker ? new Decimal(p.price).mul(ticker.price) : undefined;
   }
 
   // ---- the operator's call -------------------------------------------------------------------

@@ -32,9 +32,10 @@ export const ieoPlugin = fp(
     // A project created on this node: its end is armed now rather than at the next sweep.
     service.onCreate(() => void engine.sweep());
 
+    fastify.finance.registry.register({ product: 'ieo', yieldKind: 'none', holdings: (userId) => service.holdings(userId) });
     audit.registry.register(createIeoAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createIeoHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'ieo', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit'] },
+  { name: 'ieo', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial'] },
 );

@@ -273,6 +273,14 @@ export class LockmingRepository {
     return toOrder(row);
   }
 
+  /** A user's orders in progress (the finance tab). */
+  async holdingOrders(userId: number): Promise<OrderRow[]> {
+    const rows = await this.db.query<RawOrder>(`SELECT ${ORDER_COLUMNS} FROM lockming_orders WHERE user_id = $1 AND status = 'holding'`, [
+      userId,
+    ]);
+    return rows.map(toOrder);
+  }
+
   /** Every order with a payment (a yield or a redemption), by id after `after` (the auditor). */
   async paidAfter(after: number, limit: number): Promise<OrderRow[]> {
     const rows = await this.db.query<RawOrder>(

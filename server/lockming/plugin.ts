@@ -6,6 +6,7 @@
  * those `balances` messages (src/api/liveInvalidation.ts).
  */
 import fp from 'fastify-plugin';
+import { Decimal } from '../../domain/decimal';
 import { LockmingEngine } from './LockmingEngine';
 import { LockmingRepository } from './LockmingRepository';
 import { LockmingService } from './LockmingService';
@@ -28,9 +29,22 @@ export const lockmingPlugin = fp(
     fastify.decorate('lockming', { service, engine, repo });
     await seedLockmingProducts(db, { repo, currencies: market.currencies, clock });
 
+    fastify.finance.registry.register({
+      product: 'lockming',
+      yieldKind: 'paid',
+      async holdings(userId) {
+        const orders = await repo.holdingOrders(userId);
+        const holdings = orders.map((o) => ({
+          currency_id: o.currency_id,
+          amount: new Decimal(o.amount),
+          yield: new Decimal(o.yield_paid),
+        }));
+        return { open_orders: orders.length, holdings };
+      },
+    });
     audit.registry.register(createLockmingAuditor({ repo, balances, currencies: market.currencies, clock }));
     fastify.api.handle(createLockmingHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'lockming', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit'] },
+  { name: 'lockming', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial'] },
 );

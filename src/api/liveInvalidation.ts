@@ -60,8 +60,8 @@ function productGroups(items: readonly { product: string }[]): readonly QueryGro
 export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
   // Every lockming payment (purchase, daily yield, principal, redemption) and every IEO effect
-  // (subscription, allocation and refund, release) moves a balance.
-  balances: () => ['balances', 'lockming', 'ieo'],
+  // (subscription, allocation and refund, release) moves a balance, and so the finance tab's holdings.
+  balances: () => ['balances', 'lockming', 'ieo', 'financial'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,

@@ -72,6 +72,8 @@ export const QUERY_GROUPS = {
   lockming: ['/lh/deposit/config', '/lh/deposit/order'],
   /** IEO: the projects (subscribed, what the user may still ask for) and the user's subscriptions. */
   ieo: ['/project', '/project/detail', '/user/project/order'],
+  /** The finance tab's holdings (every finance payment moves a balance). */
+  financial: ['/financial/index'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

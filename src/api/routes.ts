@@ -98,4 +98,5 @@ export const ROUTES = {
   '/project/detail': { method: 'GET', access: 'public', idempotent: false },
   '/project/order': { method: 'POST', access: 'user', idempotent: true },
   '/user/project/order': { method: 'GET', access: 'user', idempotent: false },
+  '/financial/index': { method: 'GET', access: 'user', idempotent: false },
 } as const satisfies Record<EndpointPath, RouteInfo>;

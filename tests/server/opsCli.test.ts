@@ -121,6 +121,35 @@ describe('the operator CLI (npm run ops)', { timeout: 120_000 }, () => {
     expect(Number(balance.available)).toBe(80);
   });
 
+  it('creates an IEO project with every field and lists the projects; a bad field is refused with its reason', async () => {
+    const start = new Date(clock.now() + 86_400_000).toISOString();
+    const end = new Date(clock.now() + 8 * 86_400_000).toISOString();
+    const fields = ['--name', 'Cli Chain', '--token', 'CLIX', '--price', '0.25', '--total', '400000', '--min', '10', '--max', '20000'];
+    const rest = ['--lock-days', '14', '--whitepaper', 'https://cli.example/wp.pdf', '--website', 'https://cli.example'];
+    const created = await ops([
+      'create-project',
+      ...fields,
+      '--start',
+      start,
+      '--end',
+      end,
+      ...rest,
+      '--description',
+      'Made by the CLI test',
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(/project #\d+ Cli Chain: 400000 CLIX at 0.25 USDT, preheating/);
+    const list = await ops(['projects']);
+    expect(list.code).toBe(0);
+    expect(list.out).toMatch(/CLIX\s+Cli Chain\s+preheating\s+0.25 USDT\s+0 \/ 400000/);
+    const again = await ops(['create-project', ...fields, '--start', start, '--end', end, ...rest, '--description', 'again']);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('Invalid project: a currency named CLIX exists');
+    const missing = await ops(['create-project', '--name', 'No token']);
+    expect(missing.code).not.toBe(0);
+    expect(missing.out).toContain('--token is required');
+  });
+
   it('needs a reason to reject, a token, and a known command', async () => {
     expect((await ops(['reject-identity', '1'])).code).toBe(2);
     expect((await ops(['approve-identity', 'x'])).code).toBe(2);

@@ -1,6 +1,4 @@
 import { defineArea } from '../../routing';
 
-/** The financial area's pages (spec §2); none is built yet, so each shows "function under development". */
-export default defineArea('financial', {
-  index: { public: true },
-});
+/** The finance tab (spec §2, issue 12 item 4): the user's holdings in every finance product. */
+export default defineArea('financial', { index: { load: () => import('./IndexPage'), public: true } }, { namespaces: ['financial'] });

@@ -1,0 +1,8 @@
+/** The finance tab's endpoint (issue 12 item 4): the caller's holdings in every finance product. */
+import { z } from 'zod';
+import { defineEndpoints, endpoint } from '../api/endpoint';
+import type { FinanceSummary } from './types';
+
+export const financialEndpoints = defineEndpoints({
+  '/financial/index': endpoint<FinanceSummary>()({ method: 'GET', access: 'user', input: z.object({}) }),
+});
