@@ -3,12 +3,13 @@
  * waiting for the end → allocated, tokens frozen → released), the tokens asked for and what was
  * paid, the passed amount and the refund once allocated, and the unlock date.
  */
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../domain/format';
 import type { IeoOrder } from '../../../domain/ieo/types';
 import { usePages } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
+import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { PagedView } from '../../ui/PagedView';
 import { useFormat } from '../../ui/useFormat';
@@ -83,22 +84,20 @@ function OrderCard({ o }: { o: IeoOrder }) {
 
 export default function OrderPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const list = usePages('/user/project/order', {});
   return (
     <Page title={t('ieo.ordersTitle')}>
-      <PagedView list={list} emptyText={t('ieo.noOrders')}>
-        <div className={styles.list}>
-          {list.items.map((o) => (
-            <OrderCard key={o.id} o={o} />
-          ))}
-        </div>
-      </PagedView>
-      {list.loadedPage > 0 && list.items.length === 0 && (
-        <div className={styles.footer}>
-          <Link to="/pages/ieo/ieo" className={styles.browse}>
-            {t('ieo.browse')}
-          </Link>
-        </div>
+      {list.loadedPage > 0 && list.items.length === 0 ? (
+        <Empty text={t('ieo.noOrders')} action={{ label: t('ieo.browse'), onClick: () => void navigate('/pages/ieo/ieo') }} />
+      ) : (
+        <PagedView list={list} emptyText={t('ieo.noOrders')}>
+          <div className={styles.list}>
+            {list.items.map((o) => (
+              <OrderCard key={o.id} o={o} />
+            ))}
+          </div>
+        </PagedView>
       )}
     </Page>
   );
