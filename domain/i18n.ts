@@ -71,6 +71,7 @@ export const NAMESPACES = [
   'lockming',
   'ieo',
   'financial',
+  'invest',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

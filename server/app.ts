@@ -11,6 +11,7 @@ import { optionsPlugin } from './options/plugin';
 import { financialPlugin } from './financial/plugin';
 import { lockmingPlugin } from './lockming/plugin';
 import { ieoPlugin } from './ieo/plugin';
+import { investPlugin } from './invest/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -66,6 +67,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   financialPlugin,
   lockmingPlugin,
   ieoPlugin,
+  investPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

@@ -23,6 +23,7 @@ import { watchlistEndpoints } from '../watchlist/contract';
 import { lockmingEndpoints } from '../lockming/contract';
 import { ieoEndpoints } from '../ieo/contract';
 import { financialEndpoints } from '../financial/contract';
+import { investEndpoints } from '../invest/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -46,6 +47,7 @@ export const contract = mergeEndpoints(
   lockmingEndpoints,
   ieoEndpoints,
   financialEndpoints,
+  investEndpoints,
 );
 
 export type Contract = typeof contract;

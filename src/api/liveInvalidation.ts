@@ -59,9 +59,9 @@ function productGroups(items: readonly { product: string }[]): readonly QueryGro
  */
 export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
-  // Every lockming payment (purchase, daily yield, principal, redemption) and every IEO effect
-  // (subscription, allocation and refund, release) moves a balance, and so the finance tab's holdings.
-  balances: () => ['balances', 'lockming', 'ieo', 'financial'],
+  // Every finance payment (lockming purchase, yield, principal, redemption; IEO subscription,
+  // allocation and refund, release; dual purchase and settlement; the finance tab's sums) moves a balance.
+  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,

@@ -74,6 +74,8 @@ export const QUERY_GROUPS = {
   ieo: ['/project', '/project/detail', '/user/project/order'],
   /** The finance tab's holdings (every finance payment moves a balance). */
   financial: ['/financial/index'],
+  /** Invest (dual): the products (shares left) and the user's positions. */
+  invest: ['/dual/index', '/dual/detail', '/dual/dual_list'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

@@ -99,4 +99,8 @@ export const ROUTES = {
   '/project/order': { method: 'POST', access: 'user', idempotent: true },
   '/user/project/order': { method: 'GET', access: 'user', idempotent: false },
   '/financial/index': { method: 'GET', access: 'user', idempotent: false },
+  '/dual/index': { method: 'GET', access: 'public', idempotent: false },
+  '/dual/detail': { method: 'GET', access: 'public', idempotent: false },
+  '/dual/dual_list': { method: 'GET', access: 'user', idempotent: false },
+  '/dual/buyDual': { method: 'POST', access: 'user', idempotent: true },
 } as const satisfies Record<EndpointPath, RouteInfo>;

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import type { FinanceSummary } from '../../domain/financial/types';
+import { dualFactor } from '../../domain/invest/formulas';
+import type { DualProduct } from '../../domain/invest/types';
 import type { IeoProject } from '../../domain/ieo/types';
 import type { LockmingProduct } from '../../domain/lockming/types';
 import { DAY_MS } from '../../domain/time';
@@ -44,6 +46,7 @@ describe(`finance tab (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     expect(empty.products.map((p) => [p.product, p.open_orders, p.value_usdt])).toEqual([
       ['lockming', 0, '0.00'],
       ['ieo', 0, '0.00'],
+      ['dual', 0, '0.00'],
     ]);
     expect(empty.total_usdt).toBe('0.00');
 
@@ -92,6 +95,16 @@ describe(`finance tab (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       { currency_id: project.token_id, currency: 'TABX', amount: '200', yield: '0', usdt_value: '100.00' },
     ]);
     expect(after.fiat.currency_code).toBe('JPY');
+
+    // A dual position: its principal, and what it pays at maturity in the coin it keeps.
+    await h.credit(user, 'change', 'BTC', '1');
+    const dual = ok<DualProduct[]>(await s.call('/dual/index', { currency_id: '1' }, { method: 'GET' })).find((p) => p.status === 'open')!;
+    ok(await s.call('/dual/buyDual', { id: String(dual.id), num: '2' }, { token: user.token }));
+    const withDual = (await summary()).products.find((p) => p.product === 'dual')!;
+    const amount = new Decimal(dual.share_price).mul(2);
+    const grown = amount.mul(dualFactor(dual.days, dual.apr)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    expect(withDual).toMatchObject({ open_orders: 1, yield_kind: 'expected' });
+    expect(withDual.holdings[0]).toMatchObject({ currency: 'BTC', amount: amount.toFixed(), yield: grown.minus(amount).toFixed() });
     expect(after.total_fiat).toBe(new Decimal(after.total_usdt).mul(after.fiat.rate).toFixed(2));
     expect((await s.call('/financial/index', {}, { method: 'GET' })).body.message).toBe('Please log in first');
   });

@@ -51,6 +51,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   lockming_orders: 'lockming',
   ieo_projects: 'ieo',
   ieo_orders: 'ieo',
+  dual_products: 'invest',
+  dual_orders: 'invest',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

@@ -5,7 +5,7 @@
  * to its list and to the user's orders. Signed out, the products and a way to sign in.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Pickaxe, ReceiptText, Rocket, type LucideIcon } from 'lucide-react';
+import { ChevronRight, Pickaxe, ReceiptText, Rocket, Target, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -45,6 +45,17 @@ function useLockmingHighlight(): string | null {
   if (!open.length) return null;
   const best = open.reduce((a, b) => (new Decimal(b.daily_rate).gt(a.daily_rate) ? b : a));
   return t('financial.lockming.highlight', { rate: ratePercent(best.daily_rate, fmt.lang) });
+}
+
+/** The best APR of the BTC dual products on sale (the invest page opens on them). */
+function useDualHighlight(): string | null {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { data } = useQuery(apiQuery('/dual/index', { currency_id: '1' }, { silent: true }));
+  const open = data?.filter((p) => p.status === 'open') ?? [];
+  if (!open.length) return null;
+  const best = open.reduce((a, b) => (new Decimal(b.apr).gt(a.apr) ? b : a));
+  return t('financial.dual.highlight', { rate: ratePercent(best.apr, fmt.lang) });
 }
 
 /** How many IEO projects take subscriptions now, or start soon. */
@@ -164,6 +175,14 @@ export default function FinancialIndexPage() {
       highlight: useLockmingHighlight(),
     },
     { product: 'ieo', icon: Rocket, color: '#f43f5e', list: '/pages/ieo/ieo', orders: '/pages/ieo/order', highlight: useIeoHighlight() },
+    {
+      product: 'dual',
+      icon: Target,
+      color: '#84cc16',
+      list: '/pages/invest/invest',
+      orders: '/pages/invest/mine',
+      highlight: useDualHighlight(),
+    },
   ];
   return (
     <Page title={t('financial.title')} back={false}>
