@@ -63,9 +63,9 @@ function productGroups(items: readonly { product: string }[]): readonly QueryGro
  */
 export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
-  // Every finance payment (lockming purchase, yield, principal, redemption; dual purchase and
-  // settlement; the finance tab's sums) moves a balance.
-  balances: () => ['balances', 'lockming', 'invest', 'financial'],
+  // Every finance payment (lockming purchase, yield, principal, redemption; IEO subscription,
+  // allocation and refund, release; dual purchase and settlement; the finance tab's sums) moves a balance.
+  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,
