@@ -471,7 +471,8 @@ export class CopyService {
           .catch((error: unknown) => {
             if (error instanceof AppError && error.key === 'errors.insufficientBalance') throw new SkipCopy('margin');
             if (error instanceof AppError && error.key === 'errors.priceUnavailable') throw new SkipCopy('price');
-            if (error instanceof AppError && error.key.startsWith('errors.lots')) throw new SkipCopy('lots');
+            if (error instanceof AppError && ['errors.lotsMin', 'errors.lotsMax', 'errors.lotsDecimals'].includes(error.key))
+              throw new SkipCopy('lots');
             throw error;
           });
         if (current.max_margin !== null && new Decimal(opened.margin).gt(current.max_margin)) throw new SkipCopy('maxMargin');
