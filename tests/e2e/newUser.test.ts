@@ -144,7 +144,7 @@ describe('a new user on a phone', () => {
       home: '[data-testid="account-button"]',
       market: '[data-symbol]',
       trade: '[data-testid="hub-list"]',
-      finance: '[data-testid="under-development"]',
+      finance: '[data-testid="finance-total"]',
       assets: '[data-testid="assets-total"]',
     };
     for (const tab of TABS) {

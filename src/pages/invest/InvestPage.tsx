@@ -17,7 +17,7 @@ import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
-import { aprPercent, dateTime, DUAL_COINS, type DualCoin } from './format';
+import { aprPercent, DUAL_COINS, shortDateTime, type DualCoin } from './format';
 import styles from './Invest.module.css';
 
 function ProductCard({ p, color }: { p: DualProduct; color: string | undefined }) {
@@ -66,7 +66,7 @@ function ProductCard({ p, color }: { p: DualProduct; color: string | undefined }
         </div>
         <div>
           <dt>{t('invest.maturity')}</dt>
-          <dd className="num">{dateTime(p.maturity_at)}</dd>
+          <dd className="num">{shortDateTime(p.maturity_at)}</dd>
         </div>
         <div>
           <dt>{t('invest.sharePrice')}</dt>

@@ -16,3 +16,8 @@ export function dateTime(ts: number): string {
 /** The dual coins (each against USDT). */
 export const DUAL_COINS = ['BTC', 'ETH'] as const;
 export type DualCoin = (typeof DUAL_COINS)[number];
+
+/** A date within the next weeks, to the minute, without the year (a card's maturity: fits a third of the row). */
+export function shortDateTime(ts: number): string {
+  return dayjs(ts).format('MM-DD HH:mm');
+}
