@@ -71,6 +71,7 @@ export const NAMESPACES = [
   'lockming',
   'financial',
   'invest',
+  'copytrade',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

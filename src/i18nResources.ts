@@ -30,6 +30,7 @@ import type optionsNs from '../locales/en/options.json';
 import type lockmingNs from '../locales/en/lockming.json';
 import type financialNs from '../locales/en/financial.json';
 import type investNs from '../locales/en/invest.json';
+import type copytradeNs from '../locales/en/copytrade.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -60,4 +61,5 @@ export interface Resources {
   lockming: typeof lockmingNs;
   financial: typeof financialNs;
   invest: typeof investNs;
+  copytrade: typeof copytradeNs;
 }

@@ -15,6 +15,7 @@ import { checkAmount, previewArrival, previewExchange } from './funds/previews';
 import { futuresApi } from './futures/api';
 import { lockmingApi } from './lockming/api';
 import { investApi } from './invest/api';
+import { copytradeApi } from './copytrade/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
 
@@ -32,6 +33,7 @@ export type {
 export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from './invest/preview';
+export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from './copytrade/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -131,6 +133,8 @@ const api = {
   lockming: proxy(lockmingApi(() => state.market.language())),
 
   invest: proxy(investApi(() => state.market.language())),
+
+  copytrade: proxy(copytradeApi(() => state.market.language())),
 };
 
 export type WorkerApi = typeof api;

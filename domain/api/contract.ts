@@ -24,6 +24,7 @@ import { lockmingEndpoints } from '../lockming/contract';
 import { ieoEndpoints } from '../ieo/contract';
 import { financialEndpoints } from '../financial/contract';
 import { investEndpoints } from '../invest/contract';
+import { copytradeEndpoints } from '../copytrade/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -48,6 +49,7 @@ export const contract = mergeEndpoints(
   ieoEndpoints,
   financialEndpoints,
   investEndpoints,
+  copytradeEndpoints,
 );
 
 export type Contract = typeof contract;

@@ -61,10 +61,11 @@ export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePay
   notifications: notificationGroups,
   // Every finance payment (lockming purchase, yield, principal, redemption; dual purchase and
   // settlement; the finance tab's sums) moves a balance.
-  balances: () => ['balances', 'lockming', 'invest', 'financial'],
+  balances: () => ['balances', 'lockming', 'invest', 'financial', 'copytrade'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
-  positions: productGroups,
+  // A copy opens and closes futures positions: the follows' copy P&L and the copies change with them.
+  positions: (items) => (items.some((i) => i.product === 'futures') ? [...productGroups(items), 'copytrade'] : productGroups(items)),
   // A session's end changes no cached answer by itself: clearing the token drops the user's queries.
   session: () => [],
 };
