@@ -60,12 +60,12 @@ function productGroups(items: readonly { product: string }[]): readonly QueryGro
 export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
   // Every finance payment (lockming purchase, yield, principal, redemption; dual purchase and
-  // settlement; the finance tab's sums) moves a balance.
+  // settlement; the finance tab's sums) moves a balance; so does every copied position opening or
+  // closing (its margin moves), which changes the follows' copy P&L and the copies.
   balances: () => ['balances', 'lockming', 'invest', 'financial', 'copytrade'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
-  // A copy opens and closes futures positions: the follows' copy P&L and the copies change with them.
-  positions: (items) => (items.some((i) => i.product === 'futures') ? [...productGroups(items), 'copytrade'] : productGroups(items)),
+  positions: productGroups,
   // A session's end changes no cached answer by itself: clearing the token drops the user's queries.
   session: () => [],
 };

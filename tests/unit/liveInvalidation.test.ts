@@ -97,8 +97,6 @@ describe('the private-channel invalidation map', () => {
     expect(sorted(staleGroups({ kind: 'orders', data: [item('futures'), item('spot')] }))).toEqual(['balances', 'futures', 'spot']);
     expect(sorted(staleGroups({ kind: 'positions', data: [item('options')] }))).toEqual(['balances', 'options']);
     expect(staleGroups({ kind: 'positions', data: [item('toString')] })).toEqual(['balances']);
-    // A futures position may be a copy: the follows and copies change with it.
-    expect(sorted(staleGroups({ kind: 'positions', data: [item('futures')] }))).toEqual(['balances', 'copytrade', 'futures']);
   });
 
   it('ignores kinds it does not map, own properties only', () => {
