@@ -98,12 +98,12 @@ function CopyCard({ c, onHold }: { c: CopyItem; onHold: (c: CopyItem) => void })
           )}
           <div>
             <dt>{t('copytrade.copiedAt')}</dt>
-            <dd className="num">{time(c.created_at)}</dd>
+            <dd className="num">{time(c.created_at, 'MM-DD HH:mm')}</dd>
           </div>
           {c.closed_at !== null && (
             <div>
               <dt>{t('copytrade.closedAt')}</dt>
-              <dd className="num">{time(c.closed_at)}</dd>
+              <dd className="num">{time(c.closed_at, 'MM-DD HH:mm')}</dd>
             </div>
           )}
         </dl>

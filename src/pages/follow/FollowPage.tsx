@@ -157,7 +157,7 @@ export default function FollowPage() {
     return p ? t(`copytrade.problem.${p}`) : undefined;
   };
   const hasRiskProblem = preview ? Object.keys(preview.risk).length > 0 : true;
-  const unitOf = form.type === 1 ? '×' : t('copytrade.lotsUnit');
+  const unitOf = form.type === 1 ? t('copytrade.multipleUnit') : t('copytrade.lotsUnit');
   const none = t('copytrade.none');
   return (
     <Page title={title}>

@@ -95,9 +95,8 @@ export default function IndexPage() {
           </Link>
         </div>
       </div>
-      <div className={styles.sortTabs}>
+      <div className={styles.tabs}>
         <Tabs
-          variant="pill"
           items={TRADER_SORTS.map((s) => ({ key: s, label: t(`copytrade.sort.${s}`) }))}
           value={sort}
           onChange={(s) => setParams({ sort: s }, { replace: true })}
