@@ -69,6 +69,7 @@ export const NAMESPACES = [
   'spot',
   'options',
   'lockming',
+  'ieo',
   'financial',
   'invest',
   'copytrade',

@@ -28,6 +28,7 @@ import type futuresNs from '../locales/en/futures.json';
 import type spotNs from '../locales/en/spot.json';
 import type optionsNs from '../locales/en/options.json';
 import type lockmingNs from '../locales/en/lockming.json';
+import type ieoNs from '../locales/en/ieo.json';
 import type financialNs from '../locales/en/financial.json';
 import type investNs from '../locales/en/invest.json';
 import type copytradeNs from '../locales/en/copytrade.json';
@@ -59,6 +60,7 @@ export interface Resources {
   spot: typeof spotNs;
   options: typeof optionsNs;
   lockming: typeof lockmingNs;
+  ieo: typeof ieoNs;
   financial: typeof financialNs;
   invest: typeof investNs;
   copytrade: typeof copytradeNs;

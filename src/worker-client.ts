@@ -21,6 +21,7 @@ export type {
   RiskLevel,
 } from '../worker';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from '../worker';
+export type { IeoPreview, IeoPreviewInput, IeoProblem } from '../worker';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from '../worker';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from '../worker';
 export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from '../worker';

@@ -13,6 +13,7 @@ import { SnapshotPacer } from './connection/SnapshotPacer';
 import { Feed } from './feed/Feed';
 import { checkAmount, previewArrival, previewExchange } from './funds/previews';
 import { futuresApi } from './futures/api';
+import { ieoApi } from './ieo/api';
 import { lockmingApi } from './lockming/api';
 import { investApi } from './invest/api';
 import { copytradeApi } from './copytrade/api';
@@ -31,6 +32,7 @@ export type {
   RiskLevel,
 } from './futures/FuturesSlice';
 export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
+export type { IeoPreview, IeoPreviewInput, IeoProblem } from './ieo/preview';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from './invest/preview';
 export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from './copytrade/preview';
@@ -131,6 +133,8 @@ const api = {
   spot: proxy(spotApi(state.market, state.account, () => state.market.language())),
 
   lockming: proxy(lockmingApi(() => state.market.language())),
+
+  ieo: proxy(ieoApi(() => state.market.language())),
 
   invest: proxy(investApi(() => state.market.language())),
 

@@ -269,6 +269,34 @@ export class FuturesRepository {
     );
   }
 
+  /** A user's closed positions (closed after `since`), oldest first (copy trading's statistics). */
+  async closedOf(userId: number, since = 0): Promise<TradeRow[]> {
+    const rows = await this.db.query<RawRow>(
+      `SELECT ${COLUMNS} FROM futures_trades WHERE user_id = $1 AND status = 'closed' AND closed_at > $2 ORDER BY closed_at, id`,
+      [userId, since],
+    );
+    return rows.map(toRow);
+  }
+
+  /** Trades by id (copy trading's copies and the trades they copy). */
+  async byIds(ids: readonly number[], q: Queryable = this.db): Promise<Map<number, TradeRow>> {
+    if (!ids.length) return new Map();
+    const rows = await q.query<RawRow>(`SELECT ${COLUMNS} FROM futures_trades WHERE id = ANY(string_to_array($1, ',')::bigint[])`, [
+      ids.join(','),
+    ]);
+    return new Map(rows.map((r) => [Number(r.id), toRow(r)]));
+  }
+
+  /** Open positions of `userIds` opened at or after `since` (the mirror's sweep). */
+  async openOf(userIds: readonly number[], since: number): Promise<TradeRow[]> {
+    if (!userIds.length) return [];
+    const rows = await this.db.query<RawRow>(
+      `SELECT ${COLUMNS} FROM futures_trades WHERE status = 'open' AND opened_at >= $2 AND user_id = ANY(string_to_array($1, ',')::bigint[]) ORDER BY opened_at, id`,
+      [userIds.join(','), since],
+    );
+    return rows.map(toRow);
+  }
+
   /** Which of these users have opened a position (the invite statistics' "traded"). */
   async tradersAmong(userIds: number[]): Promise<number[]> {
     const rows = await this.db.query<{ user_id: number | string }>(

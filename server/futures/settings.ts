@@ -17,6 +17,9 @@ const COMMON = {
   liquidation_risk: '50',
 } as const;
 
+/** The lot rules every pair shares (copy trading checks a follow's fixed lots against them). */
+export const LOT_RULES = { min_lots: COMMON.min_lots, max_lots: COMMON.max_lots, lot_decimals: COMMON.lot_decimals } as const;
+
 export const CATEGORY_DEFAULTS: Record<MarketCategory, Defaults> = {
   crypto: { ...COMMON, contract_size: '1', spread: '0.0005', multiples: [5, 10, 20, 50, 100] },
   stock: { ...COMMON, contract_size: '1', spread: '0.0003', multiples: [2, 5, 10] },

@@ -17,6 +17,10 @@ export const NOTIFICATION_KINDS = [
   'withdrawalCompleted',
   'withdrawalRejected',
   'credited',
+  'traderApproved',
+  'traderRejected',
+  'copySkipped',
+  'copyStopped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -70,6 +70,8 @@ export const QUERY_GROUPS = {
   watchlist: ['/optional/list'],
   /** Lockming: the products (quota, what the user may still buy) and the user's orders. */
   lockming: ['/lh/deposit/config', '/lh/deposit/order'],
+  /** IEO: the projects (subscribed, what the user may still ask for) and the user's subscriptions. */
+  ieo: ['/project', '/project/detail', '/user/project/order'],
   /** The finance tab's holdings (every finance payment moves a balance). */
   financial: ['/financial/index'],
   /** Invest (dual): the products (shares left) and the user's positions. */

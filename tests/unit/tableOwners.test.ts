@@ -53,6 +53,10 @@ export const TABLE_OWNERS: Record<string, string> = {
   ieo_orders: 'ieo',
   dual_products: 'invest',
   dual_orders: 'invest',
+  traders: 'copytrade',
+  follows: 'copytrade',
+  copies: 'copytrade',
+  trader_stats: 'copytrade',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

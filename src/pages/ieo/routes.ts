@@ -1,8 +1,12 @@
 import { defineArea } from '../../routing';
 
-/** The ieo area's pages (spec §2); none is built yet, so each shows "function under development". */
-export default defineArea('ieo', {
-  ieo: { public: true },
-  subscribe: {},
-  order: {},
-});
+/** The IEO area's pages (spec §2, issue 12): the projects by phase (with a project's details, `?detail=`), a subscription, my subscriptions. */
+export default defineArea(
+  'ieo',
+  {
+    ieo: { load: () => import('./IeoPage'), public: true },
+    subscribe: { load: () => import('./SubscribePage') },
+    order: { load: () => import('./OrderPage') },
+  },
+  { namespaces: ['ieo'] },
+);
