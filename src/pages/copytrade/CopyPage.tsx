@@ -5,6 +5,7 @@
  * reason).
  */
 import { useState } from 'react';
+import { topics } from '../../../domain/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -19,8 +20,12 @@ import { Sheet } from '../../ui/Sheet';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
+import { useTopics } from '../../ui/useTopics';
 import { SideBadge, signedUsdt, toneClass } from './shared';
 import styles from './Copytrade.module.css';
+
+/** The quotes move the open copies' marks (the worker prices the user's futures positions). */
+const QUOTES = [topics.quotes()];
 
 /** The live unrealised P&L of an open copy, from the futures positions the worker keeps. */
 function LivePnl({ tradeId }: { tradeId: number | null }) {
@@ -167,6 +172,7 @@ export default function CopyPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'open' | 'history'>('open');
   const [holding, setHolding] = useState<CopyItem | null>(null);
+  useTopics(QUOTES);
   return (
     <Page
       title={t('copytrade.copiesTitle')}
