@@ -8,8 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Users } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { TRADER_SORTS, type TraderSort, type TraderSummary } from '../../../domain/copytrade/types';
 import { apiQuery } from '../../api/queries';
+import { sessionState } from '../../state/session';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
@@ -26,6 +28,7 @@ function TraderCard({ trader, sort }: { trader: TraderSummary; sort: TraderSort 
   const navigate = useNavigate();
   const ror = sort === 'ror7' ? trader.ror_7d : trader.ror_30d;
   const following = trader.my_follow_id !== null;
+  const self = useSnapshot(sessionState).user?.id === trader.user_id;
   return (
     <article className={styles.order} data-testid="trader-card" data-id={trader.user_id}>
       <div className={styles.cardHead}>
@@ -38,15 +41,17 @@ function TraderCard({ trader, sort }: { trader: TraderSummary; sort: TraderSort 
             </span>
           </span>
         </Link>
-        <button
-          type="button"
-          className={`${styles.followBtn} ${following ? styles.following : ''}`}
-          disabled={!following && !trader.accepting}
-          onClick={() => void navigate(`/pages/follow/follow?trader=${trader.user_id}`)}
-          data-testid="trader-follow"
-        >
-          {following ? t('copytrade.followingBtn') : trader.accepting ? t('copytrade.follow') : t('copytrade.full')}
-        </button>
+        {!self && (
+          <button
+            type="button"
+            className={`${styles.followBtn} ${following ? styles.following : ''}`}
+            disabled={!following && !trader.accepting}
+            onClick={() => void navigate(`/pages/follow/follow?trader=${trader.user_id}`)}
+            data-testid="trader-follow"
+          >
+            {following ? t('copytrade.followingBtn') : trader.accepting ? t('copytrade.follow') : t('copytrade.full')}
+          </button>
+        )}
       </div>
       <div className={styles.rateRow}>
         <div>

@@ -7,8 +7,10 @@ import { Clock, EyeOff, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import type { TraderPosition, TraderTrade } from '../../../domain/copytrade/types';
 import { apiQuery, usePages } from '../../api/queries';
+import { sessionState } from '../../state/session';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
@@ -102,6 +104,7 @@ export default function TraderPage() {
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuery({ ...apiQuery('/follow/traderDetail', { trader_user_id: String(id) }), enabled: valid });
   const [tab, setTab] = useState<'positions' | 'history'>('positions');
+  const me = useSnapshot(sessionState).user?.id;
   const d = detail.data;
   if (!valid || detail.isError) return <Page title={t('copytrade.traderTitle')}>{<Empty text={t('copytrade.noTrader')} />}</Page>;
   if (!d) return <Page title={t('copytrade.traderTitle')}>{<Skeleton height={360} />}</Page>;
@@ -186,17 +189,19 @@ export default function TraderPage() {
           <History traderId={d.user_id} />
         )}
       </section>
-      <div className={styles.footer}>
-        <Button
-          block
-          variant={following ? 'secondary' : 'primary'}
-          disabled={!following && !d.accepting}
-          onClick={() => void navigate(`/pages/follow/follow?trader=${d.user_id}`)}
-          data-testid="trader-follow-button"
-        >
-          {following ? t('copytrade.editFollow') : d.accepting ? t('copytrade.follow') : t('copytrade.notAccepting')}
-        </Button>
-      </div>
+      {me !== d.user_id && (
+        <div className={styles.footer}>
+          <Button
+            block
+            variant={following ? 'secondary' : 'primary'}
+            disabled={!following && !d.accepting}
+            onClick={() => void navigate(`/pages/follow/follow?trader=${d.user_id}`)}
+            data-testid="trader-follow-button"
+          >
+            {following ? t('copytrade.editFollow') : d.accepting ? t('copytrade.follow') : t('copytrade.notAccepting')}
+          </Button>
+        </div>
+      )}
     </Page>
   );
 }
