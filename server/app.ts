@@ -12,6 +12,7 @@ import { financialPlugin } from './financial/plugin';
 import { lockmingPlugin } from './lockming/plugin';
 import { ieoPlugin } from './ieo/plugin';
 import { investPlugin } from './invest/plugin';
+import { copytradePlugin } from './copytrade/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -68,6 +69,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   lockmingPlugin,
   ieoPlugin,
   investPlugin,
+  copytradePlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

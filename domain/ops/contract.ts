@@ -11,6 +11,7 @@ import type { OpsCredit, OpsDeposit, OpsIdentity, OpsIdentityDecision, OpsUserPa
 import type { AuditReport } from '../audit/types';
 import type { DepositItem, WithdrawalItem } from '../funds/types';
 import { ieoOpsEndpoints } from '../ieo/ops';
+import { copytradeOpsEndpoints } from '../copytrade/ops';
 
 export const OPS_PREFIX = '/ops';
 
@@ -73,6 +74,7 @@ export const opsEndpoints = defineEndpoints({
    */
   '/audit': endpoint<AuditReport>()({ method: 'GET', access: 'operator', input: z.object({}) }),
   ...ieoOpsEndpoints,
+  ...copytradeOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

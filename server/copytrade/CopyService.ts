@@ -480,10 +480,11 @@ export class CopyService {
       });
     } catch (error) {
       if (!(error instanceof SkipCopy)) throw error;
+      // Read before the transaction: inside it, everything goes through `q` (PGlite has one connection).
+      const trader = await this.deps.users.byId(follow.trader_id);
       return this.tx(async (q) => {
         const skipped = await this.deps.repo.insertCopy(q, { ...base, outcome: 'skipped', skip_reason: error.reason, trade_id: null });
         if (skipped) {
-          const trader = await this.deps.users.byId(follow.trader_id);
           await this.deps.notifications.create(q, follow.follower_id, 'copySkipped', {
             trader: trader?.nickname ?? '',
             symbol: trade.symbol,
@@ -516,10 +517,10 @@ export class CopyService {
     if (follow.stop_loss === null || follow.status !== 'following') return false;
     const { pnl } = await this.copyPnl(follow.id);
     if (pnl.gt(new Decimal(follow.stop_loss).neg())) return false;
+    const trader = await this.deps.users.byId(follow.trader_id);
     const stopped = await this.tx(async (q) => {
       const row = await this.deps.repo.cancelFollow(q, follow.id, 'stop_loss', this.deps.clock.now());
       if (!row) return false;
-      const trader = await this.deps.users.byId(follow.trader_id);
       await this.deps.notifications.create(q, follow.follower_id, 'copyStopped', {
         trader: trader?.nickname ?? '',
         loss: pnl.neg().toFixed(2),

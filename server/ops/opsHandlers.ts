@@ -12,9 +12,10 @@ import type { Identities } from '../identity/Identities';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import type { ieoOpsEndpoints } from '../../domain/ieo/ops';
+import type { copytradeOpsEndpoints } from '../../domain/copytrade/ops';
 import type { OpsHandlers } from './opsRoutes';
 
-/** The operator's handlers of `domain/ops/contract.ts`, except the areas' own (the IEO's: server/ieo/ieoHandlers.ts). */
+/** The operator's handlers of `domain/ops/contract.ts`, except the areas' own (the IEO's: server/ieo/ieoHandlers.ts; copy trading's: server/copytrade/copytradeOpsHandlers.ts). */
 export function createOpsHandlers(deps: {
   users: UserRepository;
   identities: Identities;
@@ -24,7 +25,7 @@ export function createOpsHandlers(deps: {
   market: MarketSource;
   audit: { registry: AuditRegistry; prices: PriceRecord };
   clock: Clock;
-}): Omit<OpsHandlers, keyof typeof ieoOpsEndpoints> {
+}): Omit<OpsHandlers, keyof typeof ieoOpsEndpoints | keyof typeof copytradeOpsEndpoints> {
   const { users, identities, deposits, withdrawals, credits, market, audit, clock } = deps;
 
   /** A user named by id, email or phone number (with or without its +area code). */

@@ -1,5 +1,6 @@
 /** The operator area: the `/ops` API of `domain/ops/contract.ts`, behind the operator token (the CLI's server side). */
 import fp from 'fastify-plugin';
+import { createCopytradeOpsHandlers } from '../copytrade/copytradeOpsHandlers';
 import { createIeoOpsHandlers } from '../ieo/ieoHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
@@ -10,6 +11,7 @@ export const opsPlugin = fp(
     const handlers = {
       ...createOpsHandlers({ users, identities, deposits, withdrawals, credits, market, audit, clock }),
       ...createIeoOpsHandlers(fastify.ieo.service),
+      ...createCopytradeOpsHandlers(fastify.copytrade, users),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -17,5 +19,5 @@ export const opsPlugin = fp(
       idempotency: fastify.idempotency,
     });
   },
-  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo'] },
+  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade'] },
 );

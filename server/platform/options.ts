@@ -30,6 +30,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Start the market ticking (tests may step it by hand). Default true. */
   startMarket?: boolean;
+  /** Let the demo traders trade on the leader (copy trading's demo data). Default true; server tests turn it off. */
+  demoTraders?: boolean;
   /**
    * Who runs the market source and the engines: one node at a time. Default: this process
    * alone (PGlite, or one PostgreSQL node); `main.ts` passes an advisory-lock role on PostgreSQL.

@@ -12,4 +12,6 @@ export const TEST_APP_OPTIONS = {
   // Each file's requests come from a few addresses, often under a manual clock that never ends
   // the minute: the per-address limit of every route is shown to fire in hardening.test.ts.
   rateLimitPerMinute: 1_000_000,
+  // The demo traders would trade every five minutes of every clock a test moves; tests trade by hand.
+  demoTraders: false,
 } satisfies Partial<AppOptions>;
