@@ -240,6 +240,35 @@ export const COMMANDS: Record<string, Command> = {
       console.log(`credit #${row.id}: ${row.amount} ${row.currency} to user ${row.user_id} (${row.account})`);
     },
   },
+  traders: {
+    args: '[pending|approved|rejected|all]',
+    help: 'list copy-trading trader applications (pending by default), with followers',
+    async run([status = 'pending']) {
+      const rows = await call('/copytrade/traders', { status: statusArg(status, REVIEW) });
+      table(
+        rows.map((r) => ({ ...r, applied: time(r.applied_at), decided: time(r.decided_at) })),
+        ['user_id', 'email', 'nickname', 'status', 'followers', 'reason', 'applied', 'decided'],
+      );
+    },
+  },
+  'approve-trader': {
+    args: '<user>',
+    help: 'approve a trader application (user by id or email), once; the user is notified',
+    async run([user]) {
+      if (!user) throw new UsageError('usage: approve-trader <user>');
+      const row = await call('/copytrade/approve', { user });
+      console.log(`trader ${row.user_id} (${row.email ?? row.nickname}) approved`);
+    },
+  },
+  'reject-trader': {
+    args: '<user> <reason…>',
+    help: 'reject a trader application with a reason the user will see, once',
+    async run([user, ...words]) {
+      if (!user) throw new UsageError('usage: reject-trader <user> <reason…>');
+      const row = await call('/copytrade/reject', { user, reason: reasonArg(words) });
+      console.log(`trader ${row.user_id} rejected: ${row.reason}`);
+    },
+  },
   projects: {
     args: '',
     help: 'list IEO projects with their phase, window, subscriptions and allocation',

@@ -150,6 +150,23 @@ describe('the operator CLI (npm run ops)', { timeout: 120_000 }, () => {
     expect(missing.out).toContain('--token is required');
   });
 
+  it('lists trader applications and approves or rejects one, once', async () => {
+    const user = await s.signUp();
+    await h.verify(user);
+    await h.credit(user, 'lever', 'USDT', '500');
+    expect((await s.call('/follow/apply', { agree: '1' }, { token: user.token })).body.type).toBe('ok');
+    const pending = await ops(['traders']);
+    expect(pending.code).toBe(0);
+    expect(pending.out).toContain(user.email);
+    const approved = await ops(['approve-trader', user.email]);
+    expect(approved).toMatchObject({ code: 0 });
+    expect(approved.out).toContain('approved');
+    const again = await ops(['reject-trader', user.email, 'too', 'late']);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('This has already been decided');
+    expect((await ops(['traders', 'approved'])).out).toContain(user.email);
+  });
+
   it('needs a reason to reject, a token, and a known command', async () => {
     expect((await ops(['reject-identity', '1'])).code).toBe(2);
     expect((await ops(['approve-identity', 'x'])).code).toBe(2);
