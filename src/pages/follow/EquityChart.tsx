@@ -22,9 +22,12 @@ export function EquityChart({ points }: { points: readonly EquityPoint[] }) {
   const values = points.map((p) => new Decimal(p.pnl));
   const max = Decimal.max(0, ...values);
   const min = Decimal.min(0, ...values);
-  const span = max.minus(min).isZero() ? new Decimal(1) : max.minus(min);
+  // A flat curve (no closed trade yet, or no change) runs through the middle.
+  const flat = max.eq(min);
+  const span = flat ? new Decimal(1) : max.minus(min);
   const x = (i: number) => PAD.left + (points.length === 1 ? 0.5 : i / (points.length - 1)) * (W - PAD.left - PAD.right);
-  const y = (v: Decimal) => PAD.top + max.minus(v).div(span).toNumber() * (H - PAD.top - PAD.bottom);
+  const y = (v: Decimal) =>
+    flat ? (H - PAD.bottom + PAD.top) / 2 : PAD.top + max.minus(v).div(span).toNumber() * (H - PAD.top - PAD.bottom);
   const line = values.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   const zero = y(new Decimal(0));
   const area = `${line} L${x(values.length - 1).toFixed(1)},${zero.toFixed(1)} L${x(0).toFixed(1)},${zero.toFixed(1)} Z`;
@@ -42,7 +45,7 @@ export function EquityChart({ points }: { points: readonly EquityPoint[] }) {
       <line className={styles.chartZero} x1={PAD.left} x2={W - PAD.right} y1={zero} y2={zero} />
       <path className={styles.chartArea} d={area} />
       <path className={styles.chartLine} d={line} />
-      <text className={styles.chartLabel} x={PAD.left} y={PAD.top - 4} textAnchor="start">
+      <text className={styles.chartLabel} x={PAD.left} y={flat ? zero - 6 : PAD.top - 4} textAnchor="start">
         {signedUsdt(max.toFixed(), fmt.lang)}
       </text>
       <text className={styles.chartLabel} x={PAD.left} y={H - PAD.bottom + 14} textAnchor="start">

@@ -3,6 +3,7 @@
  * an hour late, or hidden, as the trader chose), the closed trades (paged) and Follow or Edit.
  */
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { Clock, EyeOff, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -117,7 +118,7 @@ export default function TraderPage() {
           <h2 data-testid="trader-name">{d.nickname}</h2>
           <span className={styles.muted}>
             <Users size={12} /> {t('copytrade.followersN', { n: d.followers })} ·{' '}
-            {t('copytrade.traderSince', { date: time(d.trader_since, 'YYYY-MM-DD') })}
+            {t('copytrade.traderSince', { date: dayjs(d.trader_since).format('YYYY-MM-DD') })}
           </span>
         </div>
       </div>
