@@ -85,7 +85,12 @@ describe('copy trading in a phone browser', () => {
     expect(await opsCli('approve-trader', emailA)).toContain('approved');
     await page.reload();
     await expect.poll(() => page.getByTestId('trader-settings').count(), POLL).toBe(1);
+    // A shows open positions an hour late, then live again.
+    await page.getByTestId('trader-settings').getByRole('tab', { name: '1h delay' }).click();
+    await expect.poll(async () => (await api('/follow/application', {}, tokenA)).visibility, POLL).toBe('delayed');
     await shot(page, 'copytrade-trader-settings-en');
+    await page.getByTestId('trader-settings').getByRole('tab', { name: 'Live' }).click();
+    await expect.poll(async () => (await api('/follow/application', {}, tokenA)).visibility, POLL).toBe('live');
     // The agreement is real text.
     await page.goto(`${base}/#/pages/follow/agreement_en`);
     await expect.poll(() => page.getByTestId('trader-agreement').textContent(), POLL).toContain('No guarantee of results');

@@ -78,7 +78,9 @@ export default function TraderApplyPage() {
   const fmt = useFormat();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const signedIn = Boolean(useSnapshot(sessionState).token);
+  const session = useSnapshot(sessionState);
+  const signedIn = Boolean(session.token);
+  const me = session.user?.id;
   const application = useQuery({ ...apiQuery('/follow/application'), enabled: signedIn });
   const [agree, setAgree] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -138,8 +140,13 @@ export default function TraderApplyPage() {
             ) : (
               <XCircle size={18} className="down" />
             )}
-            <b>{t(`copytrade.application.${status}`)}</b>
+            <b className={styles.statusText}>{t(`copytrade.application.${status}`)}</b>
           </p>
+          {status === 'approved' && me !== undefined && (
+            <Link to={`/pages/follow/trader?id=${me}`} className={styles.heroLink} data-testid="my-trader-page">
+              {t('copytrade.myTraderPage')}
+            </Link>
+          )}
           {status === 'rejected' && app.reason && <p className={styles.muted}>{t('copytrade.rejectReason', { reason: app.reason })}</p>}
         </section>
       )}
