@@ -33,7 +33,7 @@ export const AGREEMENT_EN: AgreementText = {
     {
       heading: "3. Followers' risk",
       body: [
-        'Futures trading with leverage can lose a follower more than they expect in a short time, and copies may fill at prices different from yours, or be skipped when a follower lacks margin or reaches one of their own risk limits.',
+        'Trading futures with leverage can lose a follower more than they expect in a short time, and copies may fill at prices different from yours, or be skipped when a follower lacks margin or reaches one of their own risk limits.',
         'Each follower decides to follow you, how large their copies are, and which risk controls to set (a maximum margin per copy, a copy stop-loss and a daily copy limit). Followers remain solely responsible for their own accounts and decisions. You are not their adviser or agent.',
       ],
     },
