@@ -72,6 +72,7 @@ export const NAMESPACES = [
   'ieo',
   'financial',
   'invest',
+  'copytrade',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

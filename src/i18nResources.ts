@@ -31,6 +31,7 @@ import type lockmingNs from '../locales/en/lockming.json';
 import type ieoNs from '../locales/en/ieo.json';
 import type financialNs from '../locales/en/financial.json';
 import type investNs from '../locales/en/invest.json';
+import type copytradeNs from '../locales/en/copytrade.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -62,4 +63,5 @@ export interface Resources {
   ieo: typeof ieoNs;
   financial: typeof financialNs;
   invest: typeof investNs;
+  copytrade: typeof copytradeNs;
 }

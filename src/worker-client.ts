@@ -24,6 +24,7 @@ export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from '..
 export type { IeoPreview, IeoPreviewInput, IeoProblem } from '../worker';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from '../worker';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from '../worker';
+export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from '../worker';
 import { applySnapshot } from './state/market';
 
 /**

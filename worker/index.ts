@@ -16,6 +16,7 @@ import { futuresApi } from './futures/api';
 import { ieoApi } from './ieo/api';
 import { lockmingApi } from './lockming/api';
 import { investApi } from './invest/api';
+import { copytradeApi } from './copytrade/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
 
@@ -34,6 +35,7 @@ export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } fro
 export type { IeoPreview, IeoPreviewInput, IeoProblem } from './ieo/preview';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from './invest/preview';
+export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from './copytrade/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -135,6 +137,8 @@ const api = {
   ieo: proxy(ieoApi(() => state.market.language())),
 
   invest: proxy(investApi(() => state.market.language())),
+
+  copytrade: proxy(copytradeApi(() => state.market.language())),
 };
 
 export type WorkerApi = typeof api;

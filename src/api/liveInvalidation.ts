@@ -25,10 +25,10 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   identityRejected: ['identity'],
   passwordChanged: ['sessions'],
   payPasswordSet: [],
-  traderApproved: [],
-  traderRejected: [],
-  copySkipped: [],
-  copyStopped: ['balances'],
+  traderApproved: ['copytrade'],
+  traderRejected: ['copytrade'],
+  copySkipped: ['copytrade'],
+  copyStopped: ['balances', 'copytrade'],
 };
 
 /** A notification kind's groups: what its decision changed (everything, for a kind not known here). */
@@ -64,8 +64,10 @@ function productGroups(items: readonly { product: string }[]): readonly QueryGro
 export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePayloads[K]['update']> } = {
   notifications: notificationGroups,
   // Every finance payment (lockming purchase, yield, principal, redemption; IEO subscription,
-  // allocation and refund, release; dual purchase and settlement; the finance tab's sums) moves a balance.
-  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial'],
+  // allocation and refund, release; dual purchase and settlement; the finance tab's sums) moves a
+  // balance; so does every copied position opening or closing (its margin moves), which changes
+  // the follows' copy P&L and the copies.
+  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,

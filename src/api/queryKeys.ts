@@ -76,6 +76,8 @@ export const QUERY_GROUPS = {
   financial: ['/financial/index'],
   /** Invest (dual): the products (shares left) and the user's positions. */
   invest: ['/dual/index', '/dual/detail', '/dual/dual_list'],
+  /** Copy trading: the traders (my follow, followers), my follows and copies, the application. */
+  copytrade: ['/follow/index', '/follow/traderDetail', '/follow/historyTrade', '/follow/my', '/follow/copies', '/follow/application'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

@@ -1,8 +1,12 @@
 import { defineArea } from '../../routing';
 
-/** The copytrade area's pages (spec §2); none is built yet, so each shows "function under development". */
-export default defineArea('copytrade', {
-  copy: {},
-  my: {},
-  trader: { public: true },
-});
+/** The copytrade area's pages (spec §2, issue 13): my copies, my traders, becoming a trader. */
+export default defineArea(
+  'copytrade',
+  {
+    copy: { load: () => import('./CopyPage') },
+    my: { load: () => import('./MyPage') },
+    trader: { load: () => import('./TraderPage'), public: true },
+  },
+  { namespaces: ['copytrade'] },
+);

@@ -1,0 +1,121 @@
+/**
+ * The traders (spec §2, issue 13): sort tabs (30-day and 7-day rate of return, P&L, accuracy,
+ * followers, `?sort=`), each trader a card with followers, total P&L, accuracy, rate of return,
+ * when the hourly figures were computed and Follow (or Following); links to becoming a trader
+ * and to my copy trading.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { BadgeCheck, Users } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { TRADER_SORTS, type TraderSort, type TraderSummary } from '../../../domain/copytrade/types';
+import { apiQuery } from '../../api/queries';
+import { sessionState } from '../../state/session';
+import { Empty } from '../../ui/Empty';
+import { Page } from '../../ui/Page';
+import { Skeleton } from '../../ui/Skeleton';
+import { Tabs } from '../../ui/Tabs';
+import { useFormat } from '../../ui/useFormat';
+import { useTimeText } from '../../ui/useTimeText';
+import { Avatar, plainPercent, signedPercent, signedUsdt, toneClass } from './shared';
+import styles from './Follow.module.css';
+
+function TraderCard({ trader, sort }: { trader: TraderSummary; sort: TraderSort }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const time = useTimeText();
+  const navigate = useNavigate();
+  const ror = sort === 'ror7' ? trader.ror_7d : trader.ror_30d;
+  const following = trader.my_follow_id !== null;
+  const self = useSnapshot(sessionState).user?.id === trader.user_id;
+  return (
+    <article className={styles.order} data-testid="trader-card" data-id={trader.user_id}>
+      <div className={styles.cardHead}>
+        <Link to={`/pages/follow/trader?id=${trader.user_id}`} className={`${styles.trader} ${styles.cardLink}`} data-testid="trader-link">
+          <Avatar name={trader.nickname} src={trader.avatar} />
+          <span>
+            <b>{trader.nickname}</b>
+            <span className={styles.muted}>
+              <Users size={12} /> {t('copytrade.followersN', { n: trader.followers })}
+            </span>
+          </span>
+        </Link>
+        {!self && (
+          <button
+            type="button"
+            className={`${styles.followBtn} ${following ? styles.following : ''}`}
+            disabled={!following && !trader.accepting}
+            onClick={() => void navigate(`/pages/follow/follow?trader=${trader.user_id}`)}
+            data-testid="trader-follow"
+          >
+            {following ? t('copytrade.followingBtn') : trader.accepting ? t('copytrade.follow') : t('copytrade.full')}
+          </button>
+        )}
+      </div>
+      <div className={styles.rateRow}>
+        <div>
+          <div className={`${styles.rate} num ${toneClass(ror)}`}>{signedPercent(ror, fmt.lang)}</div>
+          <div className={styles.muted}>{t(sort === 'ror7' ? 'copytrade.ror7' : 'copytrade.ror30')}</div>
+        </div>
+      </div>
+      <dl className={styles.cells}>
+        <div>
+          <dt>{t('copytrade.totalPnl')}</dt>
+          <dd className={`num ${toneClass(trader.total_pnl)}`}>{signedUsdt(trader.total_pnl, fmt.lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('copytrade.accuracy')}</dt>
+          <dd className="num">{plainPercent(trader.accuracy, fmt.lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('copytrade.closedTrades')}</dt>
+          <dd className="num">{trader.closed_trades}</dd>
+        </div>
+      </dl>
+      <p className={styles.updated}>{t('copytrade.updatedAt', { time: time(trader.computed_at) })}</p>
+    </article>
+  );
+}
+
+export default function IndexPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('sort');
+  const sort: TraderSort = (TRADER_SORTS as readonly string[]).includes(raw ?? '') ? (raw as TraderSort) : 'ror30';
+  const { data, isPending } = useQuery(apiQuery('/follow/index', { sort, limit: '50' }));
+  return (
+    <Page title={t('copytrade.title')}>
+      <div className={styles.hero}>
+        <div>
+          <h2>{t('copytrade.heroTitle')}</h2>
+          <p>{t('copytrade.heroText')}</p>
+        </div>
+        <div className={styles.heroLinks}>
+          <Link to="/pages/copytrade/my" data-testid="copytrade-my-link">
+            <Users size={16} /> {t('copytrade.myCopyTrading')}
+          </Link>
+          <Link to="/pages/copytrade/trader" data-testid="copytrade-become-link">
+            <BadgeCheck size={16} /> {t('copytrade.becomeTrader')}
+          </Link>
+        </div>
+      </div>
+      <div className={styles.tabs}>
+        <Tabs
+          items={TRADER_SORTS.map((s) => ({ key: s, label: t(`copytrade.sort.${s}`) }))}
+          value={sort}
+          onChange={(s) => setParams({ sort: s }, { replace: true })}
+        />
+      </div>
+      <div className={styles.list}>
+        {isPending ? (
+          [0, 1, 2].map((i) => <Skeleton key={i} height={170} />)
+        ) : data && data.data.length > 0 ? (
+          data.data.map((trader) => <TraderCard key={trader.user_id} trader={trader} sort={sort} />)
+        ) : (
+          <Empty text={t('copytrade.noTraders')} />
+        )}
+      </div>
+    </Page>
+  );
+}
