@@ -21,8 +21,8 @@ import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
 import { useTopics } from '../../ui/useTopics';
-import { SideBadge, signedUsdt, toneClass } from './shared';
-import styles from './Copytrade.module.css';
+import { SideBadge, signedUsdt, toneClass } from '../../ui/copytrade/parts';
+import styles from '../../ui/copytrade/CopyTrading.module.css';
 
 /** The quotes move the open copies' marks (the worker prices the user's futures positions). */
 const QUOTES = [topics.quotes()];

@@ -19,8 +19,8 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
-import { Avatar, signedUsdt, toneClass } from './shared';
-import styles from './Copytrade.module.css';
+import { Avatar, signedUsdt, toneClass } from '../../ui/copytrade/parts';
+import styles from '../../ui/copytrade/CopyTrading.module.css';
 
 function FollowCard({ f, onCancel }: { f: FollowItem; onCancel: (f: FollowItem) => void }) {
   const { t } = useTranslation();

@@ -20,7 +20,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Switch } from '../../ui/Switch';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
-import styles from './Copytrade.module.css';
+import styles from '../../ui/copytrade/CopyTrading.module.css';
 
 function Condition({ met, text, testId }: { met: boolean; text: string; testId: string }) {
   const Icon = met ? CheckCircle2 : Circle;

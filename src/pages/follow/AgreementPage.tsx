@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../ui/Page';
 import type { AgreementText } from './agreementText';
-import styles from './Follow.module.css';
+import styles from '../../ui/copytrade/CopyTrading.module.css';
 
 export function AgreementPage({ text, lang }: { text: AgreementText; lang: 'en' | 'zh' }) {
   const { t } = useTranslation();

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../domain/decimal';
 import type { EquityPoint } from '../../../domain/copytrade/types';
 import { useFormat } from '../../ui/useFormat';
-import { signedUsdt } from './shared';
-import styles from './Follow.module.css';
+import { signedUsdt } from '../../ui/copytrade/parts';
+import styles from '../../ui/copytrade/CopyTrading.module.css';
 
 const W = 340;
 const H = 150;

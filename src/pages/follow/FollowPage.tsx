@@ -19,8 +19,8 @@ import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Skeleton';
 import { useFormat } from '../../ui/useFormat';
 import { getWorker, type FollowPreview } from '../../worker-client';
-import { Avatar } from './shared';
-import styles from './Follow.module.css';
+import { Avatar } from '../../ui/copytrade/parts';
+import styles from '../../ui/copytrade/CopyTrading.module.css';
 
 /** The futures lot rules every pair shares, and the largest multiple (the server's, issue 13). */
 const RULES = { min_lots: '0.01', max_lots: '1000', lot_decimals: 2 };

@@ -18,8 +18,8 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
-import { Avatar, plainPercent, signedPercent, signedUsdt, toneClass } from './shared';
-import styles from './Follow.module.css';
+import { Avatar, plainPercent, signedPercent, signedUsdt, toneClass } from '../../ui/copytrade/parts';
+import styles from '../../ui/copytrade/CopyTrading.module.css';
 
 function TraderCard({ trader, sort }: { trader: TraderSummary; sort: TraderSort }) {
   const { t } = useTranslation();

@@ -20,9 +20,9 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
-import { Avatar, plainPercent, SideBadge, signedPercent, signedUsdt, toneClass } from './shared';
+import { Avatar, plainPercent, SideBadge, signedPercent, signedUsdt, toneClass } from '../../ui/copytrade/parts';
 import { EquityChart } from './EquityChart';
-import styles from './Follow.module.css';
+import styles from '../../ui/copytrade/CopyTrading.module.css';
 
 function PositionRow({ p }: { p: TraderPosition }) {
   const { t } = useTranslation();

@@ -1,13 +1,14 @@
 /**
- * Pieces the copy-trading pages share (follow/* and copytrade/*): the trader's avatar, the
- * figures as percentages and signed USDT, the side badge. Display only: the server computes.
+ * Pieces the copy-trading pages (follow/* and copytrade/*) share: the trader's avatar, the figures
+ * as percentages and signed USDT, the side badge.
+ * Display only: the server computes.
  */
 import { Decimal } from '../../../domain/decimal';
 import type { FuturesSide } from '../../../domain/futures/types';
 import { formatNumber, formatPercent, selectTone } from '../../../domain/format';
 import type { Lang } from '../../../domain/i18n';
 import { useTranslation } from 'react-i18next';
-import styles from './Copytrade.module.css';
+import styles from './CopyTrading.module.css';
 
 export function Avatar({ name, src, large }: { name: string; src: string | null; large?: boolean }) {
   const className = `${styles.avatar} ${large ? styles.avatarLarge : ''}`;
