@@ -9,6 +9,9 @@ import type { FuturesSide } from '../futures/types';
 export const FOLLOW_TYPES = [1, 2] as const;
 export type FollowType = (typeof FOLLOW_TYPES)[number];
 
+/** The largest multiple a follower may choose (errors.copyMultipleMax). */
+export const FOLLOW_MAX_MULTIPLE = 100;
+
 /** following → cancelled (spec §4). */
 export const FOLLOW_STATUSES = ['following', 'cancelled'] as const;
 export type FollowStatus = (typeof FOLLOW_STATUSES)[number];

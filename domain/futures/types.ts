@@ -116,3 +116,6 @@ export interface FuturesAccount {
 export interface LeverDealAll extends FuturesAccount {
   trades: Page<FuturesTrade>;
 }
+
+/** The lot rules every pair shares: the least and most lots per order, and their decimals. */
+export const LOT_RULES = { min_lots: '0.01', max_lots: '1000', lot_decimals: 2 } as const;

@@ -12,28 +12,29 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import { accuracy, copyLots, netPnl, rateOfReturn, readFollowNumber } from '../../domain/copytrade/formulas';
-import type {
-  CopyItem,
-  CopySkipReason,
-  FollowItem,
-  FollowStatus,
-  FollowType,
-  PositionVisibility,
-  TraderApplication,
-  TraderDetail,
-  TraderPosition,
-  TraderSort,
-  TraderSummary,
-  TraderTrade,
+import {
+  FOLLOW_MAX_MULTIPLE,
+  type CopyItem,
+  type CopySkipReason,
+  type FollowItem,
+  type FollowStatus,
+  type FollowType,
+  type PositionVisibility,
+  type TraderApplication,
+  type TraderDetail,
+  type TraderPosition,
+  type TraderSort,
+  type TraderSummary,
+  type TraderTrade,
 } from '../../domain/copytrade/types';
 import { Decimal } from '../../domain/decimal';
 import { profit } from '../../domain/futures/formulas';
+import { LOT_RULES } from '../../domain/futures/types';
 import { DAY_MS } from '../../domain/time';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import type { FuturesRepository, TradeRow } from '../futures/FuturesRepository';
 import type { FuturesService } from '../futures/FuturesService';
-import { LOT_RULES } from '../futures/settings';
 import { AppError } from '../http/AppError';
 import { txRunner, type TxRunner } from '../ledger/tx';
 import type { Notifications } from '../notifications/Notifications';
@@ -43,7 +44,7 @@ import type { CopyRepository, CopyRow, FollowRow, StatsRow, TraderRow } from './
 /** What a trader keeps in the futures account to apply (USDT). */
 export const TRADER_MIN_BALANCE = '100';
 /** The largest multiple a follower may choose. */
-export const MAX_MULTIPLE = 100;
+export const MAX_MULTIPLE = FOLLOW_MAX_MULTIPLE;
 /** How late "delayed" positions show. */
 export const DELAY_MS = 3_600_000;
 

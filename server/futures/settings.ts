@@ -3,7 +3,7 @@
  * crypto, stocks, forex and metals — with its category's defaults and a few per-pair overrides.
  * A contract (one lot) is worth roughly 50–2,500 USDT at the catalogue's prices.
  */
-import type { FuturesSettings } from '../../domain/futures/types';
+import { LOT_RULES, type FuturesSettings } from '../../domain/futures/types';
 import type { MarketCategory, MarketPair } from '../../domain/market/types';
 
 type Defaults = Omit<FuturesSettings, 'match_id' | 'symbol' | 'price_decimals'>;
@@ -11,14 +11,9 @@ type Defaults = Omit<FuturesSettings, 'match_id' | 'symbol' | 'price_decimals'>;
 const COMMON = {
   fee_rate: '0.001',
   overnight_rate: '0.0002',
-  min_lots: '0.01',
-  max_lots: '1000',
-  lot_decimals: 2,
+  ...LOT_RULES,
   liquidation_risk: '50',
 } as const;
-
-/** The lot rules every pair shares (copy trading checks a follow's fixed lots against them). */
-export const LOT_RULES = { min_lots: COMMON.min_lots, max_lots: COMMON.max_lots, lot_decimals: COMMON.lot_decimals } as const;
 
 export const CATEGORY_DEFAULTS: Record<MarketCategory, Defaults> = {
   crypto: { ...COMMON, contract_size: '1', spread: '0.0005', multiples: [5, 10, 20, 50, 100] },

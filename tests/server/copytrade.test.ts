@@ -151,18 +151,21 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     );
   });
 
-  it('copies a trader open to each follower once with their lots, skips one without margin (notified), closes copies but not a self-held one', async () => {
+  it('copies a trader open to three followers once with their lots, skips a fourth without margin (notified), closes copies but not a self-held one', async () => {
     const t = await trader();
-    const [f1, f2, f3] = [await funded('20000'), await funded('20000'), await funded('5')];
+    const [f1, f2, f3, f4] = [await funded('20000'), await funded('20000'), await funded('5'), await funded('20000')];
     ok(await follow(f1, t.id, '1', '2'));
     ok(await follow(f2, t.id, '2', '0.5'));
     ok(await follow(f3, t.id, '1', '1'));
+    ok(await follow(f4, t.id, '1', '0.25'));
     const position = await open(t.user, '1', '10');
     await settle();
     const [c1] = await copies(f1);
     const [c2] = await copies(f2);
     expect(c1).toMatchObject({ trader_trade_id: position.id, outcome: 'copied', share: '2', side: 'long', multiple: 10, status: 'open' });
     expect(c2).toMatchObject({ trader_trade_id: position.id, share: '0.5', status: 'open' });
+    // 1 lot × 0.25 = 0.25 lots.
+    expect((await copies(f4))[0]).toMatchObject({ trader_trade_id: position.id, share: '0.25', side: 'long', status: 'open' });
     const [skipped] = await copies(f3, 'history');
     expect(skipped).toMatchObject({ trader_trade_id: position.id, outcome: 'skipped', skip_reason: 'margin', trade_id: null });
     const notes = ok<Page<NotificationItem>>(await s.call('/user/notifications', {}, { method: 'GET', token: f3.token })).data;
@@ -172,7 +175,7 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     for (const f of await app.fastify.copytrade.repo.activeFollowers(t.id, clock.now()))
       await app.fastify.copytrade.service.copyOne(f, (await app.fastify.futures.repo.byId(position.id))!);
     const [n] = await s.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM copies WHERE trader_trade_id = $1', [position.id]);
-    expect(n!.n).toBe(3);
+    expect(n!.n).toBe(4);
 
     // f1 holds its copy itself; the trader closes: f2's copy closes, f1's stays.
     expect(ok<CopyItem>(await s.call('/follow/selfHolding', { transaction_id: String(c1!.trade_id) }, { token: f1.token })).self_held).toBe(

@@ -7,7 +7,8 @@
  */
 import { Decimal } from '../../domain/decimal';
 import { copyLots, readFollowNumber } from '../../domain/copytrade/formulas';
-import type { FollowType } from '../../domain/copytrade/types';
+import { FOLLOW_MAX_MULTIPLE, type FollowType } from '../../domain/copytrade/types';
+import { LOT_RULES } from '../../domain/futures/types';
 import { formatAmount, formatNumber } from '../../domain/format';
 import { normaliseAmount } from '../../domain/funds/amounts';
 import type { Lang } from '../../domain/i18n';
@@ -19,10 +20,10 @@ export interface LotRules {
   lot_decimals: number;
 }
 
-/** The futures rules every pair shares today (server/futures/settings.ts COMMON). */
-export const DEFAULT_LOT_RULES: LotRules = { min_lots: '0.01', max_lots: '1000', lot_decimals: 2 };
+/** The futures rules every pair shares (domain/futures/formulas.ts, the server's too). */
+export const DEFAULT_LOT_RULES: LotRules = LOT_RULES;
 /** The largest multiple the server keeps (errors.copyMultipleMax). */
-export const MAX_MULTIPLE = 100;
+export const MAX_MULTIPLE = FOLLOW_MAX_MULTIPLE;
 
 export interface FollowPreviewInput {
   type: FollowType;

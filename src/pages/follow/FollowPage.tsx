@@ -9,7 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { FollowItem, FollowType } from '../../../domain/copytrade/types';
+import { FOLLOW_MAX_MULTIPLE, type FollowItem, type FollowType } from '../../../domain/copytrade/types';
+import { LOT_RULES } from '../../../domain/futures/types';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { Button } from '../../ui/Button';
@@ -22,9 +23,9 @@ import { getWorker, type FollowPreview } from '../../worker-client';
 import { Avatar } from '../../ui/copytrade/parts';
 import styles from '../../ui/copytrade/CopyTrading.module.css';
 
-/** The futures lot rules every pair shares, and the largest multiple (the server's, issue 13). */
-const RULES = { min_lots: '0.01', max_lots: '1000', lot_decimals: 2 };
-const MAX_MULTIPLE = 100;
+/** The futures lot rules every pair shares, and the largest multiple: the server's own constants. */
+const RULES = LOT_RULES;
+const MAX_MULTIPLE = FOLLOW_MAX_MULTIPLE;
 
 interface Form {
   type: FollowType;
