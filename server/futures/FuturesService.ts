@@ -552,8 +552,7 @@ export class FuturesService {
   }
 
   private async post(q: Queryable, key: string, kind: string, tradeId: number, legs: Leg[]): Promise<void> {
-    const posted = await this.deps.ledger.post(q, { key, kind, ref: { type: 'futures', id: tradeId }, legs });
-    if (!posted) throw new Error(`ledger operation ${key} was already posted`);
+    await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'futures', id: tradeId }, legs });
   }
 
   private announce(afterCommit: AfterCommit, row: TradeRow, before: TradeRow['status'] | null): void {

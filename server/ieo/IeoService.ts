@@ -428,8 +428,7 @@ export class IeoService {
     legs: Parameters<Ledger['post']>[1]['legs'],
   ): Promise<void> {
     const ref = orderId === null ? undefined : { type: 'ieo', id: orderId };
-    const posted = await this.deps.ledger.post(q, { key, kind, ref, legs });
-    if (!posted) throw new Error(`ledger operation ${key} was already posted`);
+    await this.deps.ledger.postOnce(q, { key, kind, ref, legs });
   }
 
   private announce(afterCommit: AfterCommit, row: OrderRow): void {

@@ -319,8 +319,7 @@ export class DualService {
 
   /** Posts one operation of an order; the order was locked in the state that makes it due, so a second post is a bug. */
   private async post(q: Queryable, key: string, kind: string, row: OrderRow, legs: Parameters<Ledger['post']>[1]['legs']): Promise<void> {
-    const posted = await this.deps.ledger.post(q, { key, kind, ref: { type: 'dual', id: row.id }, legs });
-    if (!posted) throw new Error(`ledger operation ${key} was already posted`);
+    await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'dual', id: row.id }, legs });
   }
 
   private announce(afterCommit: AfterCommit, row: OrderRow): void {

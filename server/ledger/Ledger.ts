@@ -183,6 +183,14 @@ export class Ledger {
   }
 
   /**
+   * Posts `op` that must not have been posted before: the caller holds the lock on the row whose
+   * state makes it due, so a second post is a bug, thrown rather than skipped.
+   */
+  async postOnce(q: Queryable, op: Operation): Promise<void> {
+    if (!(await this.post(q, op))) throw new Error(`ledger operation ${op.key} was already posted`);
+  }
+
+  /**
    * The operations posted under `keys`, with their journal rows (read-only; the settlement audit
    * checks each settlement's money moved as its row says). Keys never posted are absent.
    */

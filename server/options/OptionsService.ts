@@ -186,13 +186,12 @@ export class OptionsService {
         expectedPayout: fixed(expected),
         now: this.deps.clock.now(),
       });
-      const posted = await this.deps.ledger.post(q, {
+      await this.deps.ledger.postOnce(q, {
         key: `options:${order.id}:stake`,
         kind: 'options_stake',
         ref: { type: 'options', id: order.id },
         legs: [{ holder: { userId, account: MICRO }, currencyId: currency.id, available: stake.neg(), frozen: stake }],
       });
-      if (!posted) throw new Error(`ledger operation options:${order.id}:stake was already posted`);
       this.announce(afterCommit, order);
       return this.toOrder(order);
     });
@@ -229,7 +228,8 @@ export class OptionsService {
       });
       if (!settled) return null;
       const stake = new Decimal(row.stake);
-      const posted = await this.deps.ledger.post(q, {
+      // The order was locked pending, so its settlement cannot have been posted: a second one is a bug.
+      await this.deps.ledger.postOnce(q, {
         key,
         kind: 'options_settle',
         ref: { type: 'options', id: row.id },
@@ -238,8 +238,6 @@ export class OptionsService {
           { holder: { platform: 'treasury' }, currencyId: row.currency_id, available: stake.minus(payout) },
         ],
       });
-      // The order was locked pending, so its settlement cannot have been posted: a second one is a bug.
-      if (!posted) throw new Error(`ledger operation ${key} was already posted`);
       this.announce(afterCommit, settled);
       return settled;
     });

@@ -292,8 +292,7 @@ export class SpotService {
   }
 
   private async post(q: Queryable, key: string, kind: string, orderId: number, legs: Leg[]): Promise<void> {
-    const posted = await this.deps.ledger.post(q, { key, kind, ref: { type: 'spot', id: orderId }, legs });
-    if (!posted) throw new Error(`ledger operation ${key} was already posted`);
+    await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'spot', id: orderId }, legs });
   }
 
   private announce(afterCommit: AfterCommit, row: OrderRow, before: SpotStatus | null): void {
