@@ -10,6 +10,7 @@
  * transaction and each safe to repeat: compute (once per project), pay each order, finish.
  */
 import type { Clock } from '../clock';
+import { SweepLoop } from '../platform/SweepLoop';
 import type { IeoRepository } from './IeoRepository';
 import type { IeoService } from './IeoService';
 
@@ -20,8 +21,10 @@ export class IeoEngine {
   private stops: (() => void)[] = [];
   private cancelNext: (() => void) | null = null;
   private running = false;
-  private sweeping: Promise<void> | null = null;
-  private again = false;
+  private readonly loop = new SweepLoop(
+    () => this.round(),
+    () => this.running,
+  );
 
   constructor(
     private readonly deps: {
@@ -48,29 +51,22 @@ export class IeoEngine {
   }
 
   async idle(): Promise<void> {
-    while (this.sweeping) await this.sweeping;
+    await this.loop.idle();
   }
 
   /** Does everything due by now, then arms a timer for the next end or unlock; a call while a sweep runs makes it go round once more. */
   sweep(): Promise<void> {
-    if (this.sweeping) {
-      this.again = true;
-      return this.sweeping;
+    return this.loop.run();
+  }
+
+  /** One round: what is due by now, then the timer for the next end or unlock. */
+  private async round(): Promise<void> {
+    try {
+      await this.work();
+      if (this.running) await this.armNext();
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'ieo engine: sweep failed (retried)');
     }
-    this.sweeping = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.work();
-        } while (this.again && this.running);
-        if (this.running) await this.armNext();
-      } catch (error) {
-        this.deps.log.error({ err: error }, 'ieo engine: sweep failed (retried)');
-      } finally {
-        this.sweeping = null;
-      }
-    })();
-    return this.sweeping;
   }
 
   private async work(): Promise<void> {

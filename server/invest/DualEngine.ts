@@ -13,6 +13,7 @@
  */
 import { DAY_MS } from '../../domain/time';
 import type { Clock } from '../clock';
+import { SweepLoop } from '../platform/SweepLoop';
 import type { DualRepository } from './DualRepository';
 import type { DualService } from './DualService';
 
@@ -23,8 +24,10 @@ export class DualEngine {
   private stops: (() => void)[] = [];
   private cancelWake: (() => void) | null = null;
   private running = false;
-  private sweeping: Promise<void> | null = null;
-  private again = false;
+  private readonly loop = new SweepLoop(
+    () => this.round(),
+    () => this.running,
+  );
 
   constructor(
     private readonly deps: {
@@ -57,26 +60,16 @@ export class DualEngine {
 
   /** Resolves once no sweep is running (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.sweeping) await this.sweeping;
+    await this.loop.idle();
   }
 
   /** Issues what is missing and settles everything due by now; a call while a sweep runs makes it go round once more. */
   sweep(): Promise<void> {
-    if (this.sweeping) {
-      this.again = true;
-      return this.sweeping;
-    }
-    this.sweeping = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.work();
-        } while (this.again && this.running);
-      } finally {
-        this.sweeping = null;
-      }
-    })();
-    return this.sweeping;
+    return this.loop.run();
+  }
+
+  private round(): Promise<void> {
+    return this.work();
   }
 
   private async work(): Promise<void> {

@@ -11,6 +11,7 @@
  */
 import { DAY_MS } from '../../domain/time';
 import type { Clock } from '../clock';
+import { SweepLoop } from '../platform/SweepLoop';
 import type { LockmingRepository } from './LockmingRepository';
 import type { LockmingService } from './LockmingService';
 
@@ -21,8 +22,10 @@ export class LockmingEngine {
   private stops: (() => void)[] = [];
   private cancelMidnight: (() => void) | null = null;
   private running = false;
-  private sweeping: Promise<void> | null = null;
-  private again = false;
+  private readonly loop = new SweepLoop(
+    () => this.round(),
+    () => this.running,
+  );
 
   constructor(
     private readonly deps: {
@@ -51,26 +54,16 @@ export class LockmingEngine {
 
   /** Resolves once no sweep is running (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.sweeping) await this.sweeping;
+    await this.loop.idle();
   }
 
   /** Pays everything due by now; a call while a sweep runs makes it go round once more. */
   sweep(): Promise<void> {
-    if (this.sweeping) {
-      this.again = true;
-      return this.sweeping;
-    }
-    this.sweeping = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.payDue();
-        } while (this.again && this.running);
-      } finally {
-        this.sweeping = null;
-      }
-    })();
-    return this.sweeping;
+    return this.loop.run();
+  }
+
+  private round(): Promise<void> {
+    return this.payDue();
   }
 
   private async payDue(): Promise<void> {
