@@ -2,7 +2,7 @@
 // matrix"). The boundaries are checked on RESOLVED paths (eslint-plugin-boundaries with
 // eslint-import-resolver-typescript), so `./../worker/x`, `../../../../../server/x` and a dynamic
 // `import()` are judged by the file they reach, not by how the path is spelt:
-//   domain/ imports nothing of the project outside itself, and only decimal.js, zod and dayjs;
+//   domain/ imports nothing of the project outside itself, and only decimal.js, zod, dayjs and @noble/hashes;
 //   worker/ imports domain/ and a short list of packages (no React, no DOM, no charts);
 //   server/ imports domain/ only, never the app or the worker;
 //   src/ imports domain/; the worker only as types, only in src/worker-client.ts and
@@ -45,7 +45,7 @@ const packages = (names) => ({ module: { origin: 'external', source: names } });
 const anything = { to: { module: { origin: ['local', 'external', 'core'] } } };
 
 /** Packages each runtime may import (allowlists) or may not (denylists). */
-const DOMAIN_PACKAGES = ['decimal.js', 'zod', 'dayjs'];
+const DOMAIN_PACKAGES = ['decimal.js', 'zod', 'dayjs', '@noble/hashes', '@noble/hashes/*'];
 const WORKER_PACKAGES = ['comlink', 'socket.io-client', 'decimal.js', 'dayjs', 'zod'];
 const UI_PACKAGES = ['react', 'react-*', 'valtio', 'lucide-react', 'lightweight-charts', 'qrcode', '@tanstack/*', 'comlink'];
 const SERVER_PACKAGES = ['fastify', 'fastify-*', '@fastify/*', 'pg', '@electric-sql/*', 'socket.io', 'sharp', 'tsx'];

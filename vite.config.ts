@@ -17,6 +17,7 @@ export default defineConfig({
     proxy: {
       '/api': API_TARGET,
       '/uploads': API_TARGET,
+      '/nft-media': API_TARGET,
       '/socket.io': { target: API_TARGET, ws: true },
     },
   },

@@ -7,6 +7,7 @@ import type { DepthBook, Kline, Ticker, Trade } from './market/types';
 import type { NotificationItem } from './notifications/types';
 import type { AccountId } from './funds/formulas';
 import type { KlinePeriod } from './market/periods';
+import type { NftAuctionLive } from './nft/types';
 import { isKlinePeriod } from './market/periods';
 
 /** Bumped on any incompatible change; the server sends it in the `hello` event. */
@@ -22,7 +23,9 @@ export type QuotesTopic = 'quotes';
 export type DepthTopic = `depth:${string}`;
 export type TradesTopic = `trades:${string}`;
 export type KlineTopic = `kline:${string}:${KlinePeriod}`;
-export type PublicTopic = QuotesTopic | DepthTopic | TradesTopic | KlineTopic;
+/** An NFT auction's live bids (issue 14): `auction:<sale id>`. */
+export type AuctionTopic = `auction:${number}`;
+export type PublicTopic = QuotesTopic | DepthTopic | TradesTopic | KlineTopic | AuctionTopic;
 /** The private channel joined after a successful `auth`. */
 export type UserTopic = 'user';
 export type Topic = PublicTopic | UserTopic;
@@ -32,7 +35,8 @@ export type ParsedTopic =
   | { kind: 'quotes' }
   | { kind: 'depth'; symbol: string }
   | { kind: 'trades'; symbol: string }
-  | { kind: 'kline'; symbol: string; period: KlinePeriod };
+  | { kind: 'kline'; symbol: string; period: KlinePeriod }
+  | { kind: 'auction'; saleId: number };
 
 /** Builders for topic names, so no caller spells them by hand. */
 export const topics = {
@@ -40,6 +44,7 @@ export const topics = {
   depth: (symbol: string): DepthTopic => `depth:${symbol}`,
   trades: (symbol: string): TradesTopic => `trades:${symbol}`,
   kline: (symbol: string, period: KlinePeriod): KlineTopic => `kline:${symbol}:${period}`,
+  auction: (saleId: number): AuctionTopic => `auction:${saleId}`,
 };
 
 /** Parses a public topic name; `null` for anything else (unknown kinds, bad periods, empty symbols). */
@@ -50,6 +55,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
   const kind = topic.slice(0, first);
   const rest = topic.slice(first + 1);
   if (kind === 'depth' || kind === 'trades') return rest ? { kind, symbol: rest } : null;
+  if (kind === 'auction') return /^[1-9]\d{0,8}$/.test(rest) ? { kind, saleId: Number(rest) } : null;
   if (kind === 'kline') {
     const last = rest.lastIndexOf(':');
     const symbol = rest.slice(0, last);
@@ -69,6 +75,8 @@ export interface TopicPayloads {
   trades: { snapshot: Trade[]; update: Trade[] };
   /** Snapshot: the current bar. Update: bars changed since the last message (a closed bar, then the new one). */
   kline: { snapshot: Kline[]; update: Kline[] };
+  /** Snapshot and update: the auction's whole live state (an NFT sale; no symbol). */
+  auction: { snapshot: NftAuctionLive; update: NftAuctionLive };
 }
 
 export type TopicKind = keyof TopicPayloads;

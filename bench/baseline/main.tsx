@@ -82,7 +82,7 @@ function connect(listener: Listener): () => void {
     if (m.topic === 'user') return;
     const msg = m as TopicMessage;
     counters.messages++;
-    counters.ticks += Array.isArray(msg.data) ? msg.data.length : 'bids' in msg.data ? msg.data.bids.length + msg.data.asks.length : 1;
+    counters.ticks += Array.isArray(msg.data) ? msg.data.length : msg.kind === 'depth' ? msg.data.bids.length + msg.data.asks.length : 1;
     listener('message', msg);
   });
   return () => socket.close();

@@ -21,6 +21,14 @@ export const NOTIFICATION_KINDS = [
   'traderRejected',
   'copySkipped',
   'copyStopped',
+  'nftOutbid',
+  'nftWon',
+  'nftLost',
+  'nftSold',
+  'nftBought',
+  'nftForfeited',
+  'nftDefaulted',
+  'nftUnsold',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

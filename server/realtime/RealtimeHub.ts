@@ -24,6 +24,7 @@ import type { Clock } from '../clock';
 import type { SessionStore } from '../auth/SessionStore';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 import type { UserSequences } from './UserSequences';
+import type { NftAuctionLive } from '../../domain/nft/types';
 
 const MAX_TOPIC_LENGTH = 64;
 
@@ -91,6 +92,8 @@ export class RealtimeHub {
   };
   private readonly stopMarket: () => void;
   private readonly stopSessions: () => void;
+  /** Where an NFT auction's state comes from (the NFT area registers it); unknown sales until then. */
+  private auctionState: (saleId: number) => NftAuctionLive | null = () => null;
 
   constructor(
     httpServer: HttpServer,
@@ -123,6 +126,10 @@ export class RealtimeHub {
     if (!parsed) return null;
     const seq = this.seqs.get(topic) ?? 0;
     if (parsed.kind === 'quotes') return { topic, kind: 'quotes', seq, data: this.market.tickers() };
+    if (parsed.kind === 'auction') {
+      const state = this.auctionState(parsed.saleId);
+      return state ? { topic, kind: 'auction', seq, data: state } : null;
+    }
     if (!this.market.pairBySymbol(parsed.symbol)) return null;
     switch (parsed.kind) {
       case 'depth':
@@ -155,6 +162,16 @@ export class RealtimeHub {
       return;
     }
     (this.providers as Record<K, SnapshotProvider<K>>)[kind] = provider;
+  }
+
+  /** Sets where `auction:<saleId>` snapshots come from: the NFT area's live auctions (null for a sale that is not one). */
+  provideAuctions(state: (saleId: number) => NftAuctionLive | null): void {
+    this.auctionState = state;
+  }
+
+  /** Sends an auction's new state to everyone on its topic (a bid, an extension, the end). */
+  publishAuction(state: NftAuctionLive): void {
+    this.publish(topics.auction(state.sale_id), 'auction', state);
   }
 
   /** The user's private channel at its current `seq`: the next message has `seq + 1`. */
