@@ -150,6 +150,79 @@ describe('the operator CLI (npm run ops)', { timeout: 120_000 }, () => {
     expect(missing.out).toContain('--token is required');
   });
 
+  it('creates an NFT artist, an artwork from a local media file and an auction, and lists the orders', async () => {
+    const media = path.join(root, 'server/nft/media');
+    const artist = await ops([
+      'nft-artist',
+      '--name',
+      'Cli Artist',
+      '--bio',
+      'Made by the CLI test',
+      '--media',
+      path.join(media, 'artist-delta.webp'),
+    ]);
+    expect(artist.code).toBe(0);
+    const artistId = /artist #(\d+)/.exec(artist.out)![1]!;
+    const video = await ops([
+      'nft-artwork',
+      ...['--title', 'Cli Flow', '--description', 'A video from a file', '--type', 'video', '--rarity', 'SR', '--artist', artistId],
+      ...['--media', path.join(media, 'art-flow.mp4'), '--poster', path.join(media, 'art-flow.webp')],
+    ]);
+    expect(video.code).toBe(0);
+    expect(video.out).toMatch(/artwork #\d+ KST-\d+ Cli Flow \(video, SR\)/);
+    const artworkId = /artwork #(\d+)/.exec(video.out)![1]!;
+    // A picture passed off as audio is refused by its bytes.
+    const fake = await ops([
+      'nft-artwork',
+      ...['--title', 'Fake', '--description', 'x', '--type', 'audio', '--rarity', 'N', '--artist', artistId],
+      ...['--media', path.join(media, 'art-ember.webp'), '--poster', 'art-chime.webp'],
+    ]);
+    expect(fake.code).toBe(1);
+    expect(fake.out).toContain('the file is not a audio file');
+    const start = new Date(clock.now()).toISOString();
+    const end = new Date(clock.now() + 86_400_000).toISOString();
+    const backwards = await ops([
+      'nft-sale',
+      '--artwork',
+      artworkId,
+      '--mode',
+      'auction',
+      '--price',
+      '10',
+      '--margin',
+      '1',
+      '--increment',
+      '1',
+      '--start',
+      end,
+      '--end',
+      start,
+    ]);
+    expect(backwards.out).toContain('the end time must be later than the start');
+    const sale = await ops([
+      'nft-sale',
+      '--artwork',
+      artworkId,
+      '--mode',
+      'auction',
+      '--price',
+      '10',
+      '--margin',
+      '1',
+      '--increment',
+      '1',
+      '--start',
+      start,
+      '--end',
+      end,
+    ]);
+    expect(sale.code).toBe(0);
+    expect(sale.out).toMatch(/sale #\d+ of KST-\d+ Cli Flow: auction 10 USDT/);
+    const orders = await ops(['nft-orders', 'sale']);
+    expect(orders.code).toBe(0);
+    expect(orders.out).toMatch(/sale\s+\d+\s+KST-\d+ Cli Flow \(auction\)\s+10\s+USDT\s+listed/);
+  });
+
   it('lists trader applications and approves or rejects one, once', async () => {
     const user = await s.signUp();
     await h.verify(user);
