@@ -4,7 +4,7 @@
  * at that moment (`prices.priceAt(symbol, maturity_at)`), on the injected clock, exactly once
  * however often the server restarts.
  *
- * It keeps no state of its own: the database says what is due (positions still to settle whose
+ * It keeps no state of its own (`DeadlineEngine`): the database says what is due (positions still to settle whose
  * maturity has passed). It works at start (what matured while no engine ran, and today's issue
  * if missing), at each UTC midnight (the new issue), at the next maturity, and every minute
  * besides (a settlement waiting for its minute's record, or one that failed, is retried).
@@ -12,77 +12,26 @@
  * lock (DualService.settle).
  */
 import { DAY_MS } from '../../domain/time';
-import type { Clock } from '../clock';
-import { SweepLoop } from '../platform/SweepLoop';
+import { DeadlineEngine, type EngineBase } from '../platform/DeadlineEngine';
 import type { DualRepository } from './DualRepository';
 import type { DualService } from './DualService';
 
-const RETRY_EVERY_MS = 60_000;
 const BATCH = 200;
 
-export class DualEngine {
-  private stops: (() => void)[] = [];
-  private cancelWake: (() => void) | null = null;
-  private running = false;
-  private readonly loop = new SweepLoop(
-    () => this.round(),
-    () => this.running,
-  );
-
-  constructor(
-    private readonly deps: {
-      clock: Clock;
-      repo: DualRepository;
-      service: DualService;
-      log: { error(obj: unknown, msg: string): void };
-    },
-  ) {
+export class DualEngine extends DeadlineEngine {
+  constructor(private readonly deps: EngineBase & { repo: DualRepository; service: DualService }) {
+    super({ ...deps, name: 'dual', retryEveryMs: 60_000 });
     // A purchase may bring a maturity nearer than the one the engine waits for.
-    deps.service.onChange(() => {
-      if (this.running) void this.scheduleWake();
-    });
+    deps.service.onChange(() => this.wake());
   }
 
-  async start(): Promise<void> {
-    this.running = true;
-    this.stops.push(this.deps.clock.every(RETRY_EVERY_MS, () => void this.sweep()));
-    await this.sweep();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    for (const stop of this.stops) stop();
-    this.stops = [];
-    this.cancelWake?.();
-    this.cancelWake = null;
-    await this.idle();
-  }
-
-  /** Resolves once no sweep is running (tests, shutdown). */
-  async idle(): Promise<void> {
-    await this.loop.idle();
-  }
-
-  /** Issues what is missing and settles everything due by now; a call while a sweep runs makes it go round once more. */
-  sweep(): Promise<void> {
-    return this.loop.run();
-  }
-
-  private round(): Promise<void> {
-    return this.work();
-  }
-
-  private async work(): Promise<void> {
+  protected async work(): Promise<void> {
     try {
       await this.deps.service.issue();
     } catch (error) {
-      this.deps.log.error({ err: error }, 'dual engine: issue failed (retried)');
+      this.logError(error, 'issue');
     }
-    try {
-      await this.settleDue();
-    } finally {
-      if (this.running) await this.scheduleWake();
-    }
+    await this.settleDue();
   }
 
   private async settleDue(): Promise<void> {
@@ -100,23 +49,16 @@ export class DualEngine {
           if (!settled) skipped.add(order.id);
         } catch (error) {
           skipped.add(order.id);
-          this.deps.log.error({ err: error, id: order.id }, 'dual engine: settlement failed (retried)');
+          this.logError(error, 'settlement', { id: order.id });
         }
       }
     }
   }
 
-  /** Wakes at the nearer of the next UTC midnight (the day's issue) and the next maturity to settle. */
-  private async scheduleWake(): Promise<void> {
-    const now = this.deps.clock.now();
+  /** The nearer of the next UTC midnight (the day's issue) and the next maturity to settle. */
+  protected async nextDue(now: number): Promise<number | null> {
     const midnight = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
     const maturity = await this.deps.repo.nextMaturity(now);
-    if (!this.running) return;
-    const at = maturity === null ? midnight : Math.min(midnight, maturity);
-    this.cancelWake?.();
-    this.cancelWake = this.deps.clock.after(Math.max(0, at - this.deps.clock.now()), () => {
-      this.cancelWake = null;
-      if (this.running) void this.sweep();
-    });
+    return maturity === null ? midnight : Math.min(midnight, maturity);
   }
 }

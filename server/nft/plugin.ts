@@ -51,8 +51,8 @@ export const nftPlugin = fp<AppOptions>(
     await seedNftCatalogue({ repo, operator, clock });
     await service.loadLive();
     // A sale or box created, or an end moved by a bid, on this node: re-arm at once rather than at the next sweep.
-    operator.onCreate(() => void engine.sweep());
-    service.onDeadlineChange(() => void engine.sweep());
+    operator.onCreate(() => engine.poke());
+    service.onDeadlineChange(() => engine.poke());
 
     audit.registry.register(createNftAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createNftHandlers(service));
