@@ -25,6 +25,7 @@ import { ieoEndpoints } from '../ieo/contract';
 import { financialEndpoints } from '../financial/contract';
 import { investEndpoints } from '../invest/contract';
 import { copytradeEndpoints } from '../copytrade/contract';
+import { nftEndpoints } from '../nft/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -50,6 +51,7 @@ export const contract = mergeEndpoints(
   financialEndpoints,
   investEndpoints,
   copytradeEndpoints,
+  nftEndpoints,
 );
 
 export type Contract = typeof contract;
