@@ -37,8 +37,16 @@ export type { IeoPreview, IeoPreviewInput, IeoProblem } from './ieo/preview';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from './invest/preview';
 export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from './copytrade/preview';
-export type { AuctionChanges } from './nft/AuctionSlice';
-export type { BidPreview, BidPreviewInput, BidProblem, ResalePreview, ResalePreviewInput } from './nft/preview';
+export type { AuctionChanges, AuctionView } from './nft/AuctionSlice';
+export type {
+  BidPreview,
+  BidPreviewInput,
+  BidProblem,
+  BoxPreview,
+  BoxPreviewInput,
+  ResalePreview,
+  ResalePreviewInput,
+} from './nft/preview';
 export type { BoxVerification } from './nft/verify';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';

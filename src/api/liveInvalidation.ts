@@ -29,6 +29,14 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   traderRejected: ['copytrade'],
   copySkipped: ['copytrade'],
   copyStopped: ['balances', 'copytrade'],
+  nftOutbid: ['nft'],
+  nftWon: ['balances', 'nft'],
+  nftLost: ['balances', 'nft'],
+  nftSold: ['balances', 'nft'],
+  nftBought: ['balances', 'nft'],
+  nftForfeited: ['balances', 'nft'],
+  nftDefaulted: ['balances', 'nft'],
+  nftUnsold: ['nft'],
 };
 
 /** A notification kind's groups: what its decision changed (everything, for a kind not known here). */
@@ -66,8 +74,8 @@ export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePay
   // Every finance payment (lockming purchase, yield, principal, redemption; IEO subscription,
   // allocation and refund, release; dual purchase and settlement; the finance tab's sums) moves a
   // balance; so does every copied position opening or closing (its margin moves), which changes
-  // the follows' copy P&L and the copies.
-  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade'],
+  // the follows' copy P&L and the copies; so does every NFT sale, margin, payment and box.
+  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,

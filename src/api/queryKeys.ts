@@ -78,6 +78,20 @@ export const QUERY_GROUPS = {
   invest: ['/dual/index', '/dual/detail', '/dual/dual_list'],
   /** Copy trading: the traders (my follow, followers), my follows and copies, the application. */
   copytrade: ['/follow/index', '/follow/traderDetail', '/follow/historyTrade', '/follow/my', '/follow/copies', '/follow/application'],
+  /** NFT: the market and an artwork's sale and bids, the boxes, what the user owns, bids, owes and was told. */
+  nft: [
+    '/bind_box/getBoxList',
+    '/bind_box/getBoxDetail',
+    '/bind_box/getBids',
+    '/bind_box/getBlindBoxes',
+    '/bind_box/getBlindBox',
+    '/bind_box/getBindBoxQuotationLog',
+    '/bind_box/getMyNFTs',
+    '/bind_box/getMyBids',
+    '/bind_box/getNeedPayNFTOrder',
+    '/bind_box/getMyBindBoxQuotationLog',
+    '/bind_box/getNFTOrderMessage',
+  ],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

@@ -1,8 +1,8 @@
-/** The NFT namespace of the worker's comlink API (`api.nft…`): the bid and resale previews, the blind-box verification. */
+/** The NFT namespace of the worker's comlink API (`api.nft…`): the bid, resale and blind-box previews, the blind-box verification. */
 import type { ApiEnvelope, Page } from '../../domain/api/envelope';
 import type { Lang } from '../../domain/i18n';
 import type { NftBlindBox, NftBoxOpening } from '../../domain/nft/types';
-import { previewBid, previewResale, type BidPreviewInput, type ResalePreviewInput } from './preview';
+import { previewBid, previewBox, previewResale, type BidPreviewInput, type BoxPreviewInput, type ResalePreviewInput } from './preview';
 import { verifyBox, type BoxVerification } from './verify';
 
 /** One page of a box's public openings log, read over HTTP (a public endpoint: no session). */
@@ -23,6 +23,10 @@ export function nftApi(lang: () => Lang) {
     /** The platform's fee and what the seller receives at the price as typed. */
     previewResale(input: ResalePreviewInput) {
       return previewResale(input, lang());
+    },
+    /** What a number of blind boxes costs, and why the server would refuse the purchase. */
+    previewBox(input: BoxPreviewInput) {
+      return previewBox(input, lang());
     },
     /** Fetches every opening of a revealed box and recomputes each from the seed (null before the reveal). */
     verifyBox(box: Pick<NftBlindBox, 'id' | 'commitment' | 'seed' | 'odds'>): Promise<BoxVerification | null> {
