@@ -22,5 +22,5 @@ export default defineArea(
     collection: { load: () => import('./CollectionPage'), public: true },
     search: { load: () => import('./SearchPage'), public: true },
   },
-  { namespaces: ['nft'] },
+  { namespaces: ['nft', 'auth'] },
 );
