@@ -39,7 +39,7 @@ const OPENINGS_SHOWN = 20;
 
 /** A weight's probability ("0.05") as a percentage ("5%"). */
 function percent(probability: string, lang: Parameters<typeof formatNumber>[1]): string {
-  return `${formatNumber(new Decimal(probability).mul(100), lang, { maxDecimals: 2 })}%`;
+  return `${formatNumber(new Decimal(probability).mul(100), lang, { maxDecimals: 2, minDecimals: 0 })}%`;
 }
 
 function Odds({ box }: { box: NftBlindBox }) {

@@ -83,7 +83,7 @@ export default function ResellPage() {
       </Page>
     );
   const problem = price.trim() && preview?.problem ? t(`validation.${preview.problem}`, preview.params) : null;
-  const feePercent = `${formatNumber(new Decimal(coin.fee_rate).mul(100), fmt.lang, { maxDecimals: 2 })}%`;
+  const feePercent = `${formatNumber(new Decimal(coin.fee_rate).mul(100), fmt.lang, { maxDecimals: 2, minDecimals: 0 })}%`;
   const list_ = async () => {
     if (!(await submit.run({ id: String(a.id), price: price.trim() }))) return;
     await invalidate('nft');

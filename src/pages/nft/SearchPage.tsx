@@ -6,19 +6,19 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { ArtistList, ArtworkList } from './lists';
 import styles from './Nft.module.css';
 
-const RECENT_KEY = 'nft.recentSearches';
 const RECENT_KEPT = 8;
 /** Typing settles this long before a search is sent. */
 const DEBOUNCE_MS = 300;
 
 function readRecent(): string[] {
   try {
-    const list: unknown = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
+    const list: unknown = JSON.parse(readStored(STORAGE_KEYS.nftRecentSearches) ?? '[]');
     return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string').slice(0, RECENT_KEPT) : [];
   } catch {
     return [];
@@ -42,10 +42,10 @@ export default function SearchPage() {
   useEffect(() => {
     if (!q) return;
     const list = [q, ...readRecent().filter((x) => x !== q)].slice(0, RECENT_KEPT);
-    localStorage.setItem(RECENT_KEY, JSON.stringify(list));
+    writeStored(STORAGE_KEYS.nftRecentSearches, JSON.stringify(list));
   }, [q]);
   const clearRecent = () => {
-    localStorage.removeItem(RECENT_KEY);
+    writeStored(STORAGE_KEYS.nftRecentSearches, null);
     setRecent([]);
   };
   return (
