@@ -36,11 +36,13 @@ function Boxes() {
   return (
     <>
       <PagedView list={list} emptyText={t('nft.box.noMyBoxes')}>
-        <ul className={`${styles.myBoxes} ${styles.stack}`}>
-          {list.items.map((o) => (
-            <MyBox key={o.id} o={o} onOpened={setRevealed} />
-          ))}
-        </ul>
+        <div className={styles.stack}>
+          <ul className={styles.myBoxes}>
+            {list.items.map((o) => (
+              <MyBox key={o.id} o={o} onOpened={setRevealed} />
+            ))}
+          </ul>
+        </div>
       </PagedView>
       <RevealSheet order={revealed} onClose={() => setRevealed(null)} />
     </>

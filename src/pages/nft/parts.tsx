@@ -209,9 +209,9 @@ export function ArtworkGrid({
   );
 }
 
-/** The coin account's available balance of a currency, live from the worker (null before it arrives). */
+/** The coin account's available balance of a currency, live from the worker (null until the private channel has joined). */
 export function useCoinBalance(currencyId: number | undefined): string | null {
-  const balances = useSnapshot(privateState).balances;
-  if (currencyId === undefined) return null;
-  return balances[`${ACCOUNTS.change}:${currencyId}`]?.available ?? (Object.keys(balances).length ? '0' : null);
+  const { balances, userId } = useSnapshot(privateState);
+  if (currencyId === undefined || userId === null) return null;
+  return balances[`${ACCOUNTS.change}:${currencyId}`]?.available ?? '0';
 }
