@@ -291,7 +291,7 @@ describe('NFT market in a phone browser', () => {
     await page.getByRole('tab', { name: 'Messages' }).click();
     await expect.poll(() => page.locator('[data-testid="nft-message"]').count(), POLL).toBeGreaterThan(0);
     await shot(page, 'nft-messages-en');
-  });
+  }, 300_000);
 
   it('verifies the blind box once its seed is revealed: 0 mismatches', async () => {
     await page.goto(`${base}/#/pages/nft/purchase?box=${box.id}`);
@@ -305,7 +305,7 @@ describe('NFT market in a phone browser', () => {
     expect(await verdict.textContent()).toContain('0 mismatches');
     await verdict.scrollIntoViewIfNeeded();
     await shot(page, 'nft-verify-en');
-  });
+  }, 300_000);
 
   it('resells the bought item with the irrevocable confirm, and it is back on the market', async () => {
     expect(bought).not.toBeNull();
