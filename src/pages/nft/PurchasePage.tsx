@@ -34,6 +34,8 @@ import { MyBox, RevealSheet } from './boxes';
 import styles from './Nft.module.css';
 
 const ID = /^[1-9]\d{0,8}$/;
+/** How often the box is read again between its end and the seed's reveal (the server reveals it once the sale has ended). */
+const SEED_RECHECK_MS = 3000;
 /** Openings listed on the page (the newest). */
 const OPENINGS_SHOWN = 20;
 
@@ -253,9 +255,9 @@ export default function PurchasePage() {
   const waitingSeed = ended && box?.seed === null;
   useEffect(() => {
     if (!waitingSeed) return;
-    const timer = setTimeout(() => void invalidate('nft'), 3000);
-    return () => clearTimeout(timer);
-  }, [waitingSeed, now, invalidate]);
+    const timer = setInterval(() => void invalidate('nft'), SEED_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [waitingSeed, invalidate]);
 
   if (valid && isPending)
     return (
