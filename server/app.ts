@@ -12,6 +12,7 @@ import { financialPlugin } from './financial/plugin';
 import { lockmingPlugin } from './lockming/plugin';
 import { ieoPlugin } from './ieo/plugin';
 import { investPlugin } from './invest/plugin';
+import { nftPlugin } from './nft/plugin';
 import { copytradePlugin } from './copytrade/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
@@ -70,6 +71,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   ieoPlugin,
   investPlugin,
   copytradePlugin,
+  nftPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

@@ -47,7 +47,7 @@ export const nftOpsEndpoints = {
   '/nft/artists/create': endpoint<NftArtist>()({
     method: 'POST',
     access: 'operator',
-    input: z.object({ name: name(40), bio: name(500), ...media }),
+    input: z.object({ name: name(40), bio: name(500), user: name(254).optional(), ...media }),
   }),
   '/nft/collections/create': endpoint<NftCollection>()({
     method: 'POST',

@@ -12,6 +12,7 @@ import type { AuditReport } from '../audit/types';
 import type { DepositItem, WithdrawalItem } from '../funds/types';
 import { ieoOpsEndpoints } from '../ieo/ops';
 import { copytradeOpsEndpoints } from '../copytrade/ops';
+import { nftOpsEndpoints } from '../nft/ops';
 
 export const OPS_PREFIX = '/ops';
 
@@ -75,6 +76,7 @@ export const opsEndpoints = defineEndpoints({
   '/audit': endpoint<AuditReport>()({ method: 'GET', access: 'operator', input: z.object({}) }),
   ...ieoOpsEndpoints,
   ...copytradeOpsEndpoints,
+  ...nftOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

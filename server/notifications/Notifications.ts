@@ -90,28 +90,36 @@ export class Notifications {
     return { unread: rows[0]?.unread ?? 0, recent: rows.map(toItem) };
   }
 
-  async page(userId: number, page: number, limit: number): Promise<Page<NotificationItem>> {
+  /** A page of the user's notifications, newest first; with `kindPrefix` only those kinds (`nft`: the NFT messages). */
+  async page(userId: number, page: number, limit: number, kindPrefix?: string): Promise<Page<NotificationItem>> {
+    const params: (string | number)[] = [userId];
+    const kinds = kindPrefix ? `AND kind LIKE $${params.push(`${kindPrefix}%`)}` : '';
     return paginate<Row, NotificationItem>(
       this.db,
-      { select: '*', from: 'FROM notifications WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
+      { select: '*', from: `FROM notifications WHERE user_id = $1 ${kinds}`, orderBy: 'id DESC', params },
       { page, limit },
       toItem,
     );
   }
 
-  async count(userId: number, unreadOnly: boolean): Promise<number> {
+  async count(userId: number, unreadOnly: boolean, kindPrefix?: string): Promise<number> {
+    const params: (string | number)[] = [userId];
+    const kinds = kindPrefix ? `AND kind LIKE $${params.push(`${kindPrefix}%`)}` : '';
     const [row] = await this.db.query<{ n: number }>(
-      `SELECT COUNT(*)::int AS n FROM notifications WHERE user_id = $1 ${unreadOnly ? 'AND read_at IS NULL' : ''}`,
-      [userId],
+      `SELECT COUNT(*)::int AS n FROM notifications WHERE user_id = $1 ${unreadOnly ? 'AND read_at IS NULL' : ''} ${kinds}`,
+      params,
     );
     return row?.n ?? 0;
   }
 
-  /** Marks one of the user's notifications (or all of them) read; returns how many changed. */
-  async markRead(userId: number, id: number | undefined): Promise<number> {
+  /** Marks one of the user's notifications (or all of them, or all of `kindPrefix`'s kinds) read; returns how many changed. */
+  async markRead(userId: number, id: number | undefined, kindPrefix?: string): Promise<number> {
+    const params: (string | number)[] = [userId, this.clock.now()];
+    const one = id ? `AND id = $${params.push(id)}` : '';
+    const kinds = kindPrefix ? `AND kind LIKE $${params.push(`${kindPrefix}%`)}` : '';
     const rows = await this.db.query<Row>(
-      `UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL ${id ? 'AND id = $3' : ''} RETURNING *`,
-      id ? [userId, this.clock.now(), id] : [userId, this.clock.now()],
+      `UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL ${one} ${kinds} RETURNING *`,
+      params,
     );
     if (rows.length) {
       // The channel's clients keep only the newest few; the unread count covers the rest.

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ApiEnvelope } from '../../domain/api/envelope';
 import { formatAudit } from '../audit/runAudit';
 import { opsEndpoints, opsUrl, type OpsInputOf, type OpsOutputOf, type OpsPath } from '../../domain/ops/contract';
+import { nftCommands } from '../nft/opsCommands';
 import { OPS_TOKEN_HEADER } from './OpsToken';
 
 const REVIEW = ['pending', 'approved', 'rejected', 'all'] as const;
@@ -323,6 +324,7 @@ export const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  ...nftCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   audit: {
     args: '',
     help: 'recompute every settlement from the stored prices and inputs (npm run audit): exit 1 on a mismatch, 2 when it cannot run',

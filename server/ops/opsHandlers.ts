@@ -13,6 +13,7 @@ import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import type { ieoOpsEndpoints } from '../../domain/ieo/ops';
 import type { copytradeOpsEndpoints } from '../../domain/copytrade/ops';
+import type { nftOpsEndpoints } from '../../domain/nft/ops';
 import type { OpsHandlers } from './opsRoutes';
 
 /** The operator's handlers of `domain/ops/contract.ts`, except the areas' own (the IEO's: server/ieo/ieoHandlers.ts; copy trading's: server/copytrade/copytradeOpsHandlers.ts). */
@@ -25,7 +26,7 @@ export function createOpsHandlers(deps: {
   market: MarketSource;
   audit: { registry: AuditRegistry; prices: PriceRecord };
   clock: Clock;
-}): Omit<OpsHandlers, keyof typeof ieoOpsEndpoints | keyof typeof copytradeOpsEndpoints> {
+}): Omit<OpsHandlers, keyof typeof ieoOpsEndpoints | keyof typeof copytradeOpsEndpoints | keyof typeof nftOpsEndpoints> {
   const { users, identities, deposits, withdrawals, credits, market, audit, clock } = deps;
 
   /** A user named by id, email or phone number (with or without its +area code). */

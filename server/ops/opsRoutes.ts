@@ -27,6 +27,9 @@ function readParams(req: FastifyRequest): Record<string, unknown> {
   return { ...pick(req.query), ...pick(req.body), ...pick(req.params) };
 }
 
+/** The operator's bodies may carry a media file (NFT artworks): up to 16 MB. */
+const OPS_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
 /**
  * The operator API under `/ops`, one route per entry of `domain/ops/contract.ts`: every route
  * needs the operator token in `x-ops-token` (a user's session token is never accepted here),
@@ -56,6 +59,8 @@ export function registerOpsRoutes(
         ops.route({
           method: def.method,
           url: path,
+          // Media for the NFT catalogue come as base64 in JSON; the token is checked before the body is read.
+          bodyLimit: OPS_BODY_LIMIT_BYTES,
           handler: async (req, reply) => {
             const lang = readLang(req);
             const t = deps.translator.forLang(lang);

@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin';
 import { createCopytradeOpsHandlers } from '../copytrade/copytradeOpsHandlers';
 import { createIeoOpsHandlers } from '../ieo/ieoHandlers';
+import { createNftOpsHandlers } from '../nft/nftHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
 
@@ -12,6 +13,7 @@ export const opsPlugin = fp(
       ...createOpsHandlers({ users, identities, deposits, withdrawals, credits, market, audit, clock }),
       ...createIeoOpsHandlers(fastify.ieo.service),
       ...createCopytradeOpsHandlers(fastify.copytrade, users),
+      ...createNftOpsHandlers(fastify.nft.operator),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -19,5 +21,5 @@ export const opsPlugin = fp(
       idempotency: fastify.idempotency,
     });
   },
-  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade'] },
+  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft'] },
 );

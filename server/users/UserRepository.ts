@@ -183,4 +183,15 @@ export class UserRepository {
     );
     return new Map(rows.map((r) => [Number(r.id), { email: r.email, mobile: r.mobile }]));
   }
+
+  /** The nickname of each of `ids` (names other users see, masked by the caller), by id. */
+  async nicknames(ids: readonly number[], q: Queryable = this.db): Promise<Map<number, string>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const rows = await q.query<{ id: number; nickname: string }>(
+      "SELECT id, nickname FROM users WHERE id = ANY(string_to_array($1, ',')::bigint[])",
+      [unique.join(',')],
+    );
+    return new Map(rows.map((r) => [Number(r.id), r.nickname]));
+  }
 }

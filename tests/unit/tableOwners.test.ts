@@ -57,6 +57,17 @@ export const TABLE_OWNERS: Record<string, string> = {
   follows: 'copytrade',
   copies: 'copytrade',
   trader_stats: 'copytrade',
+  nft_artists: 'nft',
+  nft_collections: 'nft',
+  nft_artworks: 'nft',
+  nft_collects: 'nft',
+  nft_sales: 'nft',
+  nft_margins: 'nft',
+  nft_bids: 'nft',
+  nft_pay_orders: 'nft',
+  nft_boxes: 'nft',
+  nft_box_odds: 'nft',
+  nft_box_orders: 'nft',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */
