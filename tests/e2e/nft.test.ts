@@ -38,12 +38,18 @@ async function allArtworks(): Promise<NftArtwork[]> {
   return (await api('/bind_box/getBoxList', { all: '1', limit: '100' })).data;
 }
 
-/** An artwork the artist still holds and that is not for sale: what the operator can put on sale. */
-async function freeArtwork(exclude: number[] = [], type?: string): Promise<NftArtwork> {
-  const found = (await allArtworks()).find(
-    (a) => a.owner === null && a.sale === null && !exclude.includes(a.id) && (!type || a.type === type),
+const stamp = Date.now();
+
+/** Creates an artwork with the operator CLI (a shipped media file) and answers it, found by its title. */
+async function createArtwork(title: string, rarity = 'R'): Promise<NftArtwork> {
+  const [artist] = (await api('/bind_box/getArtist', {})).data;
+  await opsCli(
+    'nft-artwork',
+    ...['--title', title, '--description', 'An e2e artwork.', '--type', 'image', '--rarity', rarity],
+    ...['--artist', String(artist!.id), '--media', 'art-aurora.webp'],
   );
-  if (!found) throw new Error('no artwork free to sell');
+  const found = (await api('/bind_box/getBoxList', { all: '1', q: title, limit: '100' })).data.find((a) => a.title === title);
+  if (!found) throw new Error(`artwork ${title} not created`);
   return found;
 }
 
@@ -66,7 +72,7 @@ describe('NFT market in a phone browser', () => {
     await page.evaluate((id) => id && localStorage.setItem('dismissedNotice', id), notice ? String(notice.id) : '');
 
     // An auction starting in a few seconds and ending 30 s later: every bid is in its last minute.
-    auctionArt = await freeArtwork([], 'image');
+    auctionArt = await createArtwork(`E2E Auction ${stamp}`);
     const start = Date.now() + 3000;
     await opsCli(
       'nft-sale',
@@ -117,17 +123,17 @@ describe('NFT market in a phone browser', () => {
   });
 
   it('buys two blind boxes, opens one (the reveal) and lists them under My boxes', async () => {
-    const arts = (await allArtworks()).filter((a) => a.owner === null && a.sale === null && a.id !== auctionArt.id).slice(0, 4);
-    expect(arts.length).toBeGreaterThanOrEqual(2);
     const rarities = ['N', 'R', 'SR', 'SSR'];
-    const weights = arts.length >= 4 ? [6000, 3000, 900, 100] : [7000, 3000];
-    const odds = weights.map((w, i) => `${rarities[i]}:${w}:${arts[i]!.id}`).join(',');
-    const name = `E2E Box ${Date.now()}`;
+    const weights = [6000, 3000, 900, 100];
+    const pool: NftArtwork[] = [];
+    for (const r of rarities) pool.push(await createArtwork(`E2E Pool ${r} ${stamp}`, r));
+    const odds = weights.map((w, i) => `${rarities[i]}:${w}:${pool[i]!.id}`).join(',');
+    const name = `E2E Box ${stamp}`;
     const start = Date.now() + 2000;
     await opsCli(
       'nft-box',
       ...['--name', name, '--description', 'An e2e blind box.', '--currency', 'USDT', '--price', '5', '--total', '20'],
-      ...['--start', iso(start), '--end', iso(start + 40_000), '--odds', odds],
+      ...['--start', iso(start), '--end', iso(start + 40_000), '--odds', odds, '--media', 'box-genesis.webp'],
     );
     const boxes = (await api('/bind_box/getBlindBoxes', { limit: '100' })).data;
     box = boxes.find((b) => b.name === name)!;
@@ -137,7 +143,7 @@ describe('NFT market in a phone browser', () => {
     await page.goto(`${base}/#/pages/nft/purchase?box=${box.id}`);
     await expect.poll(() => page.getByTestId('nft-box').getAttribute('data-window'), POLL).toBe('1');
     expect(await page.getByTestId('nft-commitment').textContent()).toBe(box.commitment);
-    expect(await page.getByTestId('nft-odds').textContent()).toContain(arts[0]!.title);
+    expect(await page.getByTestId('nft-odds').textContent()).toContain(`E2E Pool SSR ${stamp}`);
     await page.getByRole('button', { name: 'One more' }).click();
     await expect.poll(() => page.getByTestId('nft-box-quantity').textContent()).toBe('2');
     await shot(page, 'nft-box-en');
@@ -226,23 +232,13 @@ describe('NFT market in a phone browser', () => {
   it('buys a fixed-price item through purchase_one, and finds it in My NFTs', async () => {
     let art = (await allArtworks()).find((a) => a.sale?.mode === 'normal' && a.sale.window === 1 && !a.sale.mine);
     if (!art) {
-      const free = await freeArtwork([auctionArt.id]);
+      const created = await createArtwork(`E2E Fixed ${stamp}`);
       await opsCli(
         'nft-sale',
-        '--artwork',
-        String(free.id),
-        '--mode',
-        'normal',
-        '--currency',
-        'USDT',
-        '--price',
-        '25',
-        '--start',
-        iso(Date.now() - 1000),
-        '--end',
-        iso(Date.now() + 3_600_000),
+        ...['--artwork', String(created.id), '--mode', 'normal', '--currency', 'USDT', '--price', '25'],
+        ...['--start', iso(Date.now() - 1000), '--end', iso(Date.now() + 3_600_000)],
       );
-      art = await api('/bind_box/getBoxDetail', { id: String(free.id) });
+      art = await api('/bind_box/getBoxDetail', { id: String(created.id) });
     }
     await page.goto(`${base}/#/pages/nft/${art.type === 'video' ? 'artworkDetail_video' : 'artworkDetail'}?id=${art.id}`);
     await expect.poll(() => page.getByTestId('nft-sale').getAttribute('data-window'), POLL).toBe('1');
