@@ -285,8 +285,17 @@ describe('NFT market in a phone browser', () => {
       .toBe('won');
     await shot(page, 'nft-bids-en');
     await page.getByRole('tab', { name: 'Messages' }).click();
-    await expect.poll(() => page.locator('[data-testid="nft-message"]').count(), POLL).toBeGreaterThan(0);
+    const unread = page.locator('[data-testid="nft-message"][data-read="false"]');
+    await expect.poll(() => unread.count(), POLL).toBeGreaterThan(1);
     await shot(page, 'nft-messages-en');
+    // A tap marks one read (on the server too); "mark all read" the rest.
+    const before = await unread.count();
+    await unread.first().locator('button').click();
+    await expect.poll(() => unread.count(), POLL).toBe(before - 1);
+    await expect.poll(async () => (await api('/bind_box/getNFTOrderMessage', {}, token)).unread, POLL).toBe(before - 1);
+    await page.getByTestId('nft-read-all').click();
+    await expect.poll(() => unread.count(), POLL).toBe(0);
+    await expect.poll(async () => (await api('/bind_box/getNFTOrderMessage', {}, token)).unread, POLL).toBe(0);
   }, 300_000);
 
   it('verifies the blind box once its seed is revealed: 0 mismatches', async () => {
@@ -330,6 +339,11 @@ describe('NFT market in a phone browser', () => {
   });
 
   it('reads in Chinese and Thai: the market and an artwork', async () => {
+    // An auction still running (the seeded catalogue has some), for the panel's texts.
+    const [running] = (await api('/bind_box/getBoxList', { mode: 'auction', limit: '100' })).data.filter(
+      (a) => a.sale?.status === 'listed',
+    );
+    expect(running).toBeDefined();
     for (const lang of ['zh', 'th']) {
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.goto(`${base}/#/pages/nft/nft`);
@@ -338,7 +352,7 @@ describe('NFT market in a phone browser', () => {
       const tab = await page.getByRole('tab').first().textContent();
       expect(tab).toBe(lang === 'zh' ? '市场' : 'ตลาด');
       await shot(page, `nft-market-${lang}`);
-      await page.goto(`${base}/#/pages/nft/artworkDetail?id=${auctionArt.id}`);
+      await page.goto(`${base}/#/pages/nft/${running!.type === 'video' ? 'artworkDetail_video' : 'artworkDetail'}?id=${running!.id}`);
       await expect.poll(() => page.getByTestId('nft-anti-snipe').textContent(), POLL).toContain(lang === 'zh' ? '延长一分钟' : 'หนึ่งนาที');
       await shot(page, `nft-artwork-${lang}`);
     }
