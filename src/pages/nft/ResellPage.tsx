@@ -27,6 +27,8 @@ import { artworkPath, RarityBadge, Thumb, TypeBadge } from './parts';
 import styles from './Nft.module.css';
 
 const ID = /^[1-9]\d{0,8}$/;
+/** The coin the server resells in when the artwork has none of its own. */
+const RESALE_COIN_DEFAULT = 'USDT';
 
 export default function ResellPage() {
   const { t } = useTranslation();
@@ -41,8 +43,9 @@ export default function ResellPage() {
   const currencies = useQuery(apiQuery('/bind_box/getNftCurrency'));
   const a = detail.data;
   const list = currencies.data ?? [];
-  const [currencyId, setCurrencyId] = useState<number | null>(null);
-  const coin: NftCurrency | undefined = list.find((c) => c.currency_id === currencyId) ?? list[0];
+  // NOTE: the server resells in the artwork's own coin (the one it last sold in, USDT when none),
+  // which the wire type does not carry for an artwork not on sale: USDT here, the server's default.
+  const coin: NftCurrency | undefined = list.find((c) => c.currency === RESALE_COIN_DEFAULT) ?? list[0];
   const [price, setPrice] = useState('');
   const [preview, setPreview] = useState<ResalePreview | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -105,20 +108,6 @@ export default function ResellPage() {
           </div>
         </section>
         <section className={styles.panel}>
-          {list.length > 1 && (
-            <div className={styles.chips}>
-              {list.map((c) => (
-                <button
-                  key={c.currency_id}
-                  type="button"
-                  className={`${styles.chip} ${c.currency_id === coin.currency_id ? styles.chipOn : ''}`}
-                  onClick={() => setCurrencyId(c.currency_id)}
-                >
-                  {c.currency}
-                </button>
-              ))}
-            </div>
-          )}
           <TextField
             label={t('nft.resell.price')}
             value={price}

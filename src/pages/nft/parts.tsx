@@ -103,7 +103,9 @@ function CardSale({ sale }: { sale: NftSale | null }) {
   const value = auction ? (sale.bid ?? sale.price) : sale.price;
   return (
     <>
-      <span className={styles.cardPriceLabel}>{auction ? t(sale.bid ? 'nft.currentBid' : 'nft.startingPrice') : t('nft.price')}</span>
+      <span className={styles.cardPriceLabel}>
+        {auction ? t(sale.bid ? 'nft.currentBid' : 'nft.startingPrice') : t(sale.resale ? 'nft.resalePrice' : 'nft.price')}
+      </span>
       <span className={styles.cardPrice}>
         <b className="num" data-testid="nft-card-price">
           {formatAmount(value, sale.decimals, fmt.lang)}
