@@ -73,6 +73,7 @@ export const NAMESPACES = [
   'financial',
   'invest',
   'copytrade',
+  'nft',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

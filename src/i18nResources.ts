@@ -32,6 +32,7 @@ import type ieoNs from '../locales/en/ieo.json';
 import type financialNs from '../locales/en/financial.json';
 import type investNs from '../locales/en/invest.json';
 import type copytradeNs from '../locales/en/copytrade.json';
+import type nftNs from '../locales/en/nft.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -64,4 +65,5 @@ export interface Resources {
   financial: typeof financialNs;
   invest: typeof investNs;
   copytrade: typeof copytradeNs;
+  nft: typeof nftNs;
 }

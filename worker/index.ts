@@ -17,6 +17,7 @@ import { ieoApi } from './ieo/api';
 import { lockmingApi } from './lockming/api';
 import { investApi } from './invest/api';
 import { copytradeApi } from './copytrade/api';
+import { nftApi } from './nft/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
 
@@ -36,6 +37,17 @@ export type { IeoPreview, IeoPreviewInput, IeoProblem } from './ieo/preview';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from './invest/preview';
 export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from './copytrade/preview';
+export type { AuctionChanges, AuctionView } from './nft/AuctionSlice';
+export type {
+  BidPreview,
+  BidPreviewInput,
+  BidProblem,
+  BoxPreview,
+  BoxPreviewInput,
+  ResalePreview,
+  ResalePreviewInput,
+} from './nft/preview';
+export type { BoxVerification } from './nft/verify';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -139,6 +151,8 @@ const api = {
   invest: proxy(investApi(() => state.market.language())),
 
   copytrade: proxy(copytradeApi(() => state.market.language())),
+
+  nft: proxy(nftApi(() => state.market.language())),
 };
 
 export type WorkerApi = typeof api;

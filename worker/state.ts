@@ -7,6 +7,7 @@ import { ConnectionSlice } from './connection/ConnectionSlice';
 import type { FeedHandlers } from './feed/Feed';
 import { FuturesSlice } from './futures/FuturesSlice';
 import { MarketSlice } from './market/MarketSlice';
+import { AuctionSlice } from './nft/AuctionSlice';
 import { OptionsSlice } from './options/OptionsSlice';
 import { takeChanges, type ChangesOf } from './slice';
 import type { Ticker } from '../domain/market/types';
@@ -19,6 +20,7 @@ function createSlices() {
     account,
     futures: new FuturesSlice(account),
     options: new OptionsSlice(account),
+    auctions: new AuctionSlice(),
   };
 }
 type Slices = ReturnType<typeof createSlices>;
@@ -43,8 +45,8 @@ export function createWorkerState() {
     feedHandlers(changed: () => void): FeedHandlers {
       const tickers = (data: Ticker[]) => (slices.futures.applyTickers(data), slices.options.applyTickers(data));
       return {
-        snapshot: (s) => (slices.market.applySnapshot(s), s.kind === 'quotes' && tickers(s.data), changed()),
-        message: (m) => (slices.market.applyMessage(m), m.kind === 'quotes' && tickers(m.data), changed()),
+        snapshot: (s) => (slices.market.applySnapshot(s), slices.auctions.apply(s), s.kind === 'quotes' && tickers(s.data), changed()),
+        message: (m) => (slices.market.applyMessage(m), slices.auctions.apply(m), m.kind === 'quotes' && tickers(m.data), changed()),
         privateSnapshot: (s) => (
           slices.account.applySnapshot(s),
           slices.futures.privateChanged(),
@@ -59,7 +61,7 @@ export function createWorkerState() {
           changed()
         ),
         status: (s) => (slices.connection.setStatus(s), changed()),
-        dropped: (t) => slices.market.drop(t),
+        dropped: (t) => (slices.market.drop(t), slices.auctions.drop(t)),
         hello: (info) => (slices.connection.setServerVersion(info.version), changed()),
       };
     },

@@ -2,6 +2,7 @@ import { proxy, ref } from 'valtio';
 import type { SortKey } from '../../domain/market/ranking';
 import type { BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
 import { applyFutures } from './futures';
+import { applyAuctions } from './nft';
 import { applyOptions } from './options';
 
 /**
@@ -115,6 +116,7 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.private) applyPrivate(snap.private);
   if (snap.futures) applyFutures(snap.futures);
   if (snap.options) applyOptions(snap.options);
+  if (snap.auctions) applyAuctions(snap.auctions);
   if (snap.tickers) {
     let added = false;
     // A ticker comes whole the first time, then as the fields that changed: merged into a new

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   hideBalance: 'hideBalance',
   /** The market search's last queries (the watchlist itself is the account's, on the server). */
   recentSearches: 'recentSearches',
+  /** The NFT search's last queries. */
+  nftRecentSearches: 'nftRecentSearches',
 } as const;
 /** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
 export const STORAGE_VERSION = 1;

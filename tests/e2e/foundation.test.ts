@@ -130,7 +130,7 @@ describe('foundation in a phone browser', () => {
   });
 
   it('shows the honest under-development screen for pages not built yet', async () => {
-    await page.goto(`${base}/#/pages/nft/nft`);
+    await page.goto(`${base}/#/pages/system/preview-image`);
     await expect.poll(() => page.getByTestId('under-development').count()).toBe(1);
     await expect.poll(() => page.getByText('Coming soon').count()).toBe(1);
   });

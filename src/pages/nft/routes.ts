@@ -1,18 +1,26 @@
 import { defineArea } from '../../routing';
 
-/** The nft area's pages (spec §2); none is built yet, so each shows "function under development". */
-export default defineArea('nft', {
-  nft: { public: true },
-  myNft: {},
-  mine: {},
-  resell: {},
-  artistDetail: { public: true },
-  artworkDetail: { public: true },
-  artworkDetail_video: { public: true },
-  purchase: {},
-  purchase_one: {},
-  artist: { public: true },
-  artwork: { public: true },
-  collection: { public: true },
-  search: { public: true },
-});
+/**
+ * The NFT area's pages (spec §2, issue 14): the market, an artwork (image, gif, audio; video),
+ * artists, artworks, collections and search (public); buying, blind boxes, resale, my NFTs and
+ * the NFT centre (signed in).
+ */
+export default defineArea(
+  'nft',
+  {
+    nft: { load: () => import('./MarketPage'), public: true },
+    myNft: { load: () => import('./MyNftPage') },
+    mine: { load: () => import('./MinePage') },
+    resell: { load: () => import('./ResellPage') },
+    artistDetail: { load: () => import('./ArtistDetailPage'), public: true },
+    artworkDetail: { load: () => import('./ArtworkPage'), public: true },
+    artworkDetail_video: { load: () => import('./ArtworkPage'), public: true },
+    purchase: { load: () => import('./PurchasePage'), public: true },
+    purchase_one: { load: () => import('./PurchaseOnePage') },
+    artist: { load: () => import('./ArtistsPage'), public: true },
+    artwork: { load: () => import('./ArtworksPage'), public: true },
+    collection: { load: () => import('./CollectionPage'), public: true },
+    search: { load: () => import('./SearchPage'), public: true },
+  },
+  { namespaces: ['nft', 'auth'] },
+);
