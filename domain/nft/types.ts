@@ -116,6 +116,10 @@ export interface NftArtwork {
   owned: boolean | null;
   collected: boolean | null;
   collects: number;
+  /** The coin it trades in: its last sale's (a resale is priced in it), USDT before any sale. */
+  currency_id: number;
+  currency: string;
+  decimals: number;
   /** The sale it is in now (listed, or an auction waiting for its winner's payment); null when not for sale. */
   sale: NftSale | null;
   created_at: number;

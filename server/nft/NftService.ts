@@ -192,7 +192,13 @@ export class NftService {
     };
   }
 
+  /** The coin an artwork trades in: its last sale's, USDT before any. */
+  private coinOf(w: ArtworkRow): Currency {
+    return w.currency_id !== null ? this.currency(w.currency_id) : this.usdt();
+  }
+
   toArtwork(w: ArtworkRow, sale: SaleRow | null, ctx: ViewContext): NftArtwork {
+    const coin = this.coinOf(w);
     return {
       id: w.id,
       code: w.code,
@@ -214,6 +220,9 @@ export class NftService {
       owned: ctx.userId === null ? null : w.owner_id === ctx.userId,
       collected: ctx.userId === null ? null : ctx.collected.has(w.id),
       collects: w.collects,
+      currency_id: coin.id,
+      currency: coin.name,
+      decimals: coin.decimals,
       sale: sale ? this.toSale(sale, w, ctx) : null,
       created_at: w.created_at,
     };
@@ -593,7 +602,7 @@ export class NftService {
   async resell(userId: number, input: { id: number; price: string }, run: TxRunner = this.tx): Promise<NftArtwork> {
     const known = await this.deps.repo.artwork(input.id);
     if (!known || known.template) throw new AppError('errors.nftUnknown');
-    const currency = known.currency_id !== null ? this.currency(known.currency_id) : this.usdt();
+    const currency = this.coinOf(known);
     const price = readAmount(input.price, currency);
     return run(async (q) => {
       await this.deps.users.lockById(userId, q);

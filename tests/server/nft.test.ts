@@ -527,6 +527,17 @@ describe(`nft (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     expect(await usdt(buyer)).toBe('70');
     expect(await usdt(owner)).toBe(new Decimal(80).plus(saleSplit('30', '0.025', 6).proceeds).toFixed());
     expect((await app.fastify.nft.repo.artwork(w.id))!.sale_id).toBeNull();
+    // An artwork bought in ETH is resold in ETH, and says so before it is listed.
+    const drift = (await get<Page<NftArtwork>>('/bind_box/getBoxList', { q: 'Drift' })).data.find((x) => x.title === 'Drift')!;
+    expect(drift).toMatchObject({ currency: 'ETH', sale: { currency: 'ETH', price: '0.05' } });
+    const ethBuyer = await s.signUp();
+    await h.credit(ethBuyer, 'change', 'ETH', '1');
+    expect(ok<NftArtwork>(await post('/bind_box/buyNFT', { sale_id: String(drift.sale!.id) }, ethBuyer))).toMatchObject({
+      currency: 'ETH',
+      sale: null,
+    });
+    const ethResale = ok<NftArtwork>(await post('/bind_box/resellNFT', { id: String(drift.id), price: '0.07' }, ethBuyer));
+    expect(ethResale.sale).toMatchObject({ currency: 'ETH', price: '0.07' });
   });
 
   it('sells blind boxes, opens them by the committed seed, reveals the seed at the end, and the audit finds a tampered opening', async () => {

@@ -27,7 +27,7 @@ import { artworkPath, RarityBadge, Thumb, TypeBadge } from './parts';
 import styles from './Nft.module.css';
 
 const ID = /^[1-9]\d{0,8}$/;
-/** The coin the server resells in when the artwork has none of its own. */
+/** The coin shown until the artwork has loaded (the server's default). */
 const RESALE_COIN_DEFAULT = 'USDT';
 
 export default function ResellPage() {
@@ -43,9 +43,9 @@ export default function ResellPage() {
   const currencies = useQuery(apiQuery('/bind_box/getNftCurrency'));
   const a = detail.data;
   const list = currencies.data ?? [];
-  // NOTE: the server resells in the artwork's own coin (the one it last sold in, USDT when none),
-  // which the wire type does not carry for an artwork not on sale: USDT here, the server's default.
-  const coin: NftCurrency | undefined = list.find((c) => c.currency === RESALE_COIN_DEFAULT) ?? list[0];
+  // The server resells in the artwork's own coin (the one it last sold in, USDT before any sale).
+  const coin: NftCurrency | undefined =
+    list.find((c) => c.currency_id === a?.currency_id) ?? list.find((c) => c.currency === RESALE_COIN_DEFAULT) ?? list[0];
   const [price, setPrice] = useState('');
   const [preview, setPreview] = useState<ResalePreview | null>(null);
   const [confirming, setConfirming] = useState(false);
