@@ -381,9 +381,21 @@ export class CopyRepository {
   }
 
   /** Every copied row that is not self-held (the sweep's candidates for a missed close). */
+  /** The copies still open: copied, not self-held, their own trade not seen closed (`markClosed`). */
   async copying(): Promise<CopyRow[]> {
-    const rows = await this.db.query<Raw>(`SELECT ${COPY_COLUMNS} FROM copies WHERE outcome = 'copied' AND NOT self_held ORDER BY id`);
+    const rows = await this.db.query<Raw>(
+      `SELECT ${COPY_COLUMNS} FROM copies WHERE outcome = 'copied' AND NOT self_held AND closed_at IS NULL ORDER BY id`,
+    );
     return rows.map(toCopy);
+  }
+
+  /** Marks copies whose own futures trade has closed: the sweep stops reading them. */
+  async markClosed(ids: readonly number[], now: number): Promise<void> {
+    if (!ids.length) return;
+    await this.db.query("UPDATE copies SET closed_at = $2 WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND closed_at IS NULL", [
+      ids.join(','),
+      now,
+    ]);
   }
 
   async page(followerId: number, page: { page: number; limit: number }): Promise<Page<CopyRow>> {

@@ -546,9 +546,17 @@ export class CopyService {
     if (follows.length)
       for (const trade of await this.deps.futures.repo.openOf([...byTrader.keys()], earliest))
         for (const f of byTrader.get(trade.user_id) ?? []) if (f.created_at <= (trade.opened_at ?? 0)) await this.copyOne(f, trade);
+    // Only the copies still open: one whose own trade closed (with its trader's, by its own TP/SL or
+    // liquidation, or by hand) is marked and not read again.
     const copying = await this.deps.repo.copying();
-    const sources = await this.deps.futures.repo.byIds([...new Set(copying.map((c) => c.trader_trade_id))]);
-    for (const copy of copying) if (sources.get(copy.trader_trade_id)?.status === 'closed') await this.closeCopy(copy);
+    const trades = await this.deps.futures.repo.byIds([...new Set(copying.flatMap((c) => [c.trader_trade_id, c.trade_id!]))]);
+    const closed = copying.filter((c) => trades.get(c.trade_id!)?.status === 'closed');
+    await this.deps.repo.markClosed(
+      closed.map((c) => c.id),
+      this.deps.clock.now(),
+    );
+    for (const copy of copying)
+      if (!closed.includes(copy) && trades.get(copy.trader_trade_id)?.status === 'closed') await this.closeCopy(copy);
     for (const f of follows) await this.checkStopLoss(f);
   }
 

@@ -189,6 +189,15 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect((await copies(f1))[0]).toMatchObject({ id: c1!.id, status: 'open', self_held: true });
     expect((await copies(f2, 'history'))[0]).toMatchObject({ id: c2!.id, status: 'closed' });
     expect((await app.fastify.futures.repo.byId(c2!.trade_id!))!.status).toBe('closed');
+    // The next sweep marks the closed copies and stops reading them; the self-held one is no longer its business.
+    await app.fastify.copytrade.service.sweep();
+    const stillOpen = await app.fastify.copytrade.repo.copying();
+    expect(stillOpen.some((c) => c.trader_trade_id === position.id)).toBe(false);
+    const [marked] = await s.db.query<{ n: number }>(
+      "SELECT COUNT(*)::int AS n FROM copies WHERE trader_trade_id = $1 AND outcome = 'copied' AND closed_at IS NOT NULL",
+      [position.id],
+    );
+    expect(marked!.n).toBe(2);
   });
 
   it('skips by the follower limits: the daily copy limit and the margin per copy', async () => {
