@@ -248,6 +248,8 @@ export interface NftBoxOrder {
 
 /** One opening as the box's public log shows it (getBindBoxQuotationLog): enough to verify it. */
 export interface NftBoxOpening {
+  /** The order's id (one opening per order). */
+  id: number;
   order_id: number;
   box_id: number;
   user: string;
@@ -286,6 +288,8 @@ export interface NftPayOrder {
 
 /** One of the caller's bids with how its auction stands (nft/mine "bids"). */
 export interface NftMyBid {
+  /** One row per auction: the sale's id. */
+  id: number;
   sale_id: number;
   artwork_id: number;
   code: string;

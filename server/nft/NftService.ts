@@ -350,6 +350,7 @@ export class NftService {
         const s = sales.get(r.sale_id)!;
         const w = artworks.get(s.artwork_id)!;
         return {
+          id: s.id,
           sale_id: s.id,
           artwork_id: w.id,
           code: w.code,
@@ -734,6 +735,7 @@ export class NftService {
       data: rows.data.map((o) => {
         const w = artworks.get(o.artwork_id!)!;
         return {
+          id: o.id,
           order_id: o.id,
           box_id: o.box_id,
           user: maskName(names.get(o.user_id) || `user${o.user_id}`),

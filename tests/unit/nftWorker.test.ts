@@ -107,6 +107,7 @@ function openingsOf(boxId: number, count: number, tamper?: number) {
     const rarity = openingOutcome(SEED, boxId, order_id, ODDS).rarity!;
     const forged: NftRarity = rarity === 'SSR' ? 'N' : 'SSR';
     return {
+      id: order_id,
       order_id,
       box_id: boxId,
       user: 'a***z',

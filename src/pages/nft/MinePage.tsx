@@ -10,15 +10,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE_MAX } from '../../../domain/api/envelope';
 import { formatAmount } from '../../../domain/format';
 import type { NftMyBid, NftPayOrder } from '../../../domain/nft/types';
 import type { NotificationItem } from '../../../domain/notifications/types';
 import { apiQuery, useInvalidate, usePages } from '../../api/queries';
 import { call } from '../../api/request';
 import { Button } from '../../ui/Button';
-import { DelayedFallback } from '../../ui/DelayedFallback';
-import { Empty } from '../../ui/Empty';
 import { NotificationList } from '../../ui/NotificationList';
 import { Page } from '../../ui/Page';
 import { PagedView } from '../../ui/PagedView';
@@ -95,18 +92,15 @@ function BidCard({ b }: { b: NftMyBid }) {
 
 function Bids() {
   const { t } = useTranslation();
-  // NOTE: a bid row has no `id` (it is keyed by sale), so it cannot go through the paged-list
-  // helper: the latest 100 auctions the caller bid in, which is every one in practice.
-  const { data, isPending, isError, refetch } = useQuery(apiQuery('/bind_box/getMyBids', { page: '1', limit: String(PAGE_SIZE_MAX) }));
-  if (isPending) return <DelayedFallback />;
-  if (isError) return <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void refetch() }} />;
-  if (data.data.length === 0) return <Empty text={t('nft.mine.noBids')} />;
+  const list = usePages('/bind_box/getMyBids', {});
   return (
-    <div className={styles.stack}>
-      {data.data.map((b) => (
-        <BidCard key={b.sale_id} b={b} />
-      ))}
-    </div>
+    <PagedView list={list} emptyText={t('nft.mine.noBids')}>
+      <div className={styles.stack}>
+        {list.items.map((b) => (
+          <BidCard key={b.sale_id} b={b} />
+        ))}
+      </div>
+    </PagedView>
   );
 }
 
