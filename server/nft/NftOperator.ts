@@ -309,8 +309,10 @@ export class NftOperator {
     if (kind === 'box' || kind === 'all') {
       const orders = await this.deps.repo.recentBoxOrders(100);
       const who = await names(orders.map((o) => o.user_id));
+      const boxes = new Map<number, Awaited<ReturnType<NftRepository['box']>>>();
+      for (const id of new Set(orders.map((o) => o.box_id))) boxes.set(id, await this.deps.repo.box(id));
       for (const o of orders) {
-        const box = (await this.deps.repo.box(o.box_id))!;
+        const box = boxes.get(o.box_id)!;
         rows.push({
           kind: 'box',
           id: o.id,

@@ -188,6 +188,8 @@ const BOX_COLUMNS = `b.id, b.name, b.description, b.cover, b.artist_id, a.name A
   (SELECT COUNT(*)::int FROM nft_box_orders o WHERE o.box_id = b.id AND o.status = 'opened') AS opened`;
 const BOX_FROM = 'FROM nft_boxes b LEFT JOIN nft_artists a ON a.id = b.artist_id';
 
+const MARGIN_COLUMNS = `sale_id, user_id, amount::text AS amount, status, created_at, settled_at`;
+
 const BOX_ORDER_COLUMNS = `id, box_id, user_id, price::text AS price, status, draw, rarity, artwork_id, created_at, opened_at`;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows come back loosely typed from two drivers; each mapper fixes the types */
@@ -703,16 +705,13 @@ export class NftRepository {
   // ---- margins and bids ----------------------------------------------------------------------
 
   async margin(saleId: number, userId: number, q: Queryable = this.db): Promise<MarginRow | null> {
-    const [r] = await q.query(
-      'SELECT sale_id, user_id, amount::text AS amount, status, created_at, settled_at FROM nft_margins WHERE sale_id = $1 AND user_id = $2',
-      [saleId, userId],
-    );
+    const [r] = await q.query(`SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE sale_id = $1 AND user_id = $2`, [saleId, userId]);
     return r ? toMargin(r) : null;
   }
 
   async lockMargin(q: Queryable, saleId: number, userId: number): Promise<MarginRow | null> {
     const [r] = await q.query(
-      `SELECT sale_id, user_id, amount::text AS amount, status, created_at, settled_at FROM nft_margins
+      `SELECT ${MARGIN_COLUMNS} FROM nft_margins
        WHERE sale_id = $1 AND user_id = $2 FOR UPDATE`,
       [saleId, userId],
     );
@@ -744,17 +743,14 @@ export class NftRepository {
   }
 
   async heldMargins(saleId: number): Promise<MarginRow[]> {
-    const rows = await this.db.query(
-      `SELECT sale_id, user_id, amount::text AS amount, status, created_at, settled_at FROM nft_margins WHERE sale_id = $1 AND status = 'held'`,
-      [saleId],
-    );
+    const rows = await this.db.query(`SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE sale_id = $1 AND status = 'held'`, [saleId]);
     return rows.map(toMargin);
   }
 
   async marginsOf(userId: number, saleIds: readonly number[], q: Queryable = this.db): Promise<Map<number, MarginRow>> {
     if (!saleIds.length) return new Map();
     const rows = await q.query(
-      `SELECT sale_id, user_id, amount::text AS amount, status, created_at, settled_at FROM nft_margins
+      `SELECT ${MARGIN_COLUMNS} FROM nft_margins
        WHERE user_id = $1 AND sale_id = ANY(string_to_array($2, ',')::bigint[])`,
       [userId, [...new Set(saleIds)].join(',')],
     );
@@ -763,7 +759,7 @@ export class NftRepository {
 
   async marginsAfter(after: { sale: number; user: number }, limit: number): Promise<MarginRow[]> {
     const rows = await this.db.query(
-      `SELECT sale_id, user_id, amount::text AS amount, status, created_at, settled_at FROM nft_margins
+      `SELECT ${MARGIN_COLUMNS} FROM nft_margins
        WHERE (sale_id, user_id) > ($1, $2) ORDER BY sale_id, user_id LIMIT $3`,
       [after.sale, after.user, limit],
     );

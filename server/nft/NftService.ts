@@ -459,21 +459,33 @@ export class NftService {
           { holder: payee(sale.seller_id), currencyId: sale.currency_id, available: proceeds },
         ],
       });
-      const sold = await this.deps.repo.setSaleStatus(q, sale.id, 'sold', now, userId);
-      await this.deps.repo.setOwner(q, w.id, userId);
-      const c = this.currency(sale.currency_id).name;
-      await this.deps.notifications.create(q, userId, 'nftBought', { title: w.title, price: sale.price, currency: c });
-      if (sale.seller_id !== null)
-        await this.deps.notifications.create(q, sale.seller_id, 'nftSold', {
-          title: w.title,
-          price: sale.price,
-          proceeds: fixed(proceeds),
-          currency: c,
-        });
+      const sold = await this.handOver(q, sale, w, userId, sale.price, proceeds, now);
       const after = (await this.deps.repo.artwork(w.id, q))!;
       const ctx = await this.context(userId, [userId, sold.seller_id], [], [w.id], q);
       return this.toArtwork(after, null, ctx);
     });
+  }
+
+  /**
+   * The end of a paid sale (a fixed price bought, an auction paid), inside its transaction: the
+   * sale is sold to the buyer, the artwork is theirs, and both sides are told.
+   */
+  private async handOver(
+    q: Queryable,
+    sale: SaleRow,
+    w: ArtworkRow,
+    buyerId: number,
+    price: string,
+    proceeds: Decimal,
+    now: number,
+  ): Promise<SaleRow> {
+    const sold = await this.deps.repo.setSaleStatus(q, sale.id, 'sold', now, buyerId);
+    await this.deps.repo.setOwner(q, w.id, buyerId);
+    const currency = this.currency(sale.currency_id).name;
+    await this.deps.notifications.create(q, buyerId, 'nftBought', { title: w.title, price, currency });
+    if (sale.seller_id !== null)
+      await this.deps.notifications.create(q, sale.seller_id, 'nftSold', { title: w.title, price, proceeds: fixed(proceeds), currency });
+    return sold;
   }
 
   /** Pays an auction's margin into escrow (once per user and sale). */
@@ -581,18 +593,8 @@ export class NftService {
       });
       await this.deps.repo.settleMargin(q, sale.id, userId, 'applied', now);
       const paid = await this.deps.repo.setPayOrderStatus(q, order.id, 'paid', now);
-      await this.deps.repo.setSaleStatus(q, sale.id, 'sold', now, userId);
       const w = (await this.deps.repo.lockArtwork(q, sale.artwork_id))!;
-      await this.deps.repo.setOwner(q, w.id, userId);
-      const c = this.currency(sale.currency_id).name;
-      await this.deps.notifications.create(q, userId, 'nftBought', { title: w.title, price: order.price, currency: c });
-      if (sale.seller_id !== null)
-        await this.deps.notifications.create(q, sale.seller_id, 'nftSold', {
-          title: w.title,
-          price: order.price,
-          proceeds: fixed(proceeds),
-          currency: c,
-        });
+      await this.handOver(q, sale, w, userId, order.price, proceeds, now);
       this.forget(sale.id);
       return paid;
     });
