@@ -87,6 +87,9 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** How long one area may take to open (see `pluginTimeout` in `buildApp`). */
+const PLUGIN_TIMEOUT_MS = 5 * 60_000;
+
 /**
  * Builds the whole server on a database: migrations, seed, market, HTTP API, socket.io and the
  * static app. The caller listens and closes; `close()` stops every area's timers and engines
@@ -100,6 +103,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy === true ? ['loopback'] : options.trustProxy ? [...options.trustProxy] : false,
     return503OnClosing: true,
+    // Opening the market writes the history missed while the server was down (days of minute
+    // bars after a long stop); on a slow disk or a busy machine that outlasts Fastify's 10 s
+    // default and the server would refuse to start. A plugin that truly hangs still fails.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
   });
   for (const plugin of PLUGINS) await fastify.register(plugin, options);
   // Checks every contract endpoint has a handler, then starts the leader's work (platform plugin).
