@@ -13,6 +13,7 @@ import type { DepositItem, WithdrawalItem } from '../funds/types';
 import { ieoOpsEndpoints } from '../ieo/ops';
 import { copytradeOpsEndpoints } from '../copytrade/ops';
 import { nftOpsEndpoints } from '../nft/ops';
+import { otcOpsEndpoints } from '../otc/ops';
 
 export const OPS_PREFIX = '/ops';
 
@@ -77,6 +78,7 @@ export const opsEndpoints = defineEndpoints({
   ...ieoOpsEndpoints,
   ...copytradeOpsEndpoints,
   ...nftOpsEndpoints,
+  ...otcOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

@@ -29,6 +29,10 @@ export const NOTIFICATION_KINDS = [
   'nftForfeited',
   'nftDefaulted',
   'nftUnsold',
+  'otcReleased',
+  'otcSold',
+  'otcCancelled',
+  'otcExpired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createCopytradeOpsHandlers } from '../copytrade/copytradeOpsHandlers';
 import { createIeoOpsHandlers } from '../ieo/ieoHandlers';
 import { createNftOpsHandlers } from '../nft/nftHandlers';
+import { createOtcOpsHandlers } from '../otc/otcHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
 
@@ -14,6 +15,7 @@ export const opsPlugin = fp(
       ...createIeoOpsHandlers(fastify.ieo.service),
       ...createCopytradeOpsHandlers(fastify.copytrade, users),
       ...createNftOpsHandlers(fastify.nft.operator),
+      ...createOtcOpsHandlers(fastify.otc.service),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -21,5 +23,5 @@ export const opsPlugin = fp(
       idempotency: fastify.idempotency,
     });
   },
-  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft'] },
+  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'otc'] },
 );

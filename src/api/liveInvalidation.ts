@@ -37,6 +37,10 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   nftForfeited: ['balances', 'nft'],
   nftDefaulted: ['balances', 'nft'],
   nftUnsold: ['nft'],
+  otcReleased: ['balances', 'otc'],
+  otcSold: ['balances', 'otc'],
+  otcCancelled: ['balances', 'otc'],
+  otcExpired: ['otc'],
 };
 
 /** A notification kind's groups: what its decision changed (everything, for a kind not known here). */

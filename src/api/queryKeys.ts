@@ -92,6 +92,8 @@ export const QUERY_GROUPS = {
     '/bind_box/getMyBindBoxQuotationLog',
     '/bind_box/getNFTOrderMessage',
   ],
+  /** OTC: the adverts (capacity left), the caller's orders and one order. */
+  otc: ['/otc/adverts', '/otc/advert', '/otc/orders', '/otc/order', '/otc/limits'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

@@ -138,4 +138,13 @@ export const ROUTES = {
   '/bind_box/getMyBindBoxQuotationLog': { method: 'GET', access: 'user', idempotent: false },
   '/bind_box/getNFTOrderMessage': { method: 'GET', access: 'user', idempotent: false },
   '/bind_box/readNFTOrderMessage': { method: 'POST', access: 'user', idempotent: false },
+  '/otc/adverts': { method: 'GET', access: 'public', idempotent: false },
+  '/otc/advert': { method: 'GET', access: 'public', idempotent: false },
+  '/otc/limits': { method: 'GET', access: 'user', idempotent: false },
+  '/otc/order/create': { method: 'POST', access: 'user', idempotent: true },
+  '/otc/orders': { method: 'GET', access: 'user', idempotent: false },
+  '/otc/order': { method: 'GET', access: 'user', idempotent: false },
+  '/otc/order/paid': { method: 'POST', access: 'user', idempotent: true },
+  '/otc/order/cancel': { method: 'POST', access: 'user', idempotent: true },
+  '/otc/order/appeal': { method: 'POST', access: 'user', idempotent: true },
 } as const satisfies Record<EndpointPath, RouteInfo>;

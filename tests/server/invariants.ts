@@ -8,7 +8,8 @@ import type { Db } from '../../server/db/db';
  * agrees; nothing is negative but the external accounts (custody, grants); so per currency all
  * balances together are zero, and the external accounts hold minus what came in: custody minus
  * approved deposits plus the arrival of completed withdrawals, grants minus the credits, issuance
- * minus the IEO tokens allocated and left to the treasury.
+ * minus the IEO tokens allocated and left to the treasury; custody also holds OTC merchants' USDT
+ * (reserved for buy orders out, settled sell orders in), counted with the withdrawals.
  * `reconcile: false` skips that last comparison (for tests that post to the ledger directly).
  */
 export async function expectLedgerInvariants(db: Db, options: { reconcile?: boolean } = {}): Promise<void> {
@@ -43,6 +44,13 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
        (COALESCE((SELECT SUM(o.passed) FROM ieo_orders o JOIN ieo_projects p ON p.id = o.project_id WHERE p.token_id = c.id AND o.status <> 'subscribed'), 0)
         + COALESCE((SELECT SUM(remainder) FROM ieo_projects WHERE token_id = c.id AND allocated_at IS NOT NULL), 0))::text AS issued`
     : `'0' AS issuance, '0' AS issued`;
+  // OTC (migration 017) moves merchants' USDT through custody: a buy order's reserve takes it out
+  // until it is returned (cancelled, expired), a settled sell order puts the user's USDT in.
+  const [otc] = await db.query<{ has: boolean }>(`SELECT to_regclass('otc_orders') IS NOT NULL AS has`);
+  const otcSql = otc?.has
+    ? `(COALESCE((SELECT SUM(usdt_amount) FROM otc_orders WHERE side = 'sell' AND state = 'completed'), 0)
+        - COALESCE((SELECT SUM(usdt_amount) FROM otc_orders WHERE side = 'buy' AND state IN ('pending_payment', 'paid', 'completed')), 0))`
+    : '0';
   const rows = await db.query<{
     currency_id: number;
     total: string;
@@ -59,7 +67,8 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
        COALESCE((SELECT SUM(available) FROM balances WHERE currency_id = c.id AND platform = 'custody'), 0)::text AS custody,
        COALESCE((SELECT SUM(available) FROM balances WHERE currency_id = c.id AND platform = 'grants'), 0)::text AS grants,
        COALESCE((SELECT SUM(amount) FROM deposits WHERE currency_id = c.id AND status = 'approved'), 0)::text AS deposits,
-       COALESCE((SELECT SUM(arrival) FROM withdrawals WHERE currency_id = c.id AND status = 'completed'), 0)::text AS withdrawn,
+       (COALESCE((SELECT SUM(arrival) FROM withdrawals WHERE currency_id = c.id AND status = 'completed'), 0)
+        + CASE WHEN c.name = 'USDT' THEN ${otcSql} ELSE 0 END)::text AS withdrawn,
        COALESCE((SELECT SUM(amount) FROM credits WHERE currency_id = c.id), 0)::text AS credits,
        ${issuedSql}
      FROM currencies c`,

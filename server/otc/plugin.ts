@@ -1,0 +1,36 @@
+/**
+ * The OTC area (issue 15 part 1, docs/OTC.md): the `/otc/*` endpoints, the operator's adverts and
+ * order decisions (`otc-ads`, `create-otc-ad`, `otc-orders`, `release`, `cancel`, `confirm-paid`),
+ * and the engine (leader only) that expires buy orders not paid within the window. Owns
+ * `otc_adverts` and `otc_orders` (OtcRepository). Every effect moves a balance (pushed on the
+ * private channel by the ledger) or notifies the user (`otc*` kinds), which the app's live
+ * invalidation turns into fresh OTC lists.
+ */
+import fp from 'fastify-plugin';
+import { OtcEngine } from './OtcEngine';
+import { createOtcHandlers } from './otcHandlers';
+import { OtcRepository } from './OtcRepository';
+import { OtcService } from './OtcService';
+import { seedOtcAdverts } from './seedAdverts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    otc: { service: OtcService; engine: OtcEngine; repo: OtcRepository };
+  }
+}
+
+export const otcPlugin = fp(
+  async (fastify) => {
+    const { db, clock, ledger, market, users, notifications } = fastify;
+    const repo = new OtcRepository(db);
+    const service = new OtcService({ db, clock, ledger, market, users, notifications, repo, log: fastify.log });
+    const engine = new OtcEngine({ clock, repo, service, log: fastify.log });
+    fastify.decorate('otc', { service, engine, repo });
+    await seedOtcAdverts({ repo, service });
+    // A buy order created on this node: its deadline is armed now rather than at the next sweep.
+    service.onOrderCreated(() => engine.armed());
+    fastify.api.handle(createOtcHandlers(service));
+    fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
+  },
+  { name: 'otc', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'notifications'] },
+);
