@@ -25,6 +25,7 @@ export type { IeoPreview, IeoPreviewInput, IeoProblem } from '../worker';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from '../worker';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from '../worker';
 export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from '../worker';
+export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from '../worker';
 export type {
   AuctionView,
   BidPreview,

@@ -18,6 +18,7 @@ import { lockmingApi } from './lockming/api';
 import { investApi } from './invest/api';
 import { copytradeApi } from './copytrade/api';
 import { nftApi } from './nft/api';
+import { otcApi } from './otc/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
 
@@ -48,6 +49,7 @@ export type {
   ResalePreviewInput,
 } from './nft/preview';
 export type { BoxVerification } from './nft/verify';
+export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from './otc/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -153,6 +155,8 @@ const api = {
   copytrade: proxy(copytradeApi(() => state.market.language())),
 
   nft: proxy(nftApi(() => state.market.language())),
+
+  otc: proxy(otcApi(() => state.market.language())),
 };
 
 export type WorkerApi = typeof api;

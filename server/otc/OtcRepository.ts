@@ -244,14 +244,13 @@ export class OtcRepository {
   }
 
   /** The operator's list: appealed orders first (oldest appeal first), then the newest; at most `limit`. */
-  async opsOrders(state: OtcStateFilter | 'appealed', limit = 200): Promise<(OrderRow & { email: string | null })[]> {
+  async opsOrders(state: OtcStateFilter | 'appealed', limit = 200): Promise<OrderRow[]> {
     const where = stateWhere(state, 2);
-    const rows = await this.db.query<Raw<OrderRow> & { email: string | null }>(
-      `SELECT ${ORDER_COLUMNS}, u.email FROM otc_orders o JOIN users u ON u.id = o.user_id WHERE ${where.sql}
-       ORDER BY (o.appealed_at IS NULL), o.appealed_at, o.id DESC LIMIT $1`,
+    const rows = await this.db.query<Raw<OrderRow>>(
+      `SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE ${where.sql} ORDER BY (o.appealed_at IS NULL), o.appealed_at, o.id DESC LIMIT $1`,
       [limit, ...where.params],
     );
-    return rows.map((r) => ({ ...toOrder(r), email: r.email }));
+    return rows.map(toOrder);
   }
 
   /** Buy orders unpaid at their deadline by `now` (the engine's work), oldest deadline first. */

@@ -321,8 +321,13 @@ export class OtcService {
 
   async opsOrders(state: OtcStateFilter | 'appealed'): Promise<OpsOtcOrder[]> {
     const [rows, adverts] = await Promise.all([this.deps.repo.opsOrders(state), this.advertMap()]);
+    const contacts = await this.deps.users.contacts(rows.map((o) => o.user_id));
     const now = this.deps.clock.now();
-    return rows.map((o) => ({ ...this.toOrder(o, adverts.get(o.advert_id), now), user_id: o.user_id, email: o.email }));
+    return rows.map((o) => ({
+      ...this.toOrder(o, adverts.get(o.advert_id), now),
+      user_id: o.user_id,
+      email: contacts.get(o.user_id)?.email ?? null,
+    }));
   }
 
   /** Creates an advert; refuses a bad field with a plain reason (operator CLI). */
