@@ -26,7 +26,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { Resources } from '../../i18nResources';
-import { contractPath, spotPath, tradeHubPath } from '../../paths';
+import { contractPath, tradeHubPath } from '../../paths';
 
 export interface Shortcut {
   /** Its label is `home.shortcuts.<key>`. */
@@ -52,7 +52,7 @@ export const SHORTCUTS: Shortcut[] = [
   { key: 'mining', to: '/pages/lockming/lockming?category=mining', icon: Pickaxe, color: '#eab308' },
   { key: 'miniGame', to: '/pages/game/game', icon: Gamepad2, color: '#a855f7' },
   { key: 'chatRoom', to: '/pages/kefu/index', icon: MessagesSquare, color: '#22c55e' },
-  { key: 'quickBuy', to: spotPath('BTC/USDT'), icon: ShoppingCart, color: '#0ea5e9' },
+  { key: 'quickBuy', to: '/pages/otc/otc?side=buy', icon: ShoppingCart, color: '#0ea5e9' },
   { key: 'defiMining', to: '/pages/lockming/lockming?category=defi', icon: Layers, color: '#6366f1' },
   { key: 'cloudMining', to: '/pages/lockming/lockming?category=cloud', icon: Cloud, color: '#38bdf8' },
   { key: 'transfer', to: '/pages/fund/fundTransfer', icon: ArrowLeftRight, color: '#10b981' },
