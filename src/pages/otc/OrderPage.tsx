@@ -19,7 +19,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useIdempotentSubmit } from '../../ui/useIdempotentSubmit';
 import { useSecondTick } from '../../ui/useSecondTick';
 import { getWorker } from '../../worker-client';
-import { Methods, StateBadge, useOtcAmounts } from './parts';
+import { Methods, orderRef, StateBadge, useOtcAmounts } from './parts';
 import { dateTime } from './time';
 import styles from './Otc.module.css';
 
@@ -124,7 +124,7 @@ export default function OrderPage() {
           <span className={o.side === 'buy' ? styles.sideBuy : styles.sideSell}>
             {o.side === 'buy' ? t('otc.buyUsdt') : t('otc.sellUsdt')}
           </span>
-          <span className={styles.muted}>{`#${o.id}`}</span>
+          <span className={styles.muted}>{orderRef(o.id)}</span>
         </div>
         <dl className={styles.rows}>
           <div>

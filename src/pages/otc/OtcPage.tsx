@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { formatAmount } from '../../../domain/format';
 import { OTC_FIATS, type OtcAdvert, type OtcFiat, type OtcSide } from '../../../domain/otc/types';
 import { apiQuery } from '../../api/queries';
 import { IDENTITY_PATH, LOGIN_PATH } from '../../api/request';
@@ -19,7 +18,6 @@ import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
-import { useFormat } from '../../ui/useFormat';
 import { OrderSheet } from './OrderSheet';
 import { MerchantAvatar, Methods, useOtcAmounts } from './parts';
 import styles from './Otc.module.css';
@@ -44,13 +42,13 @@ function AdvertCard({ ad, onTrade }: { ad: OtcAdvert; onTrade: () => void }) {
       <div className={styles.adBody}>
         <div>
           <div className={`${styles.price} num`} data-testid="otc-advert-price">
-            {a.fiat(ad.price, ad.fiat).replace(` ${ad.fiat}`, '')}
+            {a.fiatBare(ad.price)}
             <small>{ad.fiat}</small>
           </div>
           <div className={styles.facts}>
             <span>
               {t('otc.limits')}{' '}
-              <b className="num">{`${a.fiat(ad.min_fiat, ad.fiat).replace(` ${ad.fiat}`, '')} – ${a.fiat(ad.max_fiat, ad.fiat)}`}</b>
+              <b className="num">{t('otc.amountPlaceholder', { min: a.fiatBare(ad.min_fiat), max: a.fiat(ad.max_fiat, ad.fiat) })}</b>
             </span>
             {ad.available !== null && (
               <span>
@@ -70,7 +68,6 @@ function AdvertCard({ ad, onTrade }: { ad: OtcAdvert; onTrade: () => void }) {
 
 export default function OtcPage() {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -96,6 +93,7 @@ export default function OtcPage() {
   };
 
   const l = limits.data;
+  const a0 = useOtcAmounts(0, 0);
   return (
     <Page
       title={t('otc.title')}
@@ -140,7 +138,7 @@ export default function OtcPage() {
             </>
           ) : (
             <span>
-              {t('otc.perTradeLimit', { level: l.level })} <b className="num">{`${formatAmount(l.shown ?? '0', 0, fmt.lang)} USDT`}</b>
+              {t('otc.perTradeLimit', { level: l.level })} <b className="num">{a0.usdtWhole(l.shown ?? '0')}</b>
             </span>
           )}
         </div>

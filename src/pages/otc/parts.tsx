@@ -47,5 +47,13 @@ export function useOtcAmounts(fiatDecimals: number, usdtDecimals: number) {
     fiat: (v: string, fiat: string) => `${formatAmount(v, fiatDecimals, fmt.lang)} ${fiat}`,
     usdt: (v: string) => `${formatAmount(v, usdtDecimals, fmt.lang)} USDT`,
     usdtShort: (v: string) => `${formatAmount(v, 2, fmt.lang)} USDT`,
+    usdtWhole: (v: string) => `${formatAmount(v, 0, fmt.lang)} USDT`,
+    /** A fiat figure without its code (the code is shown beside it). */
+    fiatBare: (v: string) => formatAmount(v, fiatDecimals, fmt.lang),
   };
+}
+
+/** An order's reference as shown: `#123`. */
+export function orderRef(id: number): string {
+  return `#${id}`;
 }
