@@ -108,6 +108,7 @@ export default function OrderPage() {
     setSheet(null);
     await invalidate('otc', 'balances');
   };
+  const open = o.state === 'pending_payment' || o.state === 'paid' || o.state === 'pending_release';
   const copy = () => void navigator.clipboard?.writeText(o.payment_details);
   return (
     <Page title={t('otc.orderTitle')}>
@@ -141,7 +142,7 @@ export default function OrderPage() {
           </div>
           <div>
             <dt>{t('otc.price')}</dt>
-            <dd className="num">{a.fiat(o.price, o.fiat)}</dd>
+            <dd className="num">{a.price(o.price, o.fiat)}</dd>
           </div>
           <div>
             <dt>{t('otc.merchant')}</dt>
@@ -171,19 +172,21 @@ export default function OrderPage() {
           )}
         </dl>
       </section>
-      <section className={styles.panel}>
-        <h3>{o.side === 'buy' ? t('otc.payTo') : t('otc.merchantPays')}</h3>
-        <Methods methods={o.payment_methods} />
-        <div className={styles.cardHead}>
-          <div className={styles.details} data-testid="otc-payment-details">
-            {o.payment_details}
+      {open && (
+        <section className={styles.panel}>
+          <h3>{o.side === 'buy' ? t('otc.payTo') : t('otc.merchantPays')}</h3>
+          <Methods methods={o.payment_methods} />
+          <div className={styles.cardHead}>
+            <div className={styles.details} data-testid="otc-payment-details">
+              {o.payment_details}
+            </div>
+            <Button variant="ghost" onClick={copy} aria-label={t('otc.copy')}>
+              <Copy size={16} />
+            </Button>
           </div>
-          <Button variant="ghost" onClick={copy} aria-label={t('otc.copy')}>
-            <Copy size={16} />
-          </Button>
-        </div>
-        <p className={styles.hint}>{o.side === 'buy' ? t('otc.payNote') : t('otc.sellWaitNote')}</p>
-      </section>
+          <p className={styles.hint}>{o.side === 'buy' ? t('otc.payNote') : t('otc.sellWaitNote')}</p>
+        </section>
+      )}
       {o.appealed_at !== null && (
         <section className={styles.panel} data-testid="otc-appeal">
           <h3>{t('otc.appealRecorded')}</h3>

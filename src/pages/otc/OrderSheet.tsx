@@ -88,7 +88,7 @@ export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: Otc
       <div className={styles.form} data-testid="otc-order-sheet">
         <div className={styles.sheetHead}>
           <span>
-            {t('otc.price')} <b className="num">{a.fiat(ad.price, ad.fiat)}</b>
+            {t('otc.price')} <b className="num">{a.price(ad.price, ad.fiat)}</b>
           </span>
           {ad.available !== null && <span>{t('otc.availableN', { amount: a.usdtShort(ad.available) })}</span>}
         </div>

@@ -42,7 +42,7 @@ function AdvertCard({ ad, onTrade }: { ad: OtcAdvert; onTrade: () => void }) {
       <div className={styles.adBody}>
         <div>
           <div className={`${styles.price} num`} data-testid="otc-advert-price">
-            {a.fiatBare(ad.price)}
+            {a.priceBare(ad.price)}
             <small>{ad.fiat}</small>
           </div>
           <div className={styles.facts}>

@@ -1,5 +1,6 @@
 /** Pieces the OTC screens share: the merchant avatar, the payment-method tags, the state badge, amounts. */
 import { useTranslation } from 'react-i18next';
+import { Decimal } from '../../../domain/decimal';
 import { formatAmount } from '../../../domain/format';
 import type { OtcOrder, OtcPaymentMethod } from '../../../domain/otc/types';
 import { useFormat } from '../../ui/useFormat';
@@ -48,6 +49,9 @@ export function useOtcAmounts(fiatDecimals: number, usdtDecimals: number) {
     usdt: (v: string) => `${formatAmount(v, usdtDecimals, fmt.lang)} USDT`,
     usdtShort: (v: string) => `${formatAmount(v, 2, fmt.lang)} USDT`,
     usdtWhole: (v: string) => `${formatAmount(v, 0, fmt.lang)} USDT`,
+    /** A price in the fiat: at least the fiat's decimals, and every decimal the merchant set (1.005 stays 1.005). */
+    price: (v: string, fiat: string) => `${formatAmount(v, Math.max(fiatDecimals, new Decimal(v).decimalPlaces()), fmt.lang)} ${fiat}`,
+    priceBare: (v: string) => formatAmount(v, Math.max(fiatDecimals, new Decimal(v).decimalPlaces()), fmt.lang),
     /** A fiat figure without its code (the code is shown beside it). */
     fiatBare: (v: string) => formatAmount(v, fiatDecimals, fmt.lang),
   };
