@@ -6,7 +6,8 @@
  * down), each refusal the issue lists (above the level's limit, below the advert's minimum,
  * someone else's order marked paid, releasing twice), a buy order released by the operator, a
  * cancel, an appeal listed first for operators, a sell order confirmed and one cancelled, an
- * order timing out on the ManualClock, idempotent retries, and (last) a restart that expires a
+ * order timing out on the ManualClock, idempotent retries, concurrent orders against one advert's
+ * capacity, and (last) a restart that expires a
  * due order once. Ledger invariants after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -363,6 +364,16 @@ describe(`otc (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     const notes = ok<Page<{ kind: string }>>(await get('/user/notifications', {}, user));
     expect(notes.data[0]!.kind).toBe('otcExpired');
     expect(ok<Page<OtcOrder>>(await get('/otc/orders', { state: 'expired' }, user)).data.map((x) => x.id)).toEqual([o.id]);
+  });
+
+  it('takes an advert’s capacity under its lock: 6 concurrent orders of 30 USDT against 100 → exactly 3', async () => {
+    const a = await advert({ capacity: '100' });
+    const users = await Promise.all(Array.from({ length: 6 }, () => verified()));
+    const results = await Promise.all(users.map((u) => create(u, { advert_id: String(a.id), usdt_amount: '30' })));
+    const placed = results.filter((r) => r.body.type === 'ok');
+    expect(placed).toHaveLength(3);
+    for (const r of results.filter((x) => x.body.type !== 'ok')) expect(r.body.message).toBe('The merchant has only 10 USDT available');
+    expect((await advertNow(a.id)).available).toBe('10');
   });
 
   it('expires a due order after a restart, once (last: the server that answered HTTP is gone)', async () => {
