@@ -253,6 +253,15 @@ export class OtcRepository {
     return rows.map(toOrder);
   }
 
+  /** Every order, by id after `after` (the auditor). */
+  async ordersAfter(after: number, limit: number): Promise<OrderRow[]> {
+    const rows = await this.db.query<Raw<OrderRow>>(`SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id > $1 ORDER BY o.id LIMIT $2`, [
+      after,
+      limit,
+    ]);
+    return rows.map(toOrder);
+  }
+
   /** Buy orders unpaid at their deadline by `now` (the engine's work), oldest deadline first. */
   async due(now: number, limit: number): Promise<OrderRow[]> {
     const rows = await this.db.query<Raw<OrderRow>>(

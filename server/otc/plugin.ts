@@ -1,12 +1,13 @@
 /**
  * The OTC area (issue 15 part 1, docs/OTC.md): the `/otc/*` endpoints, the operator's adverts and
  * order decisions (`otc-ads`, `create-otc-ad`, `otc-orders`, `release`, `cancel`, `confirm-paid`),
- * and the engine (leader only) that expires buy orders not paid within the window. Owns
+ * the engine (leader only) that expires buy orders not paid within the window, and the auditor. Owns
  * `otc_adverts` and `otc_orders` (OtcRepository). Every effect moves a balance (pushed on the
  * private channel by the ledger) or notifies the user (`otc*` kinds), which the app's live
  * invalidation turns into fresh OTC lists.
  */
 import fp from 'fastify-plugin';
+import { createOtcAuditor } from './audit';
 import { OtcEngine } from './OtcEngine';
 import { createOtcHandlers } from './otcHandlers';
 import { OtcRepository } from './OtcRepository';
@@ -21,7 +22,7 @@ declare module 'fastify' {
 
 export const otcPlugin = fp(
   async (fastify) => {
-    const { db, clock, ledger, market, users, notifications } = fastify;
+    const { db, clock, ledger, market, users, notifications, audit } = fastify;
     const repo = new OtcRepository(db);
     const service = new OtcService({ db, clock, ledger, market, users, notifications, repo, log: fastify.log });
     const engine = new OtcEngine({ clock, repo, service, log: fastify.log });
@@ -29,8 +30,9 @@ export const otcPlugin = fp(
     await seedOtcAdverts({ repo, service });
     // A buy order created on this node: its deadline is armed now rather than at the next sweep.
     service.onOrderCreated(() => engine.armed());
+    audit.registry.register(createOtcAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createOtcHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'otc', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'notifications'] },
+  { name: 'otc', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'notifications', 'audit'] },
 );

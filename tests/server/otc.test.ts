@@ -7,10 +7,11 @@
  * someone else's order marked paid, releasing twice), a buy order released by the operator, a
  * cancel, an appeal listed first for operators, a sell order confirmed and one cancelled, an
  * order timing out on the ManualClock, idempotent retries, concurrent orders against one advert's
- * capacity, and (last) a restart that expires a
+ * capacity, the auditor (clean, then a tampered row), and (last) a restart that expires a
  * due order once. Ledger invariants after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditReport } from '../../domain/audit/types';
 import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
 import { OTC_PAY_WINDOW_MS } from '../../domain/otc/formulas';
@@ -374,6 +375,20 @@ describe(`otc (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     expect(placed).toHaveLength(3);
     for (const r of results.filter((x) => x.body.type !== 'ok')) expect(r.body.message).toBe('The merchant has only 10 USDT available');
     expect((await advertNow(a.id)).available).toBe('10');
+  });
+
+  it('audits every order against the ledger: 0 mismatches, then a tampered amount is found', async () => {
+    const section = async () => ok<AuditReport>(await s.ops('/audit')).sections.find((x) => x.kind === 'otc')!;
+    const clean = await section();
+    expect(clean.settled).toBeGreaterThan(10);
+    expect(clean.mismatches).toEqual([]);
+    const [victim] = await s.db.query<{ id: number; fiat_amount: string }>(
+      `SELECT id, fiat_amount::text AS fiat_amount FROM otc_orders WHERE state = 'completed' ORDER BY id LIMIT 1`,
+    );
+    await s.db.query('UPDATE otc_orders SET fiat_amount = fiat_amount * 2 WHERE id = $1', [victim!.id]);
+    expect((await section()).mismatches.map((m) => [m.kind, m.id])).toEqual([['otc', victim!.id]]);
+    await s.db.query('UPDATE otc_orders SET fiat_amount = $2 WHERE id = $1', [victim!.id, victim!.fiat_amount]);
+    expect((await section()).mismatches).toEqual([]);
   });
 
   it('expires a due order after a restart, once (last: the server that answered HTTP is gone)', async () => {
