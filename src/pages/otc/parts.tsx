@@ -1,6 +1,5 @@
 /** Pieces the OTC screens share: the merchant avatar, the payment-method tags, the state badge, amounts. */
 import { useTranslation } from 'react-i18next';
-import { Decimal } from '../../../domain/decimal';
 import { formatAmount } from '../../../domain/format';
 import type { OtcOrder, OtcPaymentMethod } from '../../../domain/otc/types';
 import { useFormat } from '../../ui/useFormat';
@@ -41,6 +40,12 @@ export function StateBadge({ o }: { o: Pick<OtcOrder, 'state' | 'appealed_at'> }
   );
 }
 
+/** The decimals a decimal string is written with (the server sends them normalised: no trailing zeros). */
+function decimalsOf(v: string): number {
+  const dot = v.indexOf('.');
+  return dot < 0 ? 0 : v.length - dot - 1;
+}
+
 /** Amount formatters in the interface language: fiat at its decimals, USDT at its own. */
 export function useOtcAmounts(fiatDecimals: number, usdtDecimals: number) {
   const fmt = useFormat();
@@ -50,8 +55,8 @@ export function useOtcAmounts(fiatDecimals: number, usdtDecimals: number) {
     usdtShort: (v: string) => `${formatAmount(v, 2, fmt.lang)} USDT`,
     usdtWhole: (v: string) => `${formatAmount(v, 0, fmt.lang)} USDT`,
     /** A price in the fiat: at least the fiat's decimals, and every decimal the merchant set (1.005 stays 1.005). */
-    price: (v: string, fiat: string) => `${formatAmount(v, Math.max(fiatDecimals, new Decimal(v).decimalPlaces()), fmt.lang)} ${fiat}`,
-    priceBare: (v: string) => formatAmount(v, Math.max(fiatDecimals, new Decimal(v).decimalPlaces()), fmt.lang),
+    price: (v: string, fiat: string) => `${formatAmount(v, Math.max(fiatDecimals, decimalsOf(v)), fmt.lang)} ${fiat}`,
+    priceBare: (v: string) => formatAmount(v, Math.max(fiatDecimals, decimalsOf(v)), fmt.lang),
     /** A fiat figure without its code (the code is shown beside it). */
     fiatBare: (v: string) => formatAmount(v, fiatDecimals, fmt.lang),
   };
