@@ -13,6 +13,7 @@ import { lockmingPlugin } from './lockming/plugin';
 import { ieoPlugin } from './ieo/plugin';
 import { investPlugin } from './invest/plugin';
 import { nftPlugin } from './nft/plugin';
+import { loansPlugin } from './loans/plugin';
 import { copytradePlugin } from './copytrade/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
@@ -72,6 +73,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   investPlugin,
   copytradePlugin,
   nftPlugin,
+  loansPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

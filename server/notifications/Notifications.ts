@@ -29,6 +29,9 @@ export const NOTIFICATION_KINDS = [
   'nftForfeited',
   'nftDefaulted',
   'nftUnsold',
+  'loanMarginCall',
+  'loanLiquidated',
+  'loanRepaid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

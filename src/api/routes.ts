@@ -138,4 +138,10 @@ export const ROUTES = {
   '/bind_box/getMyBindBoxQuotationLog': { method: 'GET', access: 'user', idempotent: false },
   '/bind_box/getNFTOrderMessage': { method: 'GET', access: 'user', idempotent: false },
   '/bind_box/readNFTOrderMessage': { method: 'POST', access: 'user', idempotent: false },
+  '/loan/terms': { method: 'GET', access: 'public', idempotent: false },
+  '/loan/borrow': { method: 'POST', access: 'user', idempotent: true },
+  '/loan/repay': { method: 'POST', access: 'user', idempotent: true },
+  '/loan/addCollateral': { method: 'POST', access: 'user', idempotent: true },
+  '/loan/list': { method: 'GET', access: 'user', idempotent: false },
+  '/loan/detail': { method: 'GET', access: 'user', idempotent: false },
 } as const satisfies Record<EndpointPath, RouteInfo>;

@@ -68,6 +68,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   nft_boxes: 'nft',
   nft_box_odds: 'nft',
   nft_box_orders: 'nft',
+  loans: 'loans',
+  loan_events: 'loans',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */
