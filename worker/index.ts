@@ -18,6 +18,7 @@ import { lockmingApi } from './lockming/api';
 import { investApi } from './invest/api';
 import { copytradeApi } from './copytrade/api';
 import { nftApi } from './nft/api';
+import { loansApi } from './loans/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
 
@@ -48,6 +49,8 @@ export type {
   ResalePreviewInput,
 } from './nft/preview';
 export type { BoxVerification } from './nft/verify';
+export type { LoanLiveView, LoansChanges } from './loans/LoansSlice';
+export type { BorrowPreview, BorrowProblem, RepayPreview, RepayProblem, TopUpPreview, TopUpProblem } from './loans/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -134,6 +137,7 @@ const api = {
       state.market.setLang(lang);
       state.futures.setLang(lang);
       state.options.setLang(lang);
+      state.loans.setLang(lang);
       schedule();
     },
   }),
@@ -153,6 +157,8 @@ const api = {
   copytrade: proxy(copytradeApi(() => state.market.language())),
 
   nft: proxy(nftApi(() => state.market.language())),
+
+  loans: proxy(loansApi(state.loans, schedule)),
 };
 
 export type WorkerApi = typeof api;
