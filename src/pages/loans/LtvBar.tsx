@@ -3,6 +3,7 @@ import { Decimal } from '../../../domain/decimal';
 import { formatNumber, numberSymbols } from '../../../domain/format';
 import type { Lang } from '../../../domain/i18n';
 import type { LoanRisk } from '../../../domain/loans/formulas';
+import { useFormat } from '../../ui/useFormat';
 import styles from './Loans.module.css';
 
 /** A rate or line as a fraction (`0.65`) shown as a percentage (`65%`), `decimals` at most: a display shift, no money math. */
@@ -28,6 +29,7 @@ export function LtvBar({
   risk: LoanRisk | null;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const at = (v: string) => `${Math.min(100, (Number(v) / SCALE) * 100)}%`;
   return (
     <div className={styles.bar} role="meter" aria-label={t('loans.ltv')} aria-valuenow={value === null ? undefined : Number(value) * 100}>
@@ -37,13 +39,18 @@ export function LtvBar({
         <i className={`${styles.mark} ${styles.markWarn}`} style={{ left: at(lines.margin_call_ltv) }} />
         <i className={`${styles.mark} ${styles.markDown}`} style={{ left: at(lines.liquidation_ltv) }} />
       </div>
-      <div className={styles.marks}>
-        <span style={{ left: at(lines.initial_ltv) }}>{t('loans.markInitial')}</span>
-        <span style={{ left: at(lines.margin_call_ltv) }} className="warn">
-          {t('loans.markCall')}
+      <div className={styles.legend}>
+        <span>
+          <i className={styles.dot} />
+          {t('loans.markInitial')} {percent(lines.initial_ltv, fmt.lang)}
         </span>
-        <span style={{ left: at(lines.liquidation_ltv) }} className="down">
-          {t('loans.markLiquidation')}
+        <span>
+          <i className={`${styles.dot} ${styles.markWarn}`} />
+          {t('loans.markCall')} {percent(lines.margin_call_ltv, fmt.lang)}
+        </span>
+        <span>
+          <i className={`${styles.dot} ${styles.markDown}`} />
+          {t('loans.markLiquidation')} {percent(lines.liquidation_ltv, fmt.lang)}
         </span>
       </div>
     </div>
