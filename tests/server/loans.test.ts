@@ -274,11 +274,31 @@ describe(`loans (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, {
     await price('60000.00');
   });
 
-  it('audits every loan against the ledger with 0 mismatches', async () => {
+  it('repays a loan once under simultaneous full repayments, and never twice', async () => {
+    await price('60000.00');
+    const user = await borrower('100');
+    const loan = ok<Loan>(await borrow(user, '0.5', '1000'));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => repay(user, loan.id, loan.debt)));
+    const done = answers.filter((a) => a.body.type === 'ok');
+    expect(done).toHaveLength(1);
+    for (const a of answers.filter((x) => x.body.type !== 'ok')) expect(a.body.message).toBe('This loan is already closed');
+    expect(await coin(user, USDT)).toBe(new Decimal('1100').minus(loan.debt).toFixed());
+    expect(await coin(user, BTC)).toBe('1');
+  });
+
+  it('audits every loan against the ledger with 0 mismatches, and finds a tampered interest day', async () => {
     const report = ok<AuditReport>(await s.ops('/audit'));
     const section = report.sections.find((x) => x.kind === 'loans')!;
-    expect(section.settled).toBeGreaterThanOrEqual(3);
+    expect(section.settled).toBeGreaterThanOrEqual(4);
     expect(section.mismatches).toEqual([]);
+    const [day] = await s.db.query<{ id: number; loan_id: number; amount: string }>(
+      `SELECT id, loan_id, amount::text AS amount FROM loan_events WHERE kind = 'accrual' ORDER BY id LIMIT 1`,
+    );
+    await s.db.query('UPDATE loan_events SET amount = amount + 1 WHERE id = $1', [day!.id]);
+    const tampered = ok<AuditReport>(await s.ops('/audit')).sections.find((x) => x.kind === 'loans')!;
+    expect(tampered.mismatches.map((m) => m.id)).toContain(Number(day!.loan_id));
+    await s.db.query('UPDATE loan_events SET amount = $2 WHERE id = $1', [day!.id, day!.amount]);
+    expect(ok<AuditReport>(await s.ops('/audit')).sections.find((x) => x.kind === 'loans')!.mismatches).toEqual([]);
   });
 
   it('after a restart accrues the days missed once and re-checks the open loans at the price of the start (last: no HTTP after)', async () => {
