@@ -80,9 +80,13 @@ export class LoansSlice implements Slice<LoansChanges> {
     return this.lang;
   }
 
+  /**
+   * A new or changed list is due at once; a tick only once the throttle has passed (so the pacer
+   * does not post empty snapshots meanwhile: the next tick of the feed brings it out).
+   */
   get isDirty(): boolean {
     if (this.everything) return true;
-    if (!this.ticked.size) return false;
+    if (!this.ticked.size || Date.now() - this.lastTake < THROTTLE_MS) return false;
     for (const loan of this.loans.values()) if (this.ticked.has(loan.symbol)) return true;
     return false;
   }
