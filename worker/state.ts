@@ -46,7 +46,9 @@ export function createWorkerState() {
     /** Feed handlers that apply what arrives to its slice, then call `changed`. */
     feedHandlers(changed: () => void): FeedHandlers {
       const tickers = (data: Ticker[]) => (
-        slices.futures.applyTickers(data), slices.options.applyTickers(data), slices.loans.applyTickers(data)
+        slices.futures.applyTickers(data),
+        slices.options.applyTickers(data),
+        slices.loans.applyTickers(data)
       );
       return {
         snapshot: (s) => (slices.market.applySnapshot(s), slices.auctions.apply(s), s.kind === 'quotes' && tickers(s.data), changed()),

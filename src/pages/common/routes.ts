@@ -13,7 +13,7 @@ export default defineArea(
     faq: { load: () => import('./FaqPage'), public: true },
     contactus: { load: () => import('./ContactPage'), public: true },
     aboutus: { load: () => import('./AboutPage'), public: true },
-    borrowing: { load: () => import('../loans/LoansPage') },
+    borrowing: { load: () => import('./borrowing/LoansPage') },
   },
   { namespaces: ['auth', 'help', 'loans'] },
 );

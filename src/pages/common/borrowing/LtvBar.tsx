@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Decimal } from '../../../domain/decimal';
-import { formatNumber, numberSymbols } from '../../../domain/format';
-import type { Lang } from '../../../domain/i18n';
-import type { LoanRisk } from '../../../domain/loans/formulas';
-import { useFormat } from '../../ui/useFormat';
+import { Decimal } from '../../../../domain/decimal';
+import { formatNumber, numberSymbols } from '../../../../domain/format';
+import type { Lang } from '../../../../domain/i18n';
+import type { LoanRisk } from '../../../../domain/loans/formulas';
+import { useFormat } from '../../../ui/useFormat';
 import styles from './Loans.module.css';
 
 /** A rate or line as a fraction (`0.65`) shown as a percentage (`65%`), `decimals` at most: a display shift, no money math. */

@@ -1,9 +1,9 @@
 /** Pieces shared by the loan page and its sheets. */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ACCOUNTS } from '../../../domain/funds/formulas';
-import { LOAN_COIN } from '../../../domain/loans/terms';
-import { apiQuery } from '../../api/queries';
+import { ACCOUNTS } from '../../../../domain/funds/formulas';
+import { LOAN_COIN } from '../../../../domain/loans/terms';
+import { apiQuery } from '../../../api/queries';
 import styles from './Loans.module.css';
 
 /** The borrowed coin's name. */
