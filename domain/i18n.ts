@@ -75,6 +75,7 @@ export const NAMESPACES = [
   'copytrade',
   'nft',
   'otc',
+  'loans',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

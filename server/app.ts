@@ -14,6 +14,7 @@ import { ieoPlugin } from './ieo/plugin';
 import { investPlugin } from './invest/plugin';
 import { nftPlugin } from './nft/plugin';
 import { otcPlugin } from './otc/plugin';
+import { loansPlugin } from './loans/plugin';
 import { copytradePlugin } from './copytrade/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
@@ -74,6 +75,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   copytradePlugin,
   nftPlugin,
   otcPlugin,
+  loansPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

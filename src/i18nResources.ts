@@ -34,6 +34,7 @@ import type investNs from '../locales/en/invest.json';
 import type copytradeNs from '../locales/en/copytrade.json';
 import type nftNs from '../locales/en/nft.json';
 import type otcNs from '../locales/en/otc.json';
+import type loansNs from '../locales/en/loans.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -68,4 +69,5 @@ export interface Resources {
   copytrade: typeof copytradeNs;
   nft: typeof nftNs;
   otc: typeof otcNs;
+  loans: typeof loansNs;
 }

@@ -23,6 +23,7 @@ export type {
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from '../worker';
 export type { IeoPreview, IeoPreviewInput, IeoProblem } from '../worker';
 export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from '../worker';
+export type { BorrowPreview, BorrowProblem, LoanLiveView, RepayPreview, RepayProblem, TopUpPreview, TopUpProblem } from '../worker';
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from '../worker';
 export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from '../worker';
 export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from '../worker';

@@ -19,6 +19,7 @@ import { investApi } from './invest/api';
 import { copytradeApi } from './copytrade/api';
 import { nftApi } from './nft/api';
 import { otcApi } from './otc/api';
+import { loansApi } from './loans/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
 
@@ -50,6 +51,8 @@ export type {
 } from './nft/preview';
 export type { BoxVerification } from './nft/verify';
 export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from './otc/preview';
+export type { LoanLiveView, LoansChanges } from './loans/LoansSlice';
+export type { BorrowPreview, BorrowProblem, RepayPreview, RepayProblem, TopUpPreview, TopUpProblem } from './loans/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -136,6 +139,7 @@ const api = {
       state.market.setLang(lang);
       state.futures.setLang(lang);
       state.options.setLang(lang);
+      state.loans.setLang(lang);
       schedule();
     },
   }),
@@ -157,6 +161,7 @@ const api = {
   nft: proxy(nftApi(() => state.market.language())),
 
   otc: proxy(otcApi(() => state.market.language())),
+  loans: proxy(loansApi(state.loans, schedule)),
 };
 
 export type WorkerApi = typeof api;

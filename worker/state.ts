@@ -6,6 +6,7 @@ import { AccountSlice } from './account/AccountSlice';
 import { ConnectionSlice } from './connection/ConnectionSlice';
 import type { FeedHandlers } from './feed/Feed';
 import { FuturesSlice } from './futures/FuturesSlice';
+import { LoansSlice } from './loans/LoansSlice';
 import { MarketSlice } from './market/MarketSlice';
 import { AuctionSlice } from './nft/AuctionSlice';
 import { OptionsSlice } from './options/OptionsSlice';
@@ -21,6 +22,7 @@ function createSlices() {
     futures: new FuturesSlice(account),
     options: new OptionsSlice(account),
     auctions: new AuctionSlice(),
+    loans: new LoansSlice(),
   };
 }
 type Slices = ReturnType<typeof createSlices>;
@@ -43,7 +45,11 @@ export function createWorkerState() {
     },
     /** Feed handlers that apply what arrives to its slice, then call `changed`. */
     feedHandlers(changed: () => void): FeedHandlers {
-      const tickers = (data: Ticker[]) => (slices.futures.applyTickers(data), slices.options.applyTickers(data));
+      const tickers = (data: Ticker[]) => (
+        slices.futures.applyTickers(data),
+        slices.options.applyTickers(data),
+        slices.loans.applyTickers(data)
+      );
       return {
         snapshot: (s) => (slices.market.applySnapshot(s), slices.auctions.apply(s), s.kind === 'quotes' && tickers(s.data), changed()),
         message: (m) => (slices.market.applyMessage(m), slices.auctions.apply(m), m.kind === 'quotes' && tickers(m.data), changed()),

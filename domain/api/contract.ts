@@ -27,6 +27,7 @@ import { investEndpoints } from '../invest/contract';
 import { copytradeEndpoints } from '../copytrade/contract';
 import { nftEndpoints } from '../nft/contract';
 import { otcEndpoints } from '../otc/contract';
+import { loansEndpoints } from '../loans/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -54,6 +55,7 @@ export const contract = mergeEndpoints(
   copytradeEndpoints,
   nftEndpoints,
   otcEndpoints,
+  loansEndpoints,
 );
 
 export type Contract = typeof contract;

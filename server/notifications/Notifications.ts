@@ -33,6 +33,9 @@ export const NOTIFICATION_KINDS = [
   'otcSold',
   'otcCancelled',
   'otcExpired',
+  'loanMarginCall',
+  'loanLiquidated',
+  'loanRepaid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

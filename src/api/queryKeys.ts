@@ -77,6 +77,8 @@ export const QUERY_GROUPS = {
   /** Invest (dual): the products (shares left) and the user's positions. */
   invest: ['/dual/index', '/dual/detail', '/dual/dual_list'],
   /** Copy trading: the traders (my follow, followers), my follows and copies, the application. */
+  /** Loans: the user's loans and one loan's history (the terms never change while the server runs). */
+  loans: ['/loan/list', '/loan/detail'],
   copytrade: ['/follow/index', '/follow/traderDetail', '/follow/historyTrade', '/follow/my', '/follow/copies', '/follow/application'],
   /** NFT: the market and an artwork's sale and bids, the boxes, what the user owns, bids, owes and was told. */
   nft: [

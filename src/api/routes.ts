@@ -147,4 +147,10 @@ export const ROUTES = {
   '/otc/order/paid': { method: 'POST', access: 'user', idempotent: true },
   '/otc/order/cancel': { method: 'POST', access: 'user', idempotent: true },
   '/otc/order/appeal': { method: 'POST', access: 'user', idempotent: true },
+  '/loan/terms': { method: 'GET', access: 'public', idempotent: false },
+  '/loan/borrow': { method: 'POST', access: 'user', idempotent: true },
+  '/loan/repay': { method: 'POST', access: 'user', idempotent: true },
+  '/loan/addCollateral': { method: 'POST', access: 'user', idempotent: true },
+  '/loan/list': { method: 'GET', access: 'user', idempotent: false },
+  '/loan/detail': { method: 'GET', access: 'user', idempotent: false },
 } as const satisfies Record<EndpointPath, RouteInfo>;

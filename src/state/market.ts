@@ -3,6 +3,7 @@ import type { SortKey } from '../../domain/market/ranking';
 import type { BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
 import { applyFutures } from './futures';
 import { applyAuctions } from './nft';
+import { applyLoans } from './loans';
 import { applyOptions } from './options';
 
 /**
@@ -117,6 +118,7 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.futures) applyFutures(snap.futures);
   if (snap.options) applyOptions(snap.options);
   if (snap.auctions) applyAuctions(snap.auctions);
+  if (snap.loans) applyLoans(snap.loans);
   if (snap.tickers) {
     let added = false;
     // A ticker comes whole the first time, then as the fields that changed: merged into a new

@@ -46,6 +46,9 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'prim
   nftForfeited: { icon: CircleX, tone: 'down' },
   nftDefaulted: { icon: Gift, tone: 'up' },
   nftUnsold: { icon: Gavel, tone: 'primary' },
+  loanMarginCall: { icon: ShieldAlert, tone: 'down' },
+  loanLiquidated: { icon: CircleX, tone: 'down' },
+  loanRepaid: { icon: ShieldCheck, tone: 'up' },
 };
 
 /** Parameters that are amounts of the notification's `currency`. */

@@ -70,6 +70,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   nft_box_orders: 'nft',
   otc_adverts: 'otc',
   otc_orders: 'otc',
+  loans: 'loans',
+  loan_events: 'loans',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

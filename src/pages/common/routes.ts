@@ -13,7 +13,7 @@ export default defineArea(
     faq: { load: () => import('./FaqPage'), public: true },
     contactus: { load: () => import('./ContactPage'), public: true },
     aboutus: { load: () => import('./AboutPage'), public: true },
-    borrowing: {},
+    borrowing: { load: () => import('./borrowing/LoansPage') },
   },
-  { namespaces: ['auth', 'help'] },
+  { namespaces: ['auth', 'help', 'loans'] },
 );

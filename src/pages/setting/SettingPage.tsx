@@ -8,6 +8,7 @@ import {
   FileText,
   Gift,
   Globe,
+  HandCoins,
   Info,
   Landmark,
   LogOut,
@@ -159,6 +160,12 @@ export default function SettingPage() {
           to="/pages/setting/bank_international"
         />
         <ListItem icon={ReceiptText} label={pageTitle(t, { area: 'setting', page: 'bill' })} to="/pages/setting/bill" />
+        <ListItem
+          icon={HandCoins}
+          label={pageTitle(t, { area: 'common', page: 'borrowing' })}
+          to="/pages/common/borrowing"
+          testId="loans-entry"
+        />
       </ListGroup>
 
       <ListGroup title={t('settings.groups.rewards')}>

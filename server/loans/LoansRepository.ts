@@ -1,0 +1,287 @@
+/**
+ * The one owner of `loans` and `loan_events` (migration 018): every SQL string naming them lives
+ * here. Amounts are written as decimal strings computed by the domain formulas
+ * (domain/loans/formulas.ts) and read back as text.
+ */
+import type { Page } from '../../domain/api/envelope';
+import { Decimal } from '../../domain/decimal';
+import type { LoanEventKind, LoanStatus } from '../../domain/loans/types';
+import type { Queryable } from '../db/db';
+import { paginate } from '../db/paginate';
+
+const LOAN_COLUMNS = `id, user_id, currency_id, status, collateral::text AS collateral, borrowed::text AS borrowed,
+  principal::text AS principal, interest::text AS interest, interest_accrued::text AS interest_accrued,
+  interest_paid::text AS interest_paid, principal_paid::text AS principal_paid, days_accrued, initial_ltv::text AS initial_ltv,
+  margin_call_ltv::text AS margin_call_ltv, liquidation_ltv::text AS liquidation_ltv, daily_rate::text AS daily_rate,
+  liquidation_penalty::text AS liquidation_penalty, margin_called, liq_price::text AS liq_price, liq_tick_ts,
+  liq_debt::text AS liq_debt, liq_taken::text AS liq_taken, liq_returned::text AS liq_returned,
+  liq_shortfall::text AS liq_shortfall, created_at, updated_at, closed_at`;
+
+const EVENT_COLUMNS = `id, loan_id, kind, amount::text AS amount, interest::text AS interest, principal::text AS principal, day,
+  price::text AS price, tick_ts, ledger_key, created_at`;
+
+export interface LoanRow {
+  id: number;
+  user_id: number;
+  currency_id: number;
+  status: LoanStatus;
+  collateral: string;
+  borrowed: string;
+  principal: string;
+  interest: string;
+  interest_accrued: string;
+  interest_paid: string;
+  principal_paid: string;
+  days_accrued: number;
+  initial_ltv: string;
+  margin_call_ltv: string;
+  liquidation_ltv: string;
+  daily_rate: string;
+  liquidation_penalty: string;
+  margin_called: boolean;
+  liq_price: string | null;
+  liq_tick_ts: number | null;
+  liq_debt: string | null;
+  liq_taken: string | null;
+  liq_returned: string | null;
+  liq_shortfall: string | null;
+  created_at: number;
+  updated_at: number;
+  closed_at: number | null;
+}
+
+export interface EventRow {
+  id: number;
+  loan_id: number;
+  kind: LoanEventKind;
+  amount: string;
+  interest: string | null;
+  principal: string | null;
+  day: number | null;
+  price: string | null;
+  tick_ts: number | null;
+  ledger_key: string | null;
+  created_at: number;
+}
+
+const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+type Raw<T> = { [K in keyof T]: T[K] extends number ? number | string : T[K] extends number | null ? number | string | null : T[K] };
+
+const DECIMAL_FIELDS = [
+  'collateral',
+  'borrowed',
+  'principal',
+  'interest',
+  'interest_accrued',
+  'interest_paid',
+  'principal_paid',
+  'initial_ltv',
+  'margin_call_ltv',
+  'liquidation_ltv',
+  'daily_rate',
+  'liquidation_penalty',
+] as const;
+
+function toLoan(r: Raw<LoanRow>): LoanRow {
+  const row = {
+    ...r,
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    currency_id: Number(r.currency_id),
+    days_accrued: Number(r.days_accrued),
+    // Prices keep the pair's decimals as the market recorded them.
+    liq_price: r.liq_price,
+    liq_tick_ts: num(r.liq_tick_ts),
+    liq_debt: norm(r.liq_debt),
+    liq_taken: norm(r.liq_taken),
+    liq_returned: norm(r.liq_returned),
+    liq_shortfall: norm(r.liq_shortfall),
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+    closed_at: num(r.closed_at),
+  } as LoanRow;
+  for (const f of DECIMAL_FIELDS) row[f] = norm(r[f])!;
+  return row;
+}
+
+function toEvent(r: Raw<EventRow>): EventRow {
+  return {
+    id: Number(r.id),
+    loan_id: Number(r.loan_id),
+    kind: r.kind,
+    amount: norm(r.amount)!,
+    interest: norm(r.interest),
+    principal: norm(r.principal),
+    day: num(r.day),
+    price: r.price,
+    tick_ts: num(r.tick_ts),
+    ledger_key: r.ledger_key,
+    created_at: Number(r.created_at),
+  };
+}
+
+export type NewLoan = Pick<
+  LoanRow,
+  | 'user_id'
+  | 'currency_id'
+  | 'collateral'
+  | 'borrowed'
+  | 'initial_ltv'
+  | 'margin_call_ltv'
+  | 'liquidation_ltv'
+  | 'daily_rate'
+  | 'liquidation_penalty'
+  | 'created_at'
+>;
+
+export type NewEvent = Omit<EventRow, 'id' | 'interest' | 'principal' | 'day' | 'price' | 'tick_ts' | 'ledger_key'> &
+  Partial<Pick<EventRow, 'interest' | 'principal' | 'day' | 'price' | 'tick_ts' | 'ledger_key'>>;
+
+export class LoansRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(q: Queryable, l: NewLoan): Promise<LoanRow> {
+    const [row] = await q.query<Raw<LoanRow>>(
+      `INSERT INTO loans (user_id, currency_id, status, collateral, borrowed, principal, initial_ltv, margin_call_ltv, liquidation_ltv,
+         daily_rate, liquidation_penalty, created_at, updated_at)
+       VALUES ($1, $2, 'open', $3, $4, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING ${LOAN_COLUMNS}`,
+      [
+        l.user_id,
+        l.currency_id,
+        l.collateral,
+        l.borrowed,
+        l.initial_ltv,
+        l.margin_call_ltv,
+        l.liquidation_ltv,
+        l.daily_rate,
+        l.liquidation_penalty,
+        l.created_at,
+      ],
+    );
+    return toLoan(row!);
+  }
+
+  async byId(id: number, q: Queryable = this.db): Promise<LoanRow | null> {
+    const [row] = await q.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE id = $1`, [id]);
+    return row ? toLoan(row) : null;
+  }
+
+  async lock(q: Queryable, id: number): Promise<LoanRow | null> {
+    const [row] = await q.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE id = $1 FOR UPDATE`, [id]);
+    return row ? toLoan(row) : null;
+  }
+
+  async page(userId: number, status: LoanStatus | undefined, page: { page: number; limit: number }): Promise<Page<LoanRow>> {
+    return paginate<Raw<LoanRow>, LoanRow>(
+      this.db,
+      {
+        select: LOAN_COLUMNS,
+        from: 'FROM loans WHERE user_id = $1 AND ($2::text IS NULL OR status = $2)',
+        orderBy: 'id DESC',
+        params: [userId, status ?? null],
+      },
+      page,
+      toLoan,
+    );
+  }
+
+  /** Every open loan (the engine's working set), by id. */
+  async open(q: Queryable = this.db): Promise<LoanRow[]> {
+    const rows = await q.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE status = 'open' ORDER BY id`);
+    return rows.map(toLoan);
+  }
+
+  /** Open loans with an interest day due by `now` (day n is due at created_at + (n − 1) days), oldest due first. */
+  async accrualsDue(now: number, limit: number): Promise<LoanRow[]> {
+    const rows = await this.db.query<Raw<LoanRow>>(
+      `SELECT ${LOAN_COLUMNS} FROM loans WHERE status = 'open' AND created_at + days_accrued * 86400000::bigint <= $1
+       ORDER BY created_at + days_accrued * 86400000::bigint, id LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map(toLoan);
+  }
+
+  /** When the next interest day of any open loan accrues, or null. */
+  async nextAccrual(): Promise<number | null> {
+    const [row] = await this.db.query<{ at: string | null }>(
+      `SELECT MIN(created_at + days_accrued * 86400000::bigint)::text AS at FROM loans WHERE status = 'open'`,
+    );
+    return row?.at ? Number(row.at) : null;
+  }
+
+  /** Writes the loan's changed fields (the row is locked by the caller). */
+  async update(
+    q: Queryable,
+    id: number,
+    fields: Partial<Omit<LoanRow, 'id' | 'user_id' | 'currency_id' | 'created_at'>>,
+  ): Promise<LoanRow> {
+    const keys = Object.keys(fields) as (keyof typeof fields)[];
+    const sets = keys.map((k, i) => `${k} = $${i + 2}`);
+    const [row] = await q.query<Raw<LoanRow>>(`UPDATE loans SET ${sets.join(', ')} WHERE id = $1 RETURNING ${LOAN_COLUMNS}`, [
+      id,
+      ...keys.map((k) => fields[k] as string | number | boolean | null),
+    ]);
+    if (!row) throw new Error(`loan ${id} not found`);
+    return toLoan(row);
+  }
+
+  async addEvent(q: Queryable, e: NewEvent): Promise<EventRow> {
+    const [row] = await q.query<Raw<EventRow>>(
+      `INSERT INTO loan_events (loan_id, kind, amount, interest, principal, day, price, tick_ts, ledger_key, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${EVENT_COLUMNS}`,
+      [
+        e.loan_id,
+        e.kind,
+        e.amount,
+        e.interest ?? null,
+        e.principal ?? null,
+        e.day ?? null,
+        e.price ?? null,
+        e.tick_ts ?? null,
+        e.ledger_key ?? null,
+        e.created_at,
+      ],
+    );
+    return toEvent(row!);
+  }
+
+  /** The next event id (a repayment's or a top-up's ledger key names it before the row is written). */
+  async nextEventId(q: Queryable): Promise<number> {
+    const [row] = await q.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('loan_events', 'id'))::text AS id`);
+    return Number(row!.id);
+  }
+
+  async addEventWithId(q: Queryable, id: number, e: NewEvent): Promise<EventRow> {
+    const [row] = await q.query<Raw<EventRow>>(
+      `INSERT INTO loan_events (id, loan_id, kind, amount, interest, principal, day, price, tick_ts, ledger_key, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${EVENT_COLUMNS}`,
+      [
+        id,
+        e.loan_id,
+        e.kind,
+        e.amount,
+        e.interest ?? null,
+        e.principal ?? null,
+        e.day ?? null,
+        e.price ?? null,
+        e.tick_ts ?? null,
+        e.ledger_key ?? null,
+        e.created_at,
+      ],
+    );
+    return toEvent(row!);
+  }
+
+  async events(loanId: number, q: Queryable = this.db): Promise<EventRow[]> {
+    const rows = await q.query<Raw<EventRow>>(`SELECT ${EVENT_COLUMNS} FROM loan_events WHERE loan_id = $1 ORDER BY id`, [loanId]);
+    return rows.map(toEvent);
+  }
+
+  /** Loans by id after `after` (the auditor), with their events. */
+  async after(after: number, limit: number): Promise<LoanRow[]> {
+    const rows = await this.db.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
+    return rows.map(toLoan);
+  }
+}

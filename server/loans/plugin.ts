@@ -1,0 +1,33 @@
+/**
+ * The loans area (issue 15 part 2, docs/LOANS.md): the `/loan/*` endpoints, the engine (leader
+ * only) that accrues the daily interest and liquidates loans whose LTV reaches the line at a
+ * recorded market tick, and the auditor. Owns `loans` and `loan_events` (LoansRepository). Every
+ * change of a loan moves a balance or writes a notification, both pushed on the private channel:
+ * the app refreshes its loan lists on those (src/api/liveInvalidation.ts).
+ */
+import fp from 'fastify-plugin';
+import { createLoansAuditor } from './audit';
+import { LoansEngine } from './LoansEngine';
+import { createLoansHandlers } from './loansHandlers';
+import { LoansRepository } from './LoansRepository';
+import { LoansService } from './LoansService';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    loans: { service: LoansService; engine: LoansEngine; repo: LoansRepository };
+  }
+}
+
+export const loansPlugin = fp(
+  async (fastify) => {
+    const { db, clock, ledger, balances, market, users, notifications, audit } = fastify;
+    const repo = new LoansRepository(db);
+    const service = new LoansService({ db, clock, ledger, balances, market, users, notifications, repo });
+    const engine = new LoansEngine({ clock, repo, service, market, log: fastify.log });
+    fastify.decorate('loans', { service, engine, repo });
+    audit.registry.register(createLoansAuditor({ repo, ledger, db }));
+    fastify.api.handle(createLoansHandlers(service));
+    fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
+  },
+  { name: 'loans', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'notifications', 'futures'] },
+);
