@@ -14,6 +14,7 @@ import { ieoPlugin } from './ieo/plugin';
 import { investPlugin } from './invest/plugin';
 import { nftPlugin } from './nft/plugin';
 import { copytradePlugin } from './copytrade/plugin';
+import { rewardsPlugin } from './rewards/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -72,6 +73,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   investPlugin,
   copytradePlugin,
   nftPlugin,
+  rewardsPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

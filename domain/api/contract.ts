@@ -26,6 +26,7 @@ import { financialEndpoints } from '../financial/contract';
 import { investEndpoints } from '../invest/contract';
 import { copytradeEndpoints } from '../copytrade/contract';
 import { nftEndpoints } from '../nft/contract';
+import { rewardsEndpoints } from '../rewards/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -52,6 +53,7 @@ export const contract = mergeEndpoints(
   investEndpoints,
   copytradeEndpoints,
   nftEndpoints,
+  rewardsEndpoints,
 );
 
 export type Contract = typeof contract;

@@ -13,6 +13,7 @@ import type { DepositItem, WithdrawalItem } from '../funds/types';
 import { ieoOpsEndpoints } from '../ieo/ops';
 import { copytradeOpsEndpoints } from '../copytrade/ops';
 import { nftOpsEndpoints } from '../nft/ops';
+import { rewardsOpsEndpoints } from '../rewards/ops';
 
 export const OPS_PREFIX = '/ops';
 
@@ -77,6 +78,7 @@ export const opsEndpoints = defineEndpoints({
   ...ieoOpsEndpoints,
   ...copytradeOpsEndpoints,
   ...nftOpsEndpoints,
+  ...rewardsOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

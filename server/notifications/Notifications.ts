@@ -29,6 +29,8 @@ export const NOTIFICATION_KINDS = [
   'nftForfeited',
   'nftDefaulted',
   'nftUnsold',
+  'rewardsCouponGranted',
+  'rewardsDepositBonus',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -14,6 +14,7 @@ import type { UserRepository } from '../users/UserRepository';
 import type { ieoOpsEndpoints } from '../../domain/ieo/ops';
 import type { copytradeOpsEndpoints } from '../../domain/copytrade/ops';
 import type { nftOpsEndpoints } from '../../domain/nft/ops';
+import type { rewardsOpsEndpoints } from '../../domain/rewards/ops';
 import type { OpsHandlers } from './opsRoutes';
 
 /** The operator's handlers of `domain/ops/contract.ts`, except the areas' own (the IEO's: server/ieo/ieoHandlers.ts; copy trading's: server/copytrade/copytradeOpsHandlers.ts). */
@@ -26,7 +27,10 @@ export function createOpsHandlers(deps: {
   market: MarketSource;
   audit: { registry: AuditRegistry; prices: PriceRecord };
   clock: Clock;
-}): Omit<OpsHandlers, keyof typeof ieoOpsEndpoints | keyof typeof copytradeOpsEndpoints | keyof typeof nftOpsEndpoints> {
+}): Omit<
+  OpsHandlers,
+  keyof typeof ieoOpsEndpoints | keyof typeof copytradeOpsEndpoints | keyof typeof nftOpsEndpoints | keyof typeof rewardsOpsEndpoints
+> {
   const { users, identities, deposits, withdrawals, credits, market, audit, clock } = deps;
 
   /** A user named by id, email or phone number (with or without its +area code). */

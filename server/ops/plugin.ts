@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createCopytradeOpsHandlers } from '../copytrade/copytradeOpsHandlers';
 import { createIeoOpsHandlers } from '../ieo/ieoHandlers';
 import { createNftOpsHandlers } from '../nft/nftHandlers';
+import { createRewardsOpsHandlers } from '../rewards/rewardsHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
 
@@ -14,6 +15,7 @@ export const opsPlugin = fp(
       ...createIeoOpsHandlers(fastify.ieo.service),
       ...createCopytradeOpsHandlers(fastify.copytrade, users),
       ...createNftOpsHandlers(fastify.nft.operator),
+      ...createRewardsOpsHandlers(fastify.rewards.service, users),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -21,5 +23,8 @@ export const opsPlugin = fp(
       idempotency: fastify.idempotency,
     });
   },
-  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft'] },
+  {
+    name: 'ops',
+    dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'rewards'],
+  },
 );

@@ -37,6 +37,8 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   nftForfeited: ['balances', 'nft'],
   nftDefaulted: ['balances', 'nft'],
   nftUnsold: ['nft'],
+  rewardsCouponGranted: ['rewards'],
+  rewardsDepositBonus: ['balances', 'rewards'],
 };
 
 /** A notification kind's groups: what its decision changed (everything, for a kind not known here). */
@@ -75,7 +77,7 @@ export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePay
   // allocation and refund, release; dual purchase and settlement; the finance tab's sums) moves a
   // balance; so does every copied position opening or closing (its margin moves), which changes
   // the follows' copy P&L and the copies; so does every NFT sale, margin, payment and box.
-  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft'],
+  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft', 'rewards'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,

@@ -92,6 +92,8 @@ export const QUERY_GROUPS = {
     '/bind_box/getMyBindBoxQuotationLog',
     '/bind_box/getNFTOrderMessage',
   ],
+  /** Rewards: the invite summary, rebates, invitees, the coupon center and the user's coupons (every rebate, voucher and bonus moves a balance). */
+  rewards: ['/rewards/invite', '/rewards/rebates', '/rewards/invitees', '/rewards/coupons/center', '/rewards/coupons'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

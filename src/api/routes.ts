@@ -138,4 +138,10 @@ export const ROUTES = {
   '/bind_box/getMyBindBoxQuotationLog': { method: 'GET', access: 'user', idempotent: false },
   '/bind_box/getNFTOrderMessage': { method: 'GET', access: 'user', idempotent: false },
   '/bind_box/readNFTOrderMessage': { method: 'POST', access: 'user', idempotent: false },
+  '/rewards/invite': { method: 'GET', access: 'user', idempotent: false },
+  '/rewards/rebates': { method: 'GET', access: 'user', idempotent: false },
+  '/rewards/invitees': { method: 'GET', access: 'user', idempotent: false },
+  '/rewards/coupons/center': { method: 'GET', access: 'public', idempotent: false },
+  '/rewards/coupons/claim': { method: 'POST', access: 'user', idempotent: true },
+  '/rewards/coupons': { method: 'GET', access: 'user', idempotent: false },
 } as const satisfies Record<EndpointPath, RouteInfo>;

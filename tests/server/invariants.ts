@@ -7,7 +7,7 @@ import type { Db } from '../../server/db/db';
  * to zero per currency; every balance equals the sum of its journal and its last journal row
  * agrees; nothing is negative but the external accounts (custody, grants); so per currency all
  * balances together are zero, and the external accounts hold minus what came in: custody minus
- * approved deposits plus the arrival of completed withdrawals, grants minus the credits, issuance
+ * approved deposits plus the arrival of completed withdrawals, grants minus the credits and what coupons paid, issuance
  * minus the IEO tokens allocated and left to the treasury.
  * `reconcile: false` skips that last comparison (for tests that post to the ledger directly).
  */
@@ -43,6 +43,11 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
        (COALESCE((SELECT SUM(o.passed) FROM ieo_orders o JOIN ieo_projects p ON p.id = o.project_id WHERE p.token_id = c.id AND o.status <> 'subscribed'), 0)
         + COALESCE((SELECT SUM(remainder) FROM ieo_projects WHERE token_id = c.id AND allocated_at IS NOT NULL), 0))::text AS issued`
     : `'0' AS issuance, '0' AS issued`;
+  // Coupons (migration 019) pay fees and deposit bonuses from `grants`: minus every coupon use.
+  const [rewards] = await db.query<{ has: boolean }>(`SELECT to_regclass('coupon_uses') IS NOT NULL AS has`);
+  const couponSql = rewards?.has
+    ? `COALESCE((SELECT SUM(amount) FROM coupon_uses WHERE currency_id = c.id), 0)::text AS coupons`
+    : `'0' AS coupons`;
   const rows = await db.query<{
     currency_id: number;
     total: string;
@@ -53,6 +58,7 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
     credits: string;
     issuance: string;
     issued: string;
+    coupons: string;
   }>(
     `SELECT c.id AS currency_id,
        COALESCE((SELECT SUM(available + frozen) FROM balances WHERE currency_id = c.id), 0)::text AS total,
@@ -61,7 +67,8 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
        COALESCE((SELECT SUM(amount) FROM deposits WHERE currency_id = c.id AND status = 'approved'), 0)::text AS deposits,
        COALESCE((SELECT SUM(arrival) FROM withdrawals WHERE currency_id = c.id AND status = 'completed'), 0)::text AS withdrawn,
        COALESCE((SELECT SUM(amount) FROM credits WHERE currency_id = c.id), 0)::text AS credits,
-       ${issuedSql}
+       ${issuedSql},
+       ${couponSql}
      FROM currencies c`,
   );
   const same = (a: string, b: Decimal) => (new Decimal(a).eq(b) ? 'equal' : `${a} ≠ ${b.toFixed()}`);
@@ -72,7 +79,10 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
       same(r.custody, new Decimal(r.withdrawn).minus(r.deposits)),
       `currency ${r.currency_id}: custody = −(deposits − withdrawn)`,
     ).toBe('equal');
-    expect(same(r.grants, new Decimal(r.credits).neg()), `currency ${r.currency_id}: grants = −credits`).toBe('equal');
+    expect(
+      same(r.grants, new Decimal(r.credits).plus(r.coupons).neg()),
+      `currency ${r.currency_id}: grants = −(credits + coupon uses)`,
+    ).toBe('equal');
     expect(same(r.issuance, new Decimal(r.issued).neg()), `currency ${r.currency_id}: issuance = −tokens issued`).toBe('equal');
   }
 }

@@ -68,6 +68,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   nft_boxes: 'nft',
   nft_box_odds: 'nft',
   nft_box_orders: 'nft',
+  reward_settings: 'rewards',
+  rebates: 'rewards',
+  coupon_kinds: 'rewards',
+  coupons: 'rewards',
+  coupon_uses: 'rewards',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */
