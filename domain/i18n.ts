@@ -74,6 +74,7 @@ export const NAMESPACES = [
   'invest',
   'copytrade',
   'nft',
+  'rewards',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -33,6 +33,7 @@ import type financialNs from '../locales/en/financial.json';
 import type investNs from '../locales/en/invest.json';
 import type copytradeNs from '../locales/en/copytrade.json';
 import type nftNs from '../locales/en/nft.json';
+import type rewardsNs from '../locales/en/rewards.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -66,4 +67,5 @@ export interface Resources {
   invest: typeof investNs;
   copytrade: typeof copytradeNs;
   nft: typeof nftNs;
+  rewards: typeof rewardsNs;
 }

@@ -44,6 +44,8 @@ export interface RebateItem {
 
 /** One user who registered with the caller's code (`GET /rewards/invitees`). */
 export interface InviteeItem {
+  /** The invitee's user id (rows of a page are keyed by it). */
+  id: number;
   /** Masked nickname: `Al***e`. */
   name: string;
   traded: boolean;

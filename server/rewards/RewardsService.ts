@@ -246,7 +246,10 @@ export class RewardsService {
   async invitees(userId: number, page: { page: number; limit: number }): Promise<Page<InviteeItem>> {
     const rows = await this.deps.users.invitees(userId, page);
     const traded = await this.deps.users.tradedAmong(rows.data.map((r) => r.id));
-    return { ...rows, data: rows.data.map((r) => ({ name: maskName(r.nickname), traded: traded.has(r.id), joined_at: r.created_at })) };
+    return {
+      ...rows,
+      data: rows.data.map((r) => ({ id: r.id, name: maskName(r.nickname), traded: traded.has(r.id), joined_at: r.created_at })),
+    };
   }
 
   // ---- coupons ---------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { CouponEngine } from './CouponEngine';
 import { RewardsRepository } from './RewardsRepository';
 import { RewardsService } from './RewardsService';
 import { createRewardsHandlers } from './rewardsHandlers';
+import { seedCouponKinds } from './seedKinds';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,7 @@ export const rewardsPlugin = fp(
     const service = new RewardsService({ db, clock, ledger, users, notifications, currencies: market.currencies, repo });
     const engine = new CouponEngine({ clock, repo, service, log: fastify.log });
     fastify.decorate('rewards', { service, engine, repo });
+    await seedCouponKinds({ repo, clock });
 
     tradingFees.onCharged((q, fee) => service.feeCharged(q, fee));
     deposits.onApproved((q, deposit) => service.depositApproved(q, deposit));
