@@ -85,7 +85,16 @@ describe('the private-channel invalidation map', () => {
   });
 
   it('maps every private kind', () => {
-    expect(staleGroups({ kind: 'balances', data: [] })).toEqual(['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft']);
+    expect(staleGroups({ kind: 'balances', data: [] })).toEqual([
+      'balances',
+      'lockming',
+      'ieo',
+      'invest',
+      'financial',
+      'copytrade',
+      'nft',
+      'rewards',
+    ]);
     expect(staleGroups({ kind: 'orders', data: [] })).toEqual(['balances']);
     expect(staleGroups({ kind: 'positions', data: [] })).toEqual(['balances']);
     expect(staleGroups({ kind: 'session', data: { event: 'revoked' } })).toEqual([]);

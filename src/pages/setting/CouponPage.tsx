@@ -69,10 +69,8 @@ function KindCard({ kind }: { kind: CouponKindView }) {
       <div className={styles.ticketBody}>
         <b className={styles.ticketTitle}>{t(`rewards.coupon.type.${kind.type}`)}</b>
         <p className={styles.ticketRule}>{rule(t, kind, amount)}</p>
-        <span className={styles.muted}>
-          {t('rewards.coupon.validDays', { n: kind.valid_days })} ·{' '}
-          {t('rewards.coupon.window', { date: time(kind.claim_end, 'YYYY-MM-DD HH:mm') })}
-        </span>
+        <span className={styles.muted}>{t('rewards.coupon.validDays', { n: kind.valid_days })}</span>
+        <span className={`${styles.muted} num`}>{t('rewards.coupon.window', { date: time(kind.claim_end, 'YYYY-MM-DD HH:mm') })}</span>
         <div className={styles.ticketFoot}>
           <div className={styles.meter}>
             <div className={styles.progress}>
