@@ -121,12 +121,17 @@ describe(`rewards (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       totals: [],
       register_path: '/pages/common/register',
     });
-    await signUpWith(summary.invite_code.toLowerCase());
+    const invitee = await signUpWith(summary.invite_code.toLowerCase());
     expect((await inviteOf(inviter)).invite_count).toBe(1);
     const invitees = await get<Page<InviteeItem>>(inviter, '/rewards/invitees');
     expect(invitees.total).toBe(1);
     expect(invitees.data[0]!.traded).toBe(false);
     expect(invitees.data[0]!.name).toMatch(/\*\*\*/);
+    // A spot trade alone makes an invitee "traded" (spot, futures and options all count).
+    await h.credit(invitee, 'change', 'USDT', '1000');
+    ok(await spot(invitee, 'buy', '0.001'));
+    expect((await get<Page<InviteeItem>>(inviter, '/rewards/invitees')).data[0]!.traded).toBe(true);
+    expect((await inviteOf(inviter)).traded_count).toBe(1);
     // Signed out: the user endpoints answer 999.
     expect((await s.call('/rewards/invite', {}, { method: 'GET' })).body.type).toBe(999);
   });

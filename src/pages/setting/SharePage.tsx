@@ -18,9 +18,7 @@ import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { PagedView } from '../../ui/PagedView';
 import { pageTitle } from '../../ui/pageTitle';
-import { Decimal } from '../../../domain/decimal';
-import { formatPercent } from '../../../domain/format';
-import type { Lang } from '../../../domain/i18n';
+import { ratePercent } from '../../ui/ratePercent';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
@@ -30,12 +28,6 @@ import { drawPoster, sharePoster } from './sharePoster';
 import styles from './Rewards.module.css';
 
 type Tab = 'invite' | 'rebate';
-
-/** A share (`0.2`) as a percentage with only the digits it has (`20%`, `12.5%`): a display shift, no money math. */
-function sharePercent(share: string, lang: Lang): string {
-  const pct = new Decimal(share).mul(100);
-  return formatPercent(pct.toFixed(), lang, Math.max(0, pct.decimalPlaces())).replace(/^\+/, '');
-}
 
 async function copyText(text: string, done: string) {
   try {
@@ -81,7 +73,7 @@ function RebateRow({ item }: { item: RebateItem }) {
           })}
         </span>
         <span className={styles.muted}>
-          {time(item.created_at)} · {t('rewards.share.rateLine', { share: sharePercent(item.share, fmt.lang) })}
+          {time(item.created_at)} · {t('rewards.share.rateLine', { share: ratePercent(item.share, fmt.lang) })}
         </span>
       </div>
       <b className={`${styles.amount} num up`} data-testid="rebate-amount">
@@ -137,7 +129,7 @@ export default function SharePage() {
   const [qr, setQr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const link = data ? inviteLink(data.invite_code) : '';
-  const share = data ? sharePercent(data.rebate_share, fmt.lang) : '';
+  const share = data ? ratePercent(data.rebate_share, fmt.lang) : '';
 
   useEffect(() => {
     if (!link) return;
