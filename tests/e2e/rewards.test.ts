@@ -8,7 +8,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
-import { launch, phone, shot } from './browser';
+import path from 'node:path';
+import { SHOTS_DIR, launch, phone, shot } from './browser';
 import { api, base, latestCode, opsCli, registerByApi, signInWith } from './helpers';
 
 const stamp = Date.now();
@@ -67,6 +68,7 @@ describe('invitations, rebates and coupons in a phone browser', () => {
     await inviterPage.getByTestId('share-poster').click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`invite-${code}.png`);
+    await file.saveAs(path.join(SHOTS_DIR, 'rewards-poster.png'));
 
     await inviterPage.goto(`${base}/#/pages/setting/share?tab=rebate`);
     const row = inviterPage.getByTestId('rebate-item');
@@ -118,5 +120,11 @@ describe('invitations, rebates and coupons in a phone browser', () => {
     expect(await bill.getByTestId('bill-delta').textContent()).toContain('0.1');
     expect(await bill.textContent()).toContain('Fee voucher');
     await shot(friendPage, 'rewards-bill-en');
+
+    await friendPage.evaluate(() => localStorage.setItem('lang', 'zh'));
+    await friendPage.goto(`${base}/#/pages/setting/coupon?tab=mine&state=used`);
+    await friendPage.reload();
+    await expect.poll(() => friendPage.getByTestId('my-coupon-state').textContent(), { timeout: 20_000 }).toBe('已使用');
+    await shot(friendPage, 'rewards-my-coupons-zh');
   });
 });

@@ -104,7 +104,7 @@ export async function drawPoster(qrDataUrl: string, text: PosterText): Promise<B
     y += 44;
   }
 
-  const card = { x: 135, y: 700, w: 480, h: 520 };
+  const card = { x: 135, y: 660, w: 480, h: 590 };
   ctx.fillStyle = '#ffffff';
   roundRect(ctx, card.x, card.y, card.w, card.h, 28);
   ctx.fill();
@@ -113,10 +113,16 @@ export async function drawPoster(qrDataUrl: string, text: PosterText): Promise<B
   ctx.textAlign = 'center';
   ctx.fillStyle = '#5f6b7d';
   ctx.font = `26px ${font}`;
-  ctx.fillText(text.scan, W / 2, card.y + 420);
+  ctx.fillText(text.scan, W / 2, card.y + 420, card.w - 40);
+  ctx.fillText(text.codeLabel, W / 2, card.y + 470, card.w - 40);
+  // The code on its own line, as large as fits the card.
+  let size = 52;
+  do {
+    ctx.font = `bold ${size}px ${font}`;
+    size -= 2;
+  } while (ctx.measureText(text.code).width > card.w - 60 && size > 20);
   ctx.fillStyle = '#0b0e14';
-  ctx.font = `bold 40px ${font}`;
-  ctx.fillText(`${text.codeLabel}  ${text.code}`, W / 2, card.y + 478);
+  ctx.fillText(text.code, W / 2, card.y + 535);
 
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('poster encoding failed'))), 'image/png'),
