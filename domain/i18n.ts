@@ -76,6 +76,7 @@ export const NAMESPACES = [
   'nft',
   'otc',
   'loans',
+  'rewards',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -16,6 +16,7 @@ import { nftPlugin } from './nft/plugin';
 import { otcPlugin } from './otc/plugin';
 import { loansPlugin } from './loans/plugin';
 import { copytradePlugin } from './copytrade/plugin';
+import { rewardsPlugin } from './rewards/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -76,6 +77,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   nftPlugin,
   otcPlugin,
   loansPlugin,
+  rewardsPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

@@ -35,6 +35,7 @@ import type copytradeNs from '../locales/en/copytrade.json';
 import type nftNs from '../locales/en/nft.json';
 import type otcNs from '../locales/en/otc.json';
 import type loansNs from '../locales/en/loans.json';
+import type rewardsNs from '../locales/en/rewards.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -70,4 +71,5 @@ export interface Resources {
   nft: typeof nftNs;
   otc: typeof otcNs;
   loans: typeof loansNs;
+  rewards: typeof rewardsNs;
 }

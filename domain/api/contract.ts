@@ -28,6 +28,7 @@ import { copytradeEndpoints } from '../copytrade/contract';
 import { nftEndpoints } from '../nft/contract';
 import { otcEndpoints } from '../otc/contract';
 import { loansEndpoints } from '../loans/contract';
+import { rewardsEndpoints } from '../rewards/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -56,6 +57,7 @@ export const contract = mergeEndpoints(
   nftEndpoints,
   otcEndpoints,
   loansEndpoints,
+  rewardsEndpoints,
 );
 
 export type Contract = typeof contract;

@@ -14,6 +14,7 @@ import { ieoOpsEndpoints } from '../ieo/ops';
 import { copytradeOpsEndpoints } from '../copytrade/ops';
 import { nftOpsEndpoints } from '../nft/ops';
 import { otcOpsEndpoints } from '../otc/ops';
+import { rewardsOpsEndpoints } from '../rewards/ops';
 
 export const OPS_PREFIX = '/ops';
 
@@ -79,6 +80,7 @@ export const opsEndpoints = defineEndpoints({
   ...copytradeOpsEndpoints,
   ...nftOpsEndpoints,
   ...otcOpsEndpoints,
+  ...rewardsOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

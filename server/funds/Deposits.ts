@@ -36,8 +36,18 @@ const COLUMNS = `id, user_id, currency_id, network, amount::text AS amount, vouc
  * backs one request); an operator checks it and approves (the amount is credited to the coin
  * account against custody, once) or rejects.
  */
+/** A deposit just approved and credited (inside the approval's transaction). */
+export interface ApprovedDeposit {
+  depositId: number;
+  userId: number;
+  currencyId: number;
+  amount: string;
+}
+export type DepositApprovedListener = (q: Queryable, deposit: ApprovedDeposit) => Promise<void>;
+
 export class Deposits {
   private readonly tx: TxRunner;
+  private readonly approvedListeners: DepositApprovedListener[] = [];
 
   constructor(
     private readonly db: Db,
@@ -112,6 +122,15 @@ export class Deposits {
   }
 
   /** An operator's decision on a pending deposit; takes effect once, and the user is notified. */
+  /**
+   * Calls `listener` inside each approval's transaction, right after the deposit is credited (with
+   * that transaction's `q`): another area's effect of an approval (a deposit bonus) commits or
+   * rolls back with it.
+   */
+  onApproved(listener: DepositApprovedListener): void {
+    this.approvedListeners.push(listener);
+  }
+
   async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<DepositItem> {
     return this.tx(async (q, afterCommit) => {
       const [row] = await q.query<DepositRow>(
@@ -138,6 +157,8 @@ export class Deposits {
             { holder: custodyFor(row.user_id), currencyId: row.currency_id, available: amount.neg() },
           ],
         });
+        for (const listener of this.approvedListeners)
+          await listener(q, { depositId: id, userId: row.user_id, currencyId: row.currency_id, amount: row.amount });
         afterCommit(await this.notifications.create(q, row.user_id, 'depositApproved', { amount: row.amount, currency }));
       } else {
         afterCommit(

@@ -38,6 +38,7 @@ import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { Balances } from '../ledger/Balances';
 import { feesFor, type Leg, type Ledger } from '../ledger/Ledger';
+import type { TradingFees } from '../ledger/TradingFees';
 import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
@@ -87,6 +88,7 @@ export class FuturesService {
       users: UserRepository;
       repo: FuturesRepository;
       quoteUsdt: QuoteRate;
+      tradingFees: TradingFees;
     },
   ) {
     this.tx = txRunner(deps.db);
@@ -249,6 +251,7 @@ export class FuturesService {
           { holder: user, currencyId: USDT_ID, available: cost.total.neg(), frozen: cost.margin },
           { holder: feesFor(userId), currencyId: USDT_ID, available: cost.fee },
         ]);
+        await this.feeCharged(q, userId, fixed(cost.fee), key);
       } else {
         await this.post(q, `futures:${row.id}:submit`, 'futures_order', row.id, [
           { holder: user, currencyId: USDT_ID, available: cost.total.neg(), frozen: cost.total },
@@ -374,6 +377,7 @@ export class FuturesService {
         { holder: { userId: row.user_id, account: LEVER }, currencyId: USDT_ID, frozen: new Decimal(row.fee).neg() },
         { holder: feesFor(row.user_id), currencyId: USDT_ID, available: row.fee },
       ]);
+      await this.feeCharged(q, row.user_id, row.fee, key);
       const opened = await this.deps.repo.update(q, row.id, { status: 'open', open_price: row.target_price!, opened_at: now }, now);
       this.announce(afterCommit, opened, row.status);
       return true;
@@ -553,6 +557,11 @@ export class FuturesService {
 
   private async post(q: Queryable, key: string, kind: string, tradeId: number, legs: Leg[]): Promise<void> {
     await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'futures', id: tradeId }, legs });
+  }
+
+  /** A trading fee was posted under `ref`: rebates and vouchers act on it in this transaction (server/ledger/TradingFees.ts). */
+  private async feeCharged(q: Queryable, userId: number, fee: string, ref: string): Promise<void> {
+    if (new Decimal(fee).gt(0)) await this.deps.tradingFees.charged(q, { userId, area: 'futures', currencyId: USDT_ID, fee, ref });
   }
 
   private announce(afterCommit: AfterCommit, row: TradeRow, before: TradeRow['status'] | null): void {

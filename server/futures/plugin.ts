@@ -39,7 +39,7 @@ export const futuresPlugin = fp(
       return rate && new Decimal(rate.rate).gt(0) ? new Decimal(1).div(rate.rate).toDecimalPlaces(12) : null;
     };
 
-    const service = new FuturesService({ db, clock, ledger, balances, market, users, repo, quoteUsdt });
+    const service = new FuturesService({ db, clock, ledger, balances, market, users, repo, quoteUsdt, tradingFees: fastify.tradingFees });
     const engine = new FuturesEngine({ clock, market, ledger, repo, service, log: fastify.log });
     fastify.decorate('futures', { service, engine, repo });
 

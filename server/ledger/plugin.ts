@@ -6,11 +6,14 @@ import fp from 'fastify-plugin';
 import { Balances } from './Balances';
 import { scheduleFeeRollup } from './FeeRollup';
 import { Ledger } from './Ledger';
+import { TradingFees } from './TradingFees';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ledger: Ledger;
     balances: Balances;
+    /** Trading fees as they are charged (futures, spot), for listeners like rebates and vouchers. */
+    tradingFees: TradingFees;
   }
 }
 
@@ -20,6 +23,7 @@ export const ledgerPlugin = fp(
     const ledger = new Ledger(clock);
     fastify.decorate('ledger', ledger);
     fastify.decorate('balances', new Balances(db));
+    fastify.decorate('tradingFees', new TradingFees());
     const feeRollup = scheduleFeeRollup(clock, db, ledger, (error) => fastify.log.error(error, 'fee roll-up failed'));
     fastify.addHook('onClose', async () => feeRollup.stop());
   },

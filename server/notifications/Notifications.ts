@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = [
   'loanMarginCall',
   'loanLiquidated',
   'loanRepaid',
+  'rewardsCouponGranted',
+  'rewardsDepositBonus',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -15,6 +15,7 @@ import type { ieoOpsEndpoints } from '../../domain/ieo/ops';
 import type { copytradeOpsEndpoints } from '../../domain/copytrade/ops';
 import type { nftOpsEndpoints } from '../../domain/nft/ops';
 import type { otcOpsEndpoints } from '../../domain/otc/ops';
+import type { rewardsOpsEndpoints } from '../../domain/rewards/ops';
 import type { OpsHandlers } from './opsRoutes';
 
 /** The operator's handlers of `domain/ops/contract.ts`, except the areas' own (the IEO's: server/ieo/ieoHandlers.ts; copy trading's: server/copytrade/copytradeOpsHandlers.ts). */
@@ -29,7 +30,11 @@ export function createOpsHandlers(deps: {
   clock: Clock;
 }): Omit<
   OpsHandlers,
-  keyof typeof ieoOpsEndpoints | keyof typeof copytradeOpsEndpoints | keyof typeof nftOpsEndpoints | keyof typeof otcOpsEndpoints
+  | keyof typeof ieoOpsEndpoints
+  | keyof typeof copytradeOpsEndpoints
+  | keyof typeof nftOpsEndpoints
+  | keyof typeof otcOpsEndpoints
+  | keyof typeof rewardsOpsEndpoints
 > {
   const { users, identities, deposits, withdrawals, credits, market, audit, clock } = deps;
 

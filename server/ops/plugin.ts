@@ -4,6 +4,7 @@ import { createCopytradeOpsHandlers } from '../copytrade/copytradeOpsHandlers';
 import { createIeoOpsHandlers } from '../ieo/ieoHandlers';
 import { createNftOpsHandlers } from '../nft/nftHandlers';
 import { createOtcOpsHandlers } from '../otc/otcHandlers';
+import { createRewardsOpsHandlers } from '../rewards/rewardsHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
 
@@ -16,6 +17,7 @@ export const opsPlugin = fp(
       ...createCopytradeOpsHandlers(fastify.copytrade, users),
       ...createNftOpsHandlers(fastify.nft.operator),
       ...createOtcOpsHandlers(fastify.otc.service),
+      ...createRewardsOpsHandlers(fastify.rewards.service, users),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -23,5 +25,8 @@ export const opsPlugin = fp(
       idempotency: fastify.idempotency,
     });
   },
-  { name: 'ops', dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'otc'] },
+  {
+    name: 'ops',
+    dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'otc', 'rewards'],
+  },
 );

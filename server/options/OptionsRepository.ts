@@ -106,6 +106,15 @@ export interface Settlement {
 export class OptionsRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** Which of `userIds` have traded here (the invite statistics' "traded", server/users addTradeSource). */
+  async tradersAmong(userIds: number[]): Promise<number[]> {
+    const rows = await this.db.query<{ user_id: number | string }>(
+      "SELECT DISTINCT user_id FROM options_orders WHERE user_id = ANY(string_to_array($1, ',')::bigint[])",
+      [userIds.join(',')],
+    );
+    return rows.map((r) => Number(r.user_id));
+  }
+
   async insert(q: Queryable, o: NewOption): Promise<OptionRow> {
     const [row] = await q.query<Raw>(
       `INSERT INTO options_orders (user_id, match_id, symbol, currency_id, direction, seconds, ratio, stake, open_price, open_ts,

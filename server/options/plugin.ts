@@ -21,6 +21,7 @@ export const optionsPlugin = fp(
   async (fastify) => {
     const { db, clock, ledger, balances, market, users, hub, audit } = fastify;
     const repo = new OptionsRepository(db);
+    users.addTradeSource((ids) => repo.tradersAmong(ids));
     const service = new OptionsService({ db, clock, ledger, balances, market, users, repo });
     const engine = new OptionsEngine({ clock, market, repo, service, prices: audit.prices, log: fastify.log });
     fastify.decorate('microtrade', { service, engine, repo });

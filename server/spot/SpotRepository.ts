@@ -139,6 +139,15 @@ export interface FillRecord {
 export class SpotRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** Which of `userIds` have traded here (the invite statistics' "traded", server/users addTradeSource). */
+  async tradersAmong(userIds: number[]): Promise<number[]> {
+    const rows = await this.db.query<{ user_id: number | string }>(
+      "SELECT DISTINCT user_id FROM spot_orders WHERE status = 'filled' AND user_id = ANY(string_to_array($1, ',')::bigint[])",
+      [userIds.join(',')],
+    );
+    return rows.map((r) => Number(r.user_id));
+  }
+
   async insert(q: Queryable, o: NewOrder): Promise<OrderRow> {
     const [row] = await q.query<Raw>(
       `INSERT INTO spot_orders (user_id, match_id, symbol, base_id, quote_id, side, kind, status, amount, target_price, fee_rate, frozen,

@@ -21,6 +21,7 @@ import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { Balances } from '../ledger/Balances';
 import { feesFor, type Leg, type Ledger } from '../ledger/Ledger';
+import type { TradingFees } from '../ledger/TradingFees';
 import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
@@ -63,6 +64,7 @@ export class SpotService {
       market: MarketSource;
       users: UserRepository;
       repo: SpotRepository;
+      tradingFees: TradingFees;
     },
   ) {
     this.tx = txRunner(deps.db);
@@ -278,6 +280,8 @@ export class SpotService {
         throw new AppError('errors.spotLiquidity');
       throw error;
     }
+    if (s.fee.gt(0))
+      await this.deps.tradingFees.charged(q, { userId: row.user_id, area: 'spot', currencyId: get, fee: fixed(s.fee), ref: key });
     return this.deps.repo.fill(q, row.id, {
       key,
       fills,

@@ -28,7 +28,8 @@ export const spotPlugin = fp(
   async (fastify) => {
     const { db, clock, ledger, balances, market, users, hub, credits } = fastify;
     const repo = new SpotRepository(db);
-    const service = new SpotService({ db, clock, ledger, balances, market, users, repo });
+    users.addTradeSource((ids) => repo.tradersAmong(ids));
+    const service = new SpotService({ db, clock, ledger, balances, market, users, repo, tradingFees: fastify.tradingFees });
     const engine = new SpotEngine({ clock, market, repo, service, log: fastify.log });
     fastify.decorate('spot', { service, engine, repo });
 

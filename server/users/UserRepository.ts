@@ -162,6 +162,26 @@ export class UserRepository {
     return { invite_count: ids.length, traded_invite_count: traded.size };
   }
 
+  /** Which of `userIds` have traded, by every trade source. */
+  async tradedAmong(userIds: readonly number[]): Promise<Set<number>> {
+    const traded = new Set<number>();
+    if (userIds.length) for (const source of this.tradeSources) for (const userId of await source([...userIds])) traded.add(Number(userId));
+    return traded;
+  }
+
+  /** A page of the users who registered with `inviterId`'s code, newest first (the rewards area masks the names). */
+  async invitees(
+    inviterId: number,
+    page: { page: number; limit: number },
+  ): Promise<Page<{ id: number; nickname: string; created_at: number }>> {
+    return paginate<{ id: number; nickname: string; created_at: number }>(
+      this.db,
+      { select: 'id, nickname, created_at', from: 'FROM users WHERE invited_by = $1', orderBy: 'id DESC', params: [inviterId] },
+      page,
+      (r) => ({ id: Number(r.id), nickname: r.nickname, created_at: Number(r.created_at) }),
+    );
+  }
+
   /** Locks the user's row until the transaction ends (serialises that user's money requests). */
   async lockById(id: number, q: Queryable): Promise<UserRow | null> {
     const [row] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id]);

@@ -44,6 +44,8 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   loanMarginCall: ['loans'],
   loanLiquidated: ['balances', 'loans'],
   loanRepaid: ['balances', 'loans'],
+  rewardsCouponGranted: ['rewards'],
+  rewardsDepositBonus: ['balances', 'rewards'],
 };
 
 /** A notification kind's groups: what its decision changed (everything, for a kind not known here). */
@@ -83,6 +85,7 @@ export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePay
   // balance; so does every copied position opening or closing (its margin moves), which changes
   // the follows' copy P&L and the copies; so does every NFT sale, margin, payment and box.
   balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft', 'loans'],
+  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft', 'rewards'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,

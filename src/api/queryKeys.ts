@@ -96,6 +96,8 @@ export const QUERY_GROUPS = {
   ],
   /** OTC: the adverts (capacity left), the caller's orders and one order. */
   otc: ['/otc/adverts', '/otc/advert', '/otc/orders', '/otc/order', '/otc/limits'],
+  /** Rewards: the invite summary, rebates, invitees, the coupon center and the user's coupons (every rebate, voucher and bonus moves a balance). */
+  rewards: ['/rewards/invite', '/rewards/rebates', '/rewards/invitees', '/rewards/coupons/center', '/rewards/coupons'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

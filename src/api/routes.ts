@@ -153,4 +153,10 @@ export const ROUTES = {
   '/loan/addCollateral': { method: 'POST', access: 'user', idempotent: true },
   '/loan/list': { method: 'GET', access: 'user', idempotent: false },
   '/loan/detail': { method: 'GET', access: 'user', idempotent: false },
+  '/rewards/invite': { method: 'GET', access: 'user', idempotent: false },
+  '/rewards/rebates': { method: 'GET', access: 'user', idempotent: false },
+  '/rewards/invitees': { method: 'GET', access: 'user', idempotent: false },
+  '/rewards/coupons/center': { method: 'GET', access: 'public', idempotent: false },
+  '/rewards/coupons/claim': { method: 'POST', access: 'user', idempotent: true },
+  '/rewards/coupons': { method: 'GET', access: 'user', idempotent: false },
 } as const satisfies Record<EndpointPath, RouteInfo>;

@@ -7,9 +7,10 @@ import type { Db } from '../../server/db/db';
  * to zero per currency; every balance equals the sum of its journal and its last journal row
  * agrees; nothing is negative but the external accounts (custody, grants); so per currency all
  * balances together are zero, and the external accounts hold minus what came in: custody minus
- * approved deposits plus the arrival of completed withdrawals, grants minus the credits, issuance
- * minus the IEO tokens allocated and left to the treasury; custody also holds OTC merchants' USDT
- * (reserved for buy orders out, settled sell orders in), counted with the withdrawals.
+ * approved deposits plus the arrival of completed withdrawals, grants minus the credits and what
+ * coupons paid, issuance minus the IEO tokens allocated and left to the treasury; custody also
+ * holds OTC merchants' USDT (reserved for buy orders out, settled sell orders in), counted with
+ * the withdrawals.
  * `reconcile: false` skips that last comparison (for tests that post to the ledger directly).
  */
 export async function expectLedgerInvariants(db: Db, options: { reconcile?: boolean } = {}): Promise<void> {
@@ -51,6 +52,11 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
     ? `(COALESCE((SELECT SUM(usdt_amount) FROM otc_orders WHERE side = 'sell' AND state = 'completed'), 0)
         - COALESCE((SELECT SUM(usdt_amount) FROM otc_orders WHERE side = 'buy' AND state IN ('pending_payment', 'paid', 'completed')), 0))`
     : '0';
+  // Coupons (migration 019) pay fees and deposit bonuses from `grants`: minus every coupon use.
+  const [rewards] = await db.query<{ has: boolean }>(`SELECT to_regclass('coupon_uses') IS NOT NULL AS has`);
+  const couponSql = rewards?.has
+    ? `COALESCE((SELECT SUM(amount) FROM coupon_uses WHERE currency_id = c.id), 0)::text AS coupons`
+    : `'0' AS coupons`;
   const rows = await db.query<{
     currency_id: number;
     total: string;
@@ -61,6 +67,7 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
     credits: string;
     issuance: string;
     issued: string;
+    coupons: string;
   }>(
     `SELECT c.id AS currency_id,
        COALESCE((SELECT SUM(available + frozen) FROM balances WHERE currency_id = c.id), 0)::text AS total,
@@ -70,7 +77,8 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
        (COALESCE((SELECT SUM(arrival) FROM withdrawals WHERE currency_id = c.id AND status = 'completed'), 0)
         + CASE WHEN c.name = 'USDT' THEN ${otcSql} ELSE 0 END)::text AS withdrawn,
        COALESCE((SELECT SUM(amount) FROM credits WHERE currency_id = c.id), 0)::text AS credits,
-       ${issuedSql}
+       ${issuedSql},
+       ${couponSql}
      FROM currencies c`,
   );
   const same = (a: string, b: Decimal) => (new Decimal(a).eq(b) ? 'equal' : `${a} ≠ ${b.toFixed()}`);
@@ -81,7 +89,10 @@ export async function expectLedgerInvariants(db: Db, options: { reconcile?: bool
       same(r.custody, new Decimal(r.withdrawn).minus(r.deposits)),
       `currency ${r.currency_id}: custody = −(deposits − withdrawn)`,
     ).toBe('equal');
-    expect(same(r.grants, new Decimal(r.credits).neg()), `currency ${r.currency_id}: grants = −credits`).toBe('equal');
+    expect(
+      same(r.grants, new Decimal(r.credits).plus(r.coupons).neg()),
+      `currency ${r.currency_id}: grants = −(credits + coupon uses)`,
+    ).toBe('equal');
     expect(same(r.issuance, new Decimal(r.issued).neg()), `currency ${r.currency_id}: issuance = −tokens issued`).toBe('equal');
   }
 }

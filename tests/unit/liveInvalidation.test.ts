@@ -94,6 +94,7 @@ describe('the private-channel invalidation map', () => {
       'copytrade',
       'nft',
       'loans',
+      'rewards',
     ]);
     expect(staleGroups({ kind: 'orders', data: [] })).toEqual(['balances']);
     expect(staleGroups({ kind: 'positions', data: [] })).toEqual(['balances']);

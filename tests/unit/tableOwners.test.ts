@@ -72,6 +72,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   otc_orders: 'otc',
   loans: 'loans',
   loan_events: 'loans',
+  reward_settings: 'rewards',
+  rebates: 'rewards',
+  coupon_kinds: 'rewards',
+  coupons: 'rewards',
+  coupon_uses: 'rewards',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

@@ -16,7 +16,17 @@ import { PagedView } from '../../ui/PagedView';
 import styles from './AllBillsPage.module.css';
 
 /** The bill kinds the filter offers, in the order of the journal's life cycle. */
-const KINDS = ['deposit', 'withdraw', 'withdraw_refund', 'transfer', 'exchange', 'credit'] as const;
+const KINDS = [
+  'deposit',
+  'withdraw',
+  'withdraw_refund',
+  'transfer',
+  'exchange',
+  'credit',
+  'rebate',
+  'coupon_fee',
+  'deposit_bonus',
+] as const;
 const ALL = 'all';
 type AccountTab = AccountName | typeof ALL;
 

@@ -14,9 +14,9 @@ export default defineArea(
     bank: { load: () => import('./BankPage') },
     bank_international: { load: () => import('./BankInternationalPage') },
     bill: { load: () => import('./BillPage') },
-    coupon: {},
+    coupon: { load: () => import('./CouponPage') },
     operational_compliance: { load: () => import('./CompliancePage'), public: true },
-    share: {},
+    share: { load: () => import('./SharePage') },
     wallet: { load: () => import('./WalletPage') },
     addWallet: { load: () => import('./AddWalletPage') },
     areas: { load: () => import('./AreasPage'), public: true },
@@ -24,5 +24,5 @@ export default defineArea(
     bindMobile: { load: () => import('./BindMobilePage') },
     bindEmail: { load: () => import('./BindEmailPage') },
   },
-  { namespaces: ['settings', 'auth', 'profile', 'security', 'upload', 'identity', 'targets', 'help'] },
+  { namespaces: ['settings', 'auth', 'profile', 'security', 'upload', 'identity', 'targets', 'help', 'rewards'] },
 );
