@@ -83,9 +83,9 @@ export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePay
   // Every finance payment (lockming purchase, yield, principal, redemption; IEO subscription,
   // allocation and refund, release; dual purchase and settlement; the finance tab's sums) moves a
   // balance; so does every copied position opening or closing (its margin moves), which changes
-  // the follows' copy P&L and the copies; so does every NFT sale, margin, payment and box.
-  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft', 'loans'],
-  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft', 'rewards'],
+  // the follows' copy P&L and the copies; so does every NFT sale, margin, payment and box, every loan change, and every
+  // rebate, coupon claim and coupon use.
+  balances: () => ['balances', 'lockming', 'ieo', 'invest', 'financial', 'copytrade', 'nft', 'loans', 'rewards'],
   // An order or a position freezes and releases funds, and changes its product's own lists.
   orders: productGroups,
   positions: productGroups,
