@@ -31,11 +31,6 @@ interface DepositRow {
 
 const COLUMNS = `id, user_id, currency_id, network, amount::text AS amount, voucher_upload_id, sender, status, reason, created_at, decided_at`;
 
-/**
- * Deposits: the user pays to a platform address and uploads the payment voucher (one voucher
- * backs one request); an operator checks it and approves (the amount is credited to the coin
- * account against custody, once) or rejects.
- */
 /** A deposit just approved and credited (inside the approval's transaction). */
 export interface ApprovedDeposit {
   depositId: number;
@@ -45,6 +40,11 @@ export interface ApprovedDeposit {
 }
 export type DepositApprovedListener = (q: Queryable, deposit: ApprovedDeposit) => Promise<void>;
 
+/**
+ * Deposits: the user pays to a platform address and uploads the payment voucher (one voucher
+ * backs one request); an operator checks it and approves (the amount is credited to the coin
+ * account against custody, once) or rejects.
+ */
 export class Deposits {
   private readonly tx: TxRunner;
   private readonly approvedListeners: DepositApprovedListener[] = [];
@@ -121,7 +121,6 @@ export class Deposits {
     });
   }
 
-  /** An operator's decision on a pending deposit; takes effect once, and the user is notified. */
   /**
    * Calls `listener` inside each approval's transaction, right after the deposit is credited (with
    * that transaction's `q`): another area's effect of an approval (a deposit bonus) commits or
@@ -131,6 +130,7 @@ export class Deposits {
     this.approvedListeners.push(listener);
   }
 
+  /** An operator's decision on a pending deposit; takes effect once, and the user is notified. */
   async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<DepositItem> {
     return this.tx(async (q, afterCommit) => {
       const [row] = await q.query<DepositRow>(
