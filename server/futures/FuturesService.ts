@@ -44,6 +44,7 @@ import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import { toTrade, type FuturesRepository, type TradeRow } from './FuturesRepository';
 import { futuresSettings } from './settings';
+import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The futures account: USDT in the lever account. */
 export const LEVER: AccountId = ACCOUNTS.lever;
@@ -555,7 +556,7 @@ export class FuturesService {
     });
   }
 
-  private async post(q: Queryable, key: string, kind: string, tradeId: number, legs: Leg[]): Promise<void> {
+  private async post(q: Queryable, key: string, kind: LedgerKind, tradeId: number, legs: Leg[]): Promise<void> {
     await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'futures', id: tradeId }, legs });
   }
 

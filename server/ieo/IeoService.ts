@@ -36,6 +36,7 @@ import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import type { SourceHolding } from '../financial/FinanceRegistry';
 import type { IeoRepository, OrderRow, ProjectRow } from './IeoRepository';
+import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The coin account: subscriptions are paid from it and the tokens arrive in it. */
 export const COIN: AccountId = ACCOUNTS.change;
@@ -423,7 +424,7 @@ export class IeoService {
   private async post(
     q: Queryable,
     key: string,
-    kind: string,
+    kind: LedgerKind,
     orderId: number | null,
     legs: Parameters<Ledger['post']>[1]['legs'],
   ): Promise<void> {

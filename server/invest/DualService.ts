@@ -32,6 +32,7 @@ import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { UserRepository } from '../users/UserRepository';
 import type { DualRepository, OrderRow, ProductRow } from './DualRepository';
 import { DUAL_COINS, DUAL_QUOTE, issueSet, saleEndsAt } from './issue';
+import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The coin account: dual shares are paid from it, and their principal is locked (frozen) there. */
 export const COIN: AccountId = ACCOUNTS.change;
@@ -318,7 +319,13 @@ export class DualService {
   }
 
   /** Posts one operation of an order; the order was locked in the state that makes it due, so a second post is a bug. */
-  private async post(q: Queryable, key: string, kind: string, row: OrderRow, legs: Parameters<Ledger['post']>[1]['legs']): Promise<void> {
+  private async post(
+    q: Queryable,
+    key: string,
+    kind: LedgerKind,
+    row: OrderRow,
+    legs: Parameters<Ledger['post']>[1]['legs'],
+  ): Promise<void> {
     await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'dual', id: row.id }, legs });
   }
 

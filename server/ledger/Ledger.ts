@@ -3,6 +3,7 @@ import type { AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import { sqlState, type Queryable, type SqlValue } from '../db/db';
 import { AppError } from '../http/AppError';
+import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /**
  * Platform accounts. `custody` (the coins the platform holds for users), `grants` (money
@@ -43,8 +44,8 @@ export interface Leg {
 export interface Operation {
   /** Makes the operation happen once: a second post with the same key changes nothing. */
   key: string;
-  /** Journal kind (`deposit`, `transfer`, `exchange`, …), shown in bills. */
-  kind: string;
+  /** Journal kind, shown (labelled) in bills: one of domain/funds/ledgerKinds.ts. */
+  kind: LedgerKind;
   ref?: { type: string; id: number };
   memo?: string;
   /** Per currency they sum to zero: money from outside comes from `custody`, `grants` or `issuance`. */

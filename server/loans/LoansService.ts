@@ -43,6 +43,7 @@ import type { MarketSource } from '../market/MarketSource';
 import type { Notifications } from '../notifications/Notifications';
 import type { UserRepository } from '../users/UserRepository';
 import type { EventRow, LoanRow, LoansRepository } from './LoansRepository';
+import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The coin account: collateral comes from it and returns to it; the loan is paid into it and repaid from it. */
 export const COIN: AccountId = ACCOUNTS.change;
@@ -464,7 +465,7 @@ export class LoansService {
     return closed;
   }
 
-  private async post(q: Queryable, key: string, kind: string, row: LoanRow, legs: Leg[]): Promise<void> {
+  private async post(q: Queryable, key: string, kind: LedgerKind, row: LoanRow, legs: Leg[]): Promise<void> {
     await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'loan', id: row.id }, legs });
   }
 

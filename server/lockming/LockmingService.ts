@@ -36,6 +36,7 @@ import type { Ledger } from '../ledger/Ledger';
 import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { UserRepository } from '../users/UserRepository';
 import type { LockmingRepository, OrderRow, ProductRow } from './LockmingRepository';
+import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The coin account: lockming is paid from it, and its principal is locked (frozen) there. */
 export const COIN: AccountId = ACCOUNTS.change;
@@ -285,7 +286,13 @@ export class LockmingService {
   }
 
   /** Posts one operation of an order; the order was locked in the state that makes it due, so a second post is a bug. */
-  private async post(q: Queryable, key: string, kind: string, row: OrderRow, legs: Parameters<Ledger['post']>[1]['legs']): Promise<void> {
+  private async post(
+    q: Queryable,
+    key: string,
+    kind: LedgerKind,
+    row: OrderRow,
+    legs: Parameters<Ledger['post']>[1]['legs'],
+  ): Promise<void> {
     await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'lockming', id: row.id }, legs });
   }
 

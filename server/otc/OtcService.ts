@@ -50,6 +50,7 @@ import type { MarketSource } from '../market/MarketSource';
 import type { Notifications } from '../notifications/Notifications';
 import type { UserRepository } from '../users/UserRepository';
 import type { AdvertRow, NewAdvert, OrderRow, OtcRepository } from './OtcRepository';
+import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The coin account: bought USDT arrives in it and sold USDT leaves it. */
 export const COIN: AccountId = ACCOUNTS.change;
@@ -499,7 +500,13 @@ export class OtcService {
     return (await this.deps.repo.transition(q, o.id, ['pending_payment', 'paid'], to, this.deps.clock.now(), { cancelledBy: by }))!;
   }
 
-  private async post(q: Queryable, key: string, kind: string, orderId: number, legs: Parameters<Ledger['post']>[1]['legs']): Promise<void> {
+  private async post(
+    q: Queryable,
+    key: string,
+    kind: LedgerKind,
+    orderId: number,
+    legs: Parameters<Ledger['post']>[1]['legs'],
+  ): Promise<void> {
     await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'otc', id: orderId }, legs });
   }
 }

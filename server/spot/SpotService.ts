@@ -27,6 +27,7 @@ import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import { toOrder, type OrderRow, type SpotRepository } from './SpotRepository';
 import { isSpotPair, spotSettings } from './settings';
+import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The coin account holds both currencies of a spot pair. */
 export const COIN = ACCOUNTS.change;
@@ -295,7 +296,7 @@ export class SpotService {
     });
   }
 
-  private async post(q: Queryable, key: string, kind: string, orderId: number, legs: Leg[]): Promise<void> {
+  private async post(q: Queryable, key: string, kind: LedgerKind, orderId: number, legs: Leg[]): Promise<void> {
     await this.deps.ledger.postOnce(q, { key, kind, ref: { type: 'spot', id: orderId }, legs });
   }
 

@@ -10,11 +10,14 @@ import {
   CircleX,
   Gavel,
   Gift,
+  Handshake,
   KeyRound,
   LockKeyhole,
   ShieldAlert,
   ShieldCheck,
   ShoppingBag,
+  TicketPercent,
+  TimerOff,
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
@@ -49,6 +52,12 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'prim
   loanMarginCall: { icon: ShieldAlert, tone: 'down' },
   loanLiquidated: { icon: CircleX, tone: 'down' },
   loanRepaid: { icon: ShieldCheck, tone: 'up' },
+  otcReleased: { icon: ArrowDownToLine, tone: 'up' },
+  otcSold: { icon: Handshake, tone: 'up' },
+  otcCancelled: { icon: CircleX, tone: 'down' },
+  otcExpired: { icon: TimerOff, tone: 'primary' },
+  rewardsCouponGranted: { icon: TicketPercent, tone: 'up' },
+  rewardsDepositBonus: { icon: Gift, tone: 'up' },
 };
 
 /** Parameters that are amounts of the notification's `currency`. */

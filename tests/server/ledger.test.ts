@@ -103,7 +103,7 @@ describe('the ledger', () => {
           }
           const allowed = [...next.values()].every((v) => !v.available.isNegative() && !v.frozen.isNegative());
           const outcome = await s.db
-            .tx((q) => ledger.post(q, { key: `prop:${++seq}`, kind: 'test', legs }))
+            .tx((q) => ledger.post(q, { key: `prop:${++seq}`, kind: 'credit', legs }))
             .then(
               () => 'applied',
               (e: unknown) => (e instanceof AppError && e.key === 'errors.insufficientBalance' ? 'refused' : Promise.reject(e)),
@@ -138,7 +138,7 @@ describe('the ledger', () => {
       { holder: { userId: row!.id, account: 2 as AccountId }, currencyId: 1, available: '1234567890123.12345678' },
       { holder: grantsFor(row!.id), currencyId: 1, available: '-1234567890123.12345678' },
     ];
-    await s.db.tx((q) => new Ledger(clock).post(q, { key: `precision:${row!.id}`, kind: 'test', legs }));
+    await s.db.tx((q) => new Ledger(clock).post(q, { key: `precision:${row!.id}`, kind: 'credit', legs }));
     await h.credit(user, 'change', 'BTC', '0.00000001');
     expect((await h.balance(user, 1)).available).toBe('1234567890123.12345679');
     // And back down, through a transfer between the user's accounts.
@@ -157,8 +157,8 @@ describe('the ledger', () => {
       { holder: { userId: users[0]!, account: 1 as AccountId }, currencyId: 3, available: '5' },
       { holder: grantsFor(users[0]!), currencyId: 3, available: '-5' },
     ];
-    const first = await s.db.tx((q) => ledger.post(q, { key: 'once:1', kind: 'test', legs }));
-    const second = await s.db.tx((q) => ledger.post(q, { key: 'once:1', kind: 'test', legs }));
+    const first = await s.db.tx((q) => ledger.post(q, { key: 'once:1', kind: 'credit', legs }));
+    const second = await s.db.tx((q) => ledger.post(q, { key: 'once:1', kind: 'credit', legs }));
     expect([first, second]).toEqual([true, false]);
   });
 
@@ -168,7 +168,7 @@ describe('the ledger', () => {
       s.db.tx((q) =>
         ledger.post(q, {
           key: 'unbalanced',
-          kind: 'test',
+          kind: 'credit',
           legs: [{ holder: { userId: users[0]!, account: 1 }, currencyId: 3, available: '1' }],
         }),
       ),
@@ -214,7 +214,7 @@ describe('the ledger', () => {
       s.db.tx((q) =>
         ledger.post(q, {
           key: `fee-test:${userId}:${amount}:${Math.random()}`,
-          kind: 'test',
+          kind: 'credit',
           legs: [
             { holder: grantsFor(userId), currencyId: 3, available: `-${amount}` },
             { holder: feesFor(userId), currencyId: 3, available: amount },
