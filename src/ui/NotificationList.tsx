@@ -15,6 +15,7 @@ import {
   ShieldAlert,
   ShieldCheck,
   ShoppingBag,
+  TicketPercent,
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
@@ -46,6 +47,8 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'prim
   nftForfeited: { icon: CircleX, tone: 'down' },
   nftDefaulted: { icon: Gift, tone: 'up' },
   nftUnsold: { icon: Gavel, tone: 'primary' },
+  rewardsCouponGranted: { icon: TicketPercent, tone: 'primary' },
+  rewardsDepositBonus: { icon: Gift, tone: 'up' },
 };
 
 /** Parameters that are amounts of the notification's `currency`. */
