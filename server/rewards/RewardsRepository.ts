@@ -124,14 +124,14 @@ export class RewardsRepository {
 
   // ---- rebates ---------------------------------------------------------------------------------
 
-  /** Records a rebate once per fee (`fee_ref`); false when that fee already paid one. */
-  async insertRebate(q: Queryable, r: Omit<RebateRow, 'id'>): Promise<boolean> {
-    const rows = await q.query(
+  /** Records a rebate once per fee (`fee_ref`): its id, or null when that fee already paid one. */
+  async insertRebate(q: Queryable, r: Omit<RebateRow, 'id'>): Promise<number | null> {
+    const rows = await q.query<{ id: number }>(
       `INSERT INTO rebates (inviter_id, invitee_id, area, fee_ref, fee, paid, share, amount, currency_id, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (fee_ref) DO NOTHING RETURNING id`,
       [r.inviter_id, r.invitee_id, r.area, r.fee_ref, r.fee, r.paid, r.share, r.amount, r.currency_id, r.created_at],
     );
-    return rows.length > 0;
+    return rows[0] ? Number(rows[0].id) : null;
   }
 
   async rebates(inviterId: number, page: { page: number; limit: number }): Promise<Page<RebateRow>> {

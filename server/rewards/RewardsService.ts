@@ -131,18 +131,8 @@ export class RewardsService {
     const currency = this.currency(fee.currencyId);
     const amount = rebateAmount(fee.fee, voucherPaid, share, currency.decimals);
     if (amount.lte(0)) return;
-    const key = `rebate:${fee.area}:${fee.ref}`;
-    const posted = await this.deps.ledger.post(q, {
-      key,
-      kind: 'rebate',
-      ref: { type: fee.area, id: fee.userId },
-      legs: [
-        { holder: feesFor(fee.userId), currencyId: fee.currencyId, available: amount.neg() },
-        { holder: { userId: inviterId, account: ACCOUNTS.change }, currencyId: fee.currencyId, available: amount },
-      ],
-    });
-    if (!posted) return;
-    await this.deps.repo.insertRebate(q, {
+    // The row first (unique per fee), so the journal can name it; the ledger key makes it once too.
+    const rebateId = await this.deps.repo.insertRebate(q, {
       inviter_id: inviterId,
       invitee_id: fee.userId,
       area: fee.area,
@@ -153,6 +143,16 @@ export class RewardsService {
       amount: amount.toFixed(),
       currency_id: fee.currencyId,
       created_at: now,
+    });
+    if (rebateId === null) return;
+    await this.deps.ledger.postOnce(q, {
+      key: `rebate:${fee.area}:${fee.ref}`,
+      kind: 'rebate',
+      ref: { type: 'rebate', id: rebateId },
+      legs: [
+        { holder: feesFor(fee.userId), currencyId: fee.currencyId, available: amount.neg() },
+        { holder: { userId: inviterId, account: ACCOUNTS.change }, currencyId: fee.currencyId, available: amount },
+      ],
     });
   }
 
