@@ -29,6 +29,7 @@ import { nftEndpoints } from '../nft/contract';
 import { otcEndpoints } from '../otc/contract';
 import { loansEndpoints } from '../loans/contract';
 import { rewardsEndpoints } from '../rewards/contract';
+import { gameEndpoints } from '../game/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -58,6 +59,7 @@ export const contract = mergeEndpoints(
   otcEndpoints,
   loansEndpoints,
   rewardsEndpoints,
+  gameEndpoints,
 );
 
 export type Contract = typeof contract;

@@ -159,4 +159,9 @@ export const ROUTES = {
   '/rewards/coupons/center': { method: 'GET', access: 'public', idempotent: false },
   '/rewards/coupons/claim': { method: 'POST', access: 'user', idempotent: true },
   '/rewards/coupons': { method: 'GET', access: 'user', idempotent: false },
+  '/game/home': { method: 'GET', access: 'user', idempotent: false },
+  '/game/play': { method: 'POST', access: 'user', idempotent: true },
+  '/game/rounds': { method: 'GET', access: 'user', idempotent: false },
+  '/game/round': { method: 'GET', access: 'user', idempotent: false },
+  '/game/leaderboard': { method: 'GET', access: 'user', idempotent: false },
 } as const satisfies Record<EndpointPath, RouteInfo>;
