@@ -27,6 +27,7 @@ export type { BorrowPreview, BorrowProblem, LoanLiveView, RepayPreview, RepayPro
 export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from '../worker';
 export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from '../worker';
 export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from '../worker';
+export type { GameStakePreview } from '../worker';
 export type {
   AuctionView,
   BidPreview,

@@ -18,6 +18,7 @@ import { lockmingApi } from './lockming/api';
 import { investApi } from './invest/api';
 import { copytradeApi } from './copytrade/api';
 import { nftApi } from './nft/api';
+import { gameApi } from './game/api';
 import { otcApi } from './otc/api';
 import { loansApi } from './loans/api';
 import { spotApi } from './spot/api';
@@ -50,6 +51,7 @@ export type {
   ResalePreviewInput,
 } from './nft/preview';
 export type { BoxVerification } from './nft/verify';
+export type { GameStakePreview } from './game/api';
 export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from './otc/preview';
 export type { LoanLiveView, LoansChanges } from './loans/LoansSlice';
 export type { BorrowPreview, BorrowProblem, RepayPreview, RepayProblem, TopUpPreview, TopUpProblem } from './loans/preview';
@@ -162,6 +164,7 @@ const api = {
 
   otc: proxy(otcApi(() => state.market.language())),
   loans: proxy(loansApi(state.loans, schedule)),
+  game: proxy(gameApi()),
 };
 
 export type WorkerApi = typeof api;

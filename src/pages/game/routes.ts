@@ -1,6 +1,10 @@
 import { defineArea } from '../../routing';
 
-/** The game area's pages (spec §2); none is built yet, so each shows "function under development". */
-export default defineArea('game', {
-  game: {},
-});
+/** The game area's pages (issue 16 part 3, docs/community/GAME.md): the points-only price game. */
+export default defineArea(
+  'game',
+  {
+    game: { load: () => import('./GamePage') },
+  },
+  { namespaces: ['game'] },
+);
