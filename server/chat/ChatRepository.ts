@@ -12,52 +12,55 @@ interface MessageRow {
   user_id: number | string;
   text: string;
   created_at: number | string;
-  nickname: string | null;
-  email: string | null;
-  mobile: string | null;
 }
 
-/** What others see of the sender: the nickname, else the masked email or phone. */
-function shownName(row: Pick<MessageRow, 'nickname' | 'email' | 'mobile' | 'user_id'>): string {
-  if (row.nickname) return row.nickname;
-  const account = row.email?.split('@')[0] ?? row.mobile ?? `#${row.user_id}`;
-  return maskName(account);
-}
+/** Reads users' nicknames (UserRepository.nicknames: the users table is not ours). */
+export type NicknameReader = (ids: readonly number[], q?: Queryable) => Promise<Map<number, string>>;
 
-function toMessage(row: MessageRow): ChatMessage {
-  return {
-    id: Number(row.id),
-    room: row.room as ChatRoom,
-    user_id: Number(row.user_id),
-    name: shownName(row),
-    text: row.text,
-    created_at: Number(row.created_at),
-  };
-}
-
-const SELECT_MESSAGE = `SELECT m.id, m.room, m.user_id, m.text, m.created_at, u.nickname, u.email, u.mobile
-  FROM chat_messages m JOIN users u ON u.id = m.user_id`;
+const SELECT_MESSAGE = 'SELECT id, room, user_id, text, created_at FROM chat_messages';
 
 export class ChatRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly nicknames: NicknameReader,
+  ) {}
+
+  /** The rows as everyone sees them: the sender by nickname, else a masked `user<id>`. */
+  private async named(rows: MessageRow[], q: Queryable): Promise<ChatMessage[]> {
+    const names = await this.nicknames(
+      rows.map((r) => Number(r.user_id)),
+      q,
+    );
+    return rows.map((row) => {
+      const userId = Number(row.user_id);
+      return {
+        id: Number(row.id),
+        room: row.room as ChatRoom,
+        user_id: userId,
+        name: names.get(userId) || maskName(`user${userId}`),
+        text: row.text,
+        created_at: Number(row.created_at),
+      };
+    });
+  }
 
   async insert(room: ChatRoom, userId: number, text: string, at: number, q: Queryable = this.db): Promise<ChatMessage> {
     const [inserted] = await q.query<{ id: number | string }>(
       'INSERT INTO chat_messages (room, user_id, text, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
       [room, userId, text, at],
     );
-    const [row] = await q.query<MessageRow>(`${SELECT_MESSAGE} WHERE m.id = $1`, [inserted!.id]);
-    return toMessage(row!);
+    const rows = await q.query<MessageRow>(`${SELECT_MESSAGE} WHERE id = $1`, [inserted!.id]);
+    return (await this.named(rows, q))[0]!;
   }
 
   /** The room's messages before `beforeId` (or the newest), newest first; deleted ones left out. */
   async history(room: ChatRoom, beforeId: number | null, limit: number): Promise<ChatMessage[]> {
     const rows = await this.db.query<MessageRow>(
-      `${SELECT_MESSAGE} WHERE m.room = $1 AND m.deleted_at IS NULL AND ($2::bigint IS NULL OR m.id < $2::bigint)
-       ORDER BY m.id DESC LIMIT $3`,
+      `${SELECT_MESSAGE} WHERE room = $1 AND deleted_at IS NULL AND ($2::bigint IS NULL OR id < $2::bigint)
+       ORDER BY id DESC LIMIT $3`,
       [room, beforeId, limit],
     );
-    return rows.map(toMessage);
+    return this.named(rows, this.db);
   }
 
   /** When the user's messages in `[since, …)` were sent, oldest first (deleted ones count too). */

@@ -18,7 +18,7 @@ declare module 'fastify' {
 export const chatPlugin = fp<AppOptions>(
   async (fastify) => {
     const { db, clock, users, hub } = fastify;
-    const repo = new ChatRepository(db);
+    const repo = new ChatRepository(db, (ids, q) => users.nicknames(ids, q));
     const service = new ChatService({ db, clock, repo, users, hub });
     fastify.decorate('chat', { service, repo });
     fastify.api.handle(createChatHandlers(service));

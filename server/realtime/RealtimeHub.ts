@@ -315,7 +315,10 @@ export class RealtimeHub {
       chatRoomsOf.delete(socket);
     });
     socket.on('disconnecting', () => {
-      chatRoomsOf.set(socket, [...socket.rooms].filter((r) => r.startsWith('chat:')));
+      chatRoomsOf.set(
+        socket,
+        [...socket.rooms].filter((r) => r.startsWith('chat:')),
+      );
     });
 
     socket.on('auth', (payload: unknown, rawAck: unknown) => {
