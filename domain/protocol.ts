@@ -9,6 +9,8 @@ import type { AccountId } from './funds/formulas';
 import type { KlinePeriod } from './market/periods';
 import type { NftAuctionLive } from './nft/types';
 import { isKlinePeriod } from './market/periods';
+import type { ChatEvent, ChatRoom, ChatRoomState } from './chat/types';
+import { isLang } from './i18n';
 
 /** Bumped on any incompatible change; the server sends it in the `hello` event. */
 export const PROTOCOL_VERSION = 2;
@@ -25,7 +27,9 @@ export type TradesTopic = `trades:${string}`;
 export type KlineTopic = `kline:${string}:${KlinePeriod}`;
 /** An NFT auction's live bids (issue 14): `auction:<sale id>`. */
 export type AuctionTopic = `auction:${number}`;
-export type PublicTopic = QuotesTopic | DepthTopic | TradesTopic | KlineTopic | AuctionTopic;
+/** A public chat room (issue 16): `chat:<lang>`. */
+export type ChatTopic = `chat:${ChatRoom}`;
+export type PublicTopic = QuotesTopic | DepthTopic | TradesTopic | KlineTopic | AuctionTopic | ChatTopic;
 /** The private channel joined after a successful `auth`. */
 export type UserTopic = 'user';
 export type Topic = PublicTopic | UserTopic;
@@ -36,7 +40,8 @@ export type ParsedTopic =
   | { kind: 'depth'; symbol: string }
   | { kind: 'trades'; symbol: string }
   | { kind: 'kline'; symbol: string; period: KlinePeriod }
-  | { kind: 'auction'; saleId: number };
+  | { kind: 'auction'; saleId: number }
+  | { kind: 'chat'; room: ChatRoom };
 
 /** Builders for topic names, so no caller spells them by hand. */
 export const topics = {
@@ -45,6 +50,7 @@ export const topics = {
   trades: (symbol: string): TradesTopic => `trades:${symbol}`,
   kline: (symbol: string, period: KlinePeriod): KlineTopic => `kline:${symbol}:${period}`,
   auction: (saleId: number): AuctionTopic => `auction:${saleId}`,
+  chat: (room: ChatRoom): ChatTopic => `chat:${room}`,
 };
 
 /** Parses a public topic name; `null` for anything else (unknown kinds, bad periods, empty symbols). */
@@ -55,6 +61,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
   const kind = topic.slice(0, first);
   const rest = topic.slice(first + 1);
   if (kind === 'depth' || kind === 'trades') return rest ? { kind, symbol: rest } : null;
+  if (kind === 'chat') return isLang(rest) ? { kind, room: rest } : null;
   if (kind === 'auction') return /^[1-9]\d{0,8}$/.test(rest) ? { kind, saleId: Number(rest) } : null;
   if (kind === 'kline') {
     const last = rest.lastIndexOf(':');
@@ -77,6 +84,8 @@ export interface TopicPayloads {
   kline: { snapshot: Kline[]; update: Kline[] };
   /** Snapshot and update: the auction's whole live state (an NFT sale; no symbol). */
   auction: { snapshot: NftAuctionLive; update: NftAuctionLive };
+  /** Snapshot: the room's online count. Update: a new message, a deletion or a new online count. */
+  chat: { snapshot: ChatRoomState; update: ChatEvent };
 }
 
 export type TopicKind = keyof TopicPayloads;

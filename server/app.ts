@@ -13,6 +13,7 @@ import { lockmingPlugin } from './lockming/plugin';
 import { ieoPlugin } from './ieo/plugin';
 import { investPlugin } from './invest/plugin';
 import { nftPlugin } from './nft/plugin';
+import { chatPlugin } from './chat/plugin';
 import { otcPlugin } from './otc/plugin';
 import { loansPlugin } from './loans/plugin';
 import { copytradePlugin } from './copytrade/plugin';
@@ -81,6 +82,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   rewardsPlugin,
   gamePlugin,
   watchlistPlugin,
+  chatPlugin,
   opsPlugin,
   seedPlugin,
 ];

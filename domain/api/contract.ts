@@ -26,6 +26,7 @@ import { financialEndpoints } from '../financial/contract';
 import { investEndpoints } from '../invest/contract';
 import { copytradeEndpoints } from '../copytrade/contract';
 import { nftEndpoints } from '../nft/contract';
+import { chatEndpoints } from '../chat/contract';
 import { otcEndpoints } from '../otc/contract';
 import { loansEndpoints } from '../loans/contract';
 import { rewardsEndpoints } from '../rewards/contract';
@@ -56,6 +57,7 @@ export const contract = mergeEndpoints(
   investEndpoints,
   copytradeEndpoints,
   nftEndpoints,
+  chatEndpoints,
   otcEndpoints,
   loansEndpoints,
   rewardsEndpoints,

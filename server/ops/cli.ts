@@ -12,6 +12,7 @@ import { opsEndpoints, opsUrl, type OpsInputOf, type OpsOutputOf, type OpsPath }
 import { nftCommands } from '../nft/opsCommands';
 import { otcCommands } from '../otc/opsCommands';
 import { rewardsCommands } from '../rewards/opsCommands';
+import { chatCommands } from '../chat/opsCommands';
 import { OPS_TOKEN_HEADER } from './OpsToken';
 
 const REVIEW = ['pending', 'approved', 'rejected', 'all'] as const;
@@ -329,6 +330,7 @@ export const COMMANDS: Record<string, Command> = {
   ...nftCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   ...otcCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   ...rewardsCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
+  ...chatCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   audit: {
     args: '',
     help: 'recompute every settlement from the stored prices and inputs (npm run audit): exit 1 on a mismatch, 2 when it cannot run',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createCopytradeOpsHandlers } from '../copytrade/copytradeOpsHandlers';
 import { createIeoOpsHandlers } from '../ieo/ieoHandlers';
 import { createNftOpsHandlers } from '../nft/nftHandlers';
+import { createChatOpsHandlers } from '../chat/chatHandlers';
 import { createOtcOpsHandlers } from '../otc/otcHandlers';
 import { createRewardsOpsHandlers } from '../rewards/rewardsHandlers';
 import { createOpsHandlers } from './opsHandlers';
@@ -18,6 +19,7 @@ export const opsPlugin = fp(
       ...createNftOpsHandlers(fastify.nft.operator),
       ...createOtcOpsHandlers(fastify.otc.service),
       ...createRewardsOpsHandlers(fastify.rewards.service, users),
+      ...createChatOpsHandlers(fastify.chat.service),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -27,6 +29,6 @@ export const opsPlugin = fp(
   },
   {
     name: 'ops',
-    dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'otc', 'rewards'],
+    dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'otc', 'rewards', 'chat'],
   },
 );

@@ -25,8 +25,11 @@ import type { SessionStore } from '../auth/SessionStore';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 import type { UserSequences } from './UserSequences';
 import type { NftAuctionLive } from '../../domain/nft/types';
+import type { ChatEvent, ChatRoom } from '../../domain/chat/types';
 
 const MAX_TOPIC_LENGTH = 64;
+/** The chat rooms a disconnecting socket was in, kept until it has left them. */
+const chatRoomsOf = new WeakMap<object, string[]>();
 
 interface SocketData {
   userId?: number;
@@ -130,6 +133,7 @@ export class RealtimeHub {
       const state = this.auctionState(parsed.saleId);
       return state ? { topic, kind: 'auction', seq, data: state } : null;
     }
+    if (parsed.kind === 'chat') return { topic, kind: 'chat', seq, data: { online: this.roomSize(topic) } };
     if (!this.market.pairBySymbol(parsed.symbol)) return null;
     switch (parsed.kind) {
       case 'depth':
@@ -172,6 +176,26 @@ export class RealtimeHub {
   /** Sends an auction's new state to everyone on its topic (a bid, an extension, the end). */
   publishAuction(state: NftAuctionLive): void {
     this.publish(topics.auction(state.sale_id), 'auction', state);
+  }
+
+  /**
+   * Sends a chat room's event to everyone in it; `event` gets the room's online count. The count
+   * is this node's sockets in the room (with a shared adapter, an estimate: see docs/community/CHAT.md).
+   */
+  publishChat(room: ChatRoom, event: (online: number) => ChatEvent): void {
+    const topic = topics.chat(room);
+    this.publish(topic, 'chat', event(this.roomSize(topic)));
+  }
+
+  /** How many sockets of this node are subscribed to `topic`. */
+  private roomSize(topic: string): number {
+    return this.io.sockets.adapter.rooms.get(topic)?.size ?? 0;
+  }
+
+  /** Tells a chat room its new online count after a socket joined or left it. */
+  private chatMembersChanged(topic: string): void {
+    const parsed = parseTopic(topic);
+    if (parsed?.kind === 'chat') this.publishChat(parsed.room, (online) => ({ type: 'online', online }));
   }
 
   /** The user's private channel at its current `seq`: the next message has `seq + 1`. */
@@ -263,6 +287,11 @@ export class RealtimeHub {
         if (!socket.rooms.has(topic)) {
           void socket.join(topic);
           socket.data.topicCount += 1;
+          if (snap.kind === 'chat') {
+            // The snapshot counts the newcomer; the others hear the new count.
+            snap.data = { online: this.roomSize(topic) };
+            this.chatMembersChanged(topic);
+          }
         }
         answer.snapshots.push(snap);
       }
@@ -275,8 +304,21 @@ export class RealtimeHub {
         if (topic.startsWith('user:') || !socket.rooms.has(topic)) continue;
         void socket.leave(topic);
         socket.data.topicCount -= 1;
+        this.chatMembersChanged(topic);
       }
       ackOf<{ ok: boolean }>(rawAck)?.({ ok: true });
+    });
+
+    socket.on('disconnect', () => {
+      // socket.io has taken the socket out of its rooms by now: recount the chat rooms it was in.
+      for (const topic of chatRoomsOf.get(socket) ?? []) this.chatMembersChanged(topic);
+      chatRoomsOf.delete(socket);
+    });
+    socket.on('disconnecting', () => {
+      chatRoomsOf.set(
+        socket,
+        [...socket.rooms].filter((r) => r.startsWith('chat:')),
+      );
     });
 
     socket.on('auth', (payload: unknown, rawAck: unknown) => {

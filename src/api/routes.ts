@@ -138,6 +138,8 @@ export const ROUTES = {
   '/bind_box/getMyBindBoxQuotationLog': { method: 'GET', access: 'user', idempotent: false },
   '/bind_box/getNFTOrderMessage': { method: 'GET', access: 'user', idempotent: false },
   '/bind_box/readNFTOrderMessage': { method: 'POST', access: 'user', idempotent: false },
+  '/chat/history': { method: 'GET', access: 'public', idempotent: false },
+  '/chat/send': { method: 'POST', access: 'user', idempotent: false },
   '/otc/adverts': { method: 'GET', access: 'public', idempotent: false },
   '/otc/advert': { method: 'GET', access: 'public', idempotent: false },
   '/otc/limits': { method: 'GET', access: 'user', idempotent: false },

@@ -80,6 +80,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   coupon_kinds: 'rewards',
   coupons: 'rewards',
   coupon_uses: 'rewards',
+  chat_messages: 'chat',
+  chat_mutes: 'chat',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */
