@@ -17,6 +17,7 @@ import { otcPlugin } from './otc/plugin';
 import { loansPlugin } from './loans/plugin';
 import { copytradePlugin } from './copytrade/plugin';
 import { rewardsPlugin } from './rewards/plugin';
+import { supportPlugin } from './support/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -78,6 +79,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   otcPlugin,
   loansPlugin,
   rewardsPlugin,
+  supportPlugin,
   watchlistPlugin,
   opsPlugin,
   seedPlugin,

@@ -26,6 +26,7 @@ import { financialEndpoints } from '../financial/contract';
 import { investEndpoints } from '../invest/contract';
 import { copytradeEndpoints } from '../copytrade/contract';
 import { nftEndpoints } from '../nft/contract';
+import { supportEndpoints } from '../support/contract';
 import { otcEndpoints } from '../otc/contract';
 import { loansEndpoints } from '../loans/contract';
 import { rewardsEndpoints } from '../rewards/contract';
@@ -55,6 +56,7 @@ export const contract = mergeEndpoints(
   investEndpoints,
   copytradeEndpoints,
   nftEndpoints,
+  supportEndpoints,
   otcEndpoints,
   loansEndpoints,
   rewardsEndpoints,

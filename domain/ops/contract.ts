@@ -15,6 +15,7 @@ import { copytradeOpsEndpoints } from '../copytrade/ops';
 import { nftOpsEndpoints } from '../nft/ops';
 import { otcOpsEndpoints } from '../otc/ops';
 import { rewardsOpsEndpoints } from '../rewards/ops';
+import { supportOpsEndpoints } from '../support/ops';
 
 export const OPS_PREFIX = '/ops';
 
@@ -81,6 +82,7 @@ export const opsEndpoints = defineEndpoints({
   ...nftOpsEndpoints,
   ...otcOpsEndpoints,
   ...rewardsOpsEndpoints,
+  ...supportOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

@@ -5,6 +5,7 @@ import { createIeoOpsHandlers } from '../ieo/ieoHandlers';
 import { createNftOpsHandlers } from '../nft/nftHandlers';
 import { createOtcOpsHandlers } from '../otc/otcHandlers';
 import { createRewardsOpsHandlers } from '../rewards/rewardsHandlers';
+import { createSupportOpsHandlers } from '../support/supportHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
 
@@ -18,6 +19,7 @@ export const opsPlugin = fp(
       ...createNftOpsHandlers(fastify.nft.operator),
       ...createOtcOpsHandlers(fastify.otc.service),
       ...createRewardsOpsHandlers(fastify.rewards.service, users),
+      ...createSupportOpsHandlers(fastify.support),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -27,6 +29,6 @@ export const opsPlugin = fp(
   },
   {
     name: 'ops',
-    dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'otc', 'rewards'],
+    dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'otc', 'rewards', 'support'],
   },
 );

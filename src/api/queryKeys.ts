@@ -98,6 +98,8 @@ export const QUERY_GROUPS = {
   otc: ['/otc/adverts', '/otc/advert', '/otc/orders', '/otc/order', '/otc/limits'],
   /** Rewards: the invite summary, rebates, invitees, the coupon center and the user's coupons (every rebate, voucher and bonus moves a balance). */
   rewards: ['/rewards/invite', '/rewards/rebates', '/rewards/invitees', '/rewards/coupons/center', '/rewards/coupons'],
+  /** Customer service: the conversation (a message from either side, or read marks). */
+  support: ['/support/messages'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

@@ -159,4 +159,7 @@ export const ROUTES = {
   '/rewards/coupons/center': { method: 'GET', access: 'public', idempotent: false },
   '/rewards/coupons/claim': { method: 'POST', access: 'user', idempotent: true },
   '/rewards/coupons': { method: 'GET', access: 'user', idempotent: false },
+  '/support/messages': { method: 'GET', access: 'user', idempotent: false },
+  '/support/send': { method: 'POST', access: 'user', idempotent: false },
+  '/support/read': { method: 'POST', access: 'user', idempotent: false },
 } as const satisfies Record<EndpointPath, RouteInfo>;

@@ -77,6 +77,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   coupon_kinds: 'rewards',
   coupons: 'rewards',
   coupon_uses: 'rewards',
+  support_messages: 'support',
+  support_reads: 'support',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */
