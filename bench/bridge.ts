@@ -212,6 +212,7 @@ export const bridge: Bench = {
         session: { user_id: 1 },
         balances: [{ account: 3, currency_id: 1, currency: 'USDT', available: '250000', frozen: '0' }],
         notifications: { unread: 0, recent: [] },
+        support: { unread: 0, recent: [] },
         orders: [],
         positions: market.positions(),
       },

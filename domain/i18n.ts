@@ -78,6 +78,7 @@ export const NAMESPACES = [
   'loans',
   'rewards',
   'game',
+  'support',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -5,6 +5,7 @@
  */
 import type { DepthBook, Kline, Ticker, Trade } from './market/types';
 import type { NotificationItem } from './notifications/types';
+import type { SupportChange, SupportState } from './support/types';
 import type { AccountId } from './funds/formulas';
 import type { KlinePeriod } from './market/periods';
 import type { NftAuctionLive } from './nft/types';
@@ -185,10 +186,12 @@ export interface PrivatePayloads {
   orders: { snapshot: OrderItem[]; update: OrderItem[] };
   /** Snapshot: the open positions (none until a trading area exists). Update: positions that changed. */
   positions: { snapshot: PositionItem[]; update: PositionItem[] };
+  /** Customer service (docs/community/SUPPORT.md). Snapshot: unread operator replies and the newest messages. Update: a new message and the unread count. */
+  support: { snapshot: SupportState; update: SupportChange };
 }
 
 export type PrivateKind = keyof PrivatePayloads;
-export const PRIVATE_KINDS = ['session', 'balances', 'notifications', 'orders', 'positions'] as const satisfies readonly PrivateKind[];
+export const PRIVATE_KINDS = ['session', 'balances', 'notifications', 'orders', 'positions', 'support'] as const satisfies readonly PrivateKind[];
 
 /** A message on the private channel; `seq` counts per user, across every kind, and rises by exactly one. */
 export type UserMessage = {

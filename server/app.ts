@@ -19,6 +19,7 @@ import { loansPlugin } from './loans/plugin';
 import { copytradePlugin } from './copytrade/plugin';
 import { rewardsPlugin } from './rewards/plugin';
 import { gamePlugin } from './game/plugin';
+import { supportPlugin } from './support/plugin';
 import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
@@ -81,6 +82,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   loansPlugin,
   rewardsPlugin,
   gamePlugin,
+  supportPlugin,
   watchlistPlugin,
   chatPlugin,
   opsPlugin,

@@ -17,6 +17,7 @@ import { lazyPage } from './ui/lazyPage';
 import { loadNamespaces } from './i18n';
 import { Page } from './ui/Page';
 import { TabBar } from './ui/TabBar';
+import { SupportButton } from './ui/SupportButton';
 import { Overlays } from './ui/Toast';
 import { UnderDevelopment } from './ui/UnderDevelopment';
 import { VersionBanner } from './ui/VersionBanner';
@@ -72,6 +73,7 @@ function Shell() {
         <Outlet />
       </main>
       {TAB_PATHS.has(pathname) && <TabBar />}
+      <SupportButton />
       <VersionBanner />
       <Overlays />
     </div>

@@ -37,6 +37,7 @@ import type otcNs from '../locales/en/otc.json';
 import type loansNs from '../locales/en/loans.json';
 import type rewardsNs from '../locales/en/rewards.json';
 import type gameNs from '../locales/en/game.json';
+import type supportNs from '../locales/en/support.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -74,4 +75,5 @@ export interface Resources {
   loans: typeof loansNs;
   rewards: typeof rewardsNs;
   game: typeof gameNs;
+  support: typeof supportNs;
 }

@@ -27,6 +27,7 @@ import { investEndpoints } from '../invest/contract';
 import { copytradeEndpoints } from '../copytrade/contract';
 import { nftEndpoints } from '../nft/contract';
 import { chatEndpoints } from '../chat/contract';
+import { supportEndpoints } from '../support/contract';
 import { otcEndpoints } from '../otc/contract';
 import { loansEndpoints } from '../loans/contract';
 import { rewardsEndpoints } from '../rewards/contract';
@@ -58,6 +59,7 @@ export const contract = mergeEndpoints(
   copytradeEndpoints,
   nftEndpoints,
   chatEndpoints,
+  supportEndpoints,
   otcEndpoints,
   loansEndpoints,
   rewardsEndpoints,

@@ -16,6 +16,7 @@ import { nftOpsEndpoints } from '../nft/ops';
 import { otcOpsEndpoints } from '../otc/ops';
 import { rewardsOpsEndpoints } from '../rewards/ops';
 import { chatOpsEndpoints } from '../chat/ops';
+import { supportOpsEndpoints } from '../support/ops';
 
 export const OPS_PREFIX = '/ops';
 
@@ -83,6 +84,7 @@ export const opsEndpoints = defineEndpoints({
   ...otcOpsEndpoints,
   ...rewardsOpsEndpoints,
   ...chatOpsEndpoints,
+  ...supportOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

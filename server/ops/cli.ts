@@ -10,6 +10,7 @@ import type { ApiEnvelope } from '../../domain/api/envelope';
 import { formatAudit } from '../audit/runAudit';
 import { opsEndpoints, opsUrl, type OpsInputOf, type OpsOutputOf, type OpsPath } from '../../domain/ops/contract';
 import { nftCommands } from '../nft/opsCommands';
+import { supportCommands } from '../support/opsCommands';
 import { otcCommands } from '../otc/opsCommands';
 import { rewardsCommands } from '../rewards/opsCommands';
 import { chatCommands } from '../chat/opsCommands';
@@ -328,6 +329,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   ...nftCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
+  ...supportCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   ...otcCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   ...rewardsCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   ...chatCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),

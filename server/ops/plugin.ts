@@ -6,6 +6,7 @@ import { createNftOpsHandlers } from '../nft/nftHandlers';
 import { createChatOpsHandlers } from '../chat/chatHandlers';
 import { createOtcOpsHandlers } from '../otc/otcHandlers';
 import { createRewardsOpsHandlers } from '../rewards/rewardsHandlers';
+import { createSupportOpsHandlers } from '../support/supportHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
 
@@ -20,6 +21,7 @@ export const opsPlugin = fp(
       ...createOtcOpsHandlers(fastify.otc.service),
       ...createRewardsOpsHandlers(fastify.rewards.service, users),
       ...createChatOpsHandlers(fastify.chat.service),
+      ...createSupportOpsHandlers(fastify.support),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -29,6 +31,21 @@ export const opsPlugin = fp(
   },
   {
     name: 'ops',
-    dependencies: ['platform', 'http', 'users', 'identity', 'funds', 'market', 'audit', 'ieo', 'copytrade', 'nft', 'otc', 'rewards', 'chat'],
+    dependencies: [
+      'platform',
+      'http',
+      'users',
+      'identity',
+      'funds',
+      'market',
+      'audit',
+      'ieo',
+      'copytrade',
+      'nft',
+      'otc',
+      'rewards',
+      'chat',
+      'support',
+    ],
   },
 );

@@ -92,6 +92,7 @@ export class RealtimeHub {
     notifications: async () => ({ unread: 0, recent: [] }),
     orders: async () => [],
     positions: async () => [],
+    support: async () => ({ unread: 0, recent: [] }),
   };
   private readonly stopMarket: () => void;
   private readonly stopSessions: () => void;
@@ -261,13 +262,14 @@ export class RealtimeHub {
   private async readPrivate(userId: number): Promise<PrivateSnapshot> {
     const seq = await this.sequences.current(userId);
     const p = this.providers;
-    const [balances, notifications, orders, positions] = await Promise.all([
+    const [balances, notifications, orders, positions, support] = await Promise.all([
       p.balances(userId),
       p.notifications(userId),
       p.orders(userId),
       p.positions(userId),
+      p.support(userId),
     ]);
-    return { topic: 'user', seq, data: { session: { user_id: userId }, balances, notifications, orders, positions } };
+    return { topic: 'user', seq, data: { session: { user_id: userId }, balances, notifications, orders, positions, support } };
   }
 
   private accept(socket: AppSocket): void {

@@ -91,6 +91,8 @@ export const LIVE_INVALIDATIONS: { [K in keyof PrivatePayloads]: Rule<PrivatePay
   positions: productGroups,
   // A session's end changes no cached answer by itself: clearing the token drops the user's queries.
   session: () => [],
+  // A customer-service message (either side) or a read mark: the conversation.
+  support: () => ['support'],
 };
 
 /** The query groups a private-channel message makes stale; none for a kind not mapped. */

@@ -100,6 +100,8 @@ export const QUERY_GROUPS = {
   rewards: ['/rewards/invite', '/rewards/rebates', '/rewards/invitees', '/rewards/coupons/center', '/rewards/coupons'],
   /** Mini game: points, rounds and the leaderboard (points only, never a balance). */
   game: ['/game/home', '/game/rounds', '/game/round', '/game/leaderboard'],
+  /** Customer service: the conversation (a message from either side, or read marks). */
+  support: ['/support/messages'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

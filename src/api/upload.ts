@@ -11,7 +11,7 @@ import { showToast } from '../state/ui';
 import { API_BASE, ApiError, REQUEST_TIMEOUT_MS, settle } from './request';
 
 /** What an upload is for: avatars are public, everything else private to its owner. */
-export type UploadScene = 'avatar' | 'identity' | 'voucher' | 'qrcode';
+export type UploadScene = 'avatar' | 'identity' | 'voucher' | 'qrcode' | 'image';
 
 /** Uploads `file`; `onProgress` gets 0..1. Resolves with the file's URL. */
 export function uploadImage(file: Blob, scene: UploadScene, onProgress?: (fraction: number) => void): Promise<string> {

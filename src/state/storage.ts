@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   recentSearches: 'recentSearches',
   /** The NFT search's last queries. */
   nftRecentSearches: 'nftRecentSearches',
+  /** Where the floating customer-service button was dropped: `{side, y}` (src/ui/SupportButton.tsx). */
+  supportButton: 'supportButton',
 } as const;
 /** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
 export const STORAGE_VERSION = 1;

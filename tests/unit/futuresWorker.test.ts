@@ -89,6 +89,7 @@ function snapshot(available: string, positions: FuturesTrade[] = [], orders: Fut
       session: { user_id: 7 },
       balances: [lever(available)],
       notifications: { unread: 0, recent: [] },
+      support: { unread: 0, recent: [] },
       orders,
       positions,
     },

@@ -65,7 +65,14 @@ function slices(pending: OptionOrder[]) {
   const snap: PrivateSnapshot = {
     topic: 'user',
     seq: 1,
-    data: { session: { user_id: 7 }, balances: [], notifications: { unread: 0, recent: [] }, orders: [], positions: pending },
+    data: {
+      session: { user_id: 7 },
+      balances: [],
+      notifications: { unread: 0, recent: [] },
+      orders: [],
+      positions: pending,
+      support: { unread: 0, recent: [] },
+    },
   };
   account.applySnapshot(snap);
   const options = new OptionsSlice(account);

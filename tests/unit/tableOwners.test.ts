@@ -82,6 +82,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   coupon_uses: 'rewards',
   chat_messages: 'chat',
   chat_mutes: 'chat',
+  support_messages: 'support',
+  support_reads: 'support',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

@@ -242,7 +242,14 @@ const note = (id: number, read = false): NotificationItem => ({ id, kind: 'credi
 const privateSnap = (seq: number, balances: BalanceRow[] = [], unread = 0): PrivateSnapshot => ({
   topic: 'user',
   seq,
-  data: { session: { user_id: 7 }, balances, notifications: { unread, recent: [] }, orders: [], positions: [] },
+  data: {
+    session: { user_id: 7 },
+    balances,
+    notifications: { unread, recent: [] },
+    orders: [],
+    positions: [],
+    support: { unread: 0, recent: [] },
+  },
 });
 const balances = (seq: number, ...rows: BalanceRow[]): UserMessage => ({ topic: 'user', kind: 'balances', seq, data: rows });
 

@@ -109,6 +109,7 @@ export class AccountSlice implements Slice<AccountChanges> {
         this.dirtyPositions = true;
         break;
       case 'session':
+      case 'support':
         break;
     }
   }

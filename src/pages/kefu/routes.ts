@@ -1,6 +1,4 @@
 import { defineArea } from '../../routing';
 
-/** The kefu area's pages (spec §2); none is built yet, so each shows "function under development". */
-export default defineArea('kefu', {
-  index: {},
-});
+/** The kefu area (spec §2, issue 16 part 2): the customer-service conversation (signed in). */
+export default defineArea('kefu', { index: { load: () => import('./SupportPage') } }, { namespaces: ['support', 'upload'] });
