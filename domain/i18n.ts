@@ -77,6 +77,7 @@ export const NAMESPACES = [
   'otc',
   'loans',
   'rewards',
+  'system',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

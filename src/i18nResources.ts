@@ -36,6 +36,7 @@ import type nftNs from '../locales/en/nft.json';
 import type otcNs from '../locales/en/otc.json';
 import type loansNs from '../locales/en/loans.json';
 import type rewardsNs from '../locales/en/rewards.json';
+import type systemNs from '../locales/en/system.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -72,4 +73,5 @@ export interface Resources {
   otc: typeof otcNs;
   loans: typeof loansNs;
   rewards: typeof rewardsNs;
+  system: typeof systemNs;
 }
