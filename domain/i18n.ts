@@ -79,6 +79,7 @@ export const NAMESPACES = [
   'rewards',
   'game',
   'support',
+  'system',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -38,6 +38,7 @@ import type loansNs from '../locales/en/loans.json';
 import type rewardsNs from '../locales/en/rewards.json';
 import type gameNs from '../locales/en/game.json';
 import type supportNs from '../locales/en/support.json';
+import type systemNs from '../locales/en/system.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -76,4 +77,5 @@ export interface Resources {
   rewards: typeof rewardsNs;
   game: typeof gameNs;
   support: typeof supportNs;
+  system: typeof systemNs;
 }

@@ -9,11 +9,11 @@ export default defineArea(
     forget: { load: () => import('./ForgetPage'), public: true },
     area: { load: () => import('./AreaPage'), public: true },
     article: { load: () => import('./ArticlePage'), public: true },
-    webView: { public: true },
+    webView: { load: () => import('./WebViewPage'), public: true },
     faq: { load: () => import('./FaqPage'), public: true },
     contactus: { load: () => import('./ContactPage'), public: true },
     aboutus: { load: () => import('./AboutPage'), public: true },
     borrowing: { load: () => import('./borrowing/LoansPage') },
   },
-  { namespaces: ['auth', 'help', 'loans'] },
+  { namespaces: ['auth', 'help', 'loans', 'system'] },
 );

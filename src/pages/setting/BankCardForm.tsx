@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { CreditCard, Landmark } from 'lucide-react';
+import { CreditCard, Landmark, MapPin } from 'lucide-react';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import type { BankCard, BankCardKind } from '../../../domain/targets/types';
 import { apiQuery, useInvalidate } from '../../api/queries';
@@ -17,6 +18,8 @@ import { useTimeText } from '../../ui/useTimeText';
 import { firstIssue, revealField, type Issue } from '../../ui/validation';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import styles from './BankCardForm.module.css';
+import { placeText } from '../../ui/location/locations';
+import { pickerUrl, takePick } from '../../ui/location/pick';
 
 type SavePath = '/user/cash_save' | '/user/cash_save_international';
 type CardField = Exclude<keyof InputOf<'/user/cash_save'> | keyof InputOf<'/user/cash_save_international'>, 'pay_password'>;
@@ -66,6 +69,28 @@ function initialValues(card: BankCard | null | undefined): Values {
     address: card?.address ?? '',
     phone: card?.phone ?? '',
   };
+}
+
+/** Where the form keeps what was typed while the user is away choosing a province/city. */
+const draftKey = (kind: BankCardKind) => `kestrel.bankCardDraft.${kind}`;
+
+/**
+ * The values to start from: the saved card's, unless the user just came back from the location
+ * picker, in which case what they had typed, with the chosen place filled in.
+ */
+function startValues(kind: BankCardKind, card: BankCard | null | undefined): Values {
+  const base = initialValues(card);
+  const place = takePick(`bank.${kind}.province_city`);
+  const raw = sessionStorage.getItem(draftKey(kind));
+  sessionStorage.removeItem(draftKey(kind));
+  if (!place) return base;
+  let draft: Partial<Values> = {};
+  try {
+    draft = raw ? (JSON.parse(raw) as Partial<Values>) : {};
+  } catch {
+    draft = {};
+  }
+  return { ...base, ...draft, province_city: placeText(place) };
 }
 
 /** The hidden part of a card number as a card shows it; the answer reveals only the last four. */
@@ -145,7 +170,14 @@ function NoCard({ kind }: { kind: BankCardKind }) {
 
 function CardEditor({ kind, card, onSaved }: { kind: BankCardKind; card: BankCard | null; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => initialValues(card));
+  const [values, setValues] = useState<Values>(() => startValues(kind, card));
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  /** Keeps what was typed (never the payment password), then opens the picker for the province/city. */
+  const chooseLocation = () => {
+    sessionStorage.setItem(draftKey(kind), JSON.stringify(values));
+    void navigate(pickerUrl(`${pathname}${search}`, `bank.${kind}.province_city`));
+  };
   const [pin, setPin] = useState('');
   const [issue, setIssue] = useState<Issue | null>(null);
   const [busy, setBusy] = useState(false);
@@ -213,6 +245,14 @@ function CardEditor({ kind, card, onSaved }: { kind: BankCardKind; card: BankCar
         onChange={(value) => setValues((s) => ({ ...s, [field]: clean ? clean(value) : value }))}
         name={field}
         className={field === 'card_number' ? styles.numberField : undefined}
+        suffix={
+          field === 'province_city' ? (
+            <button type="button" className={styles.choose} onClick={chooseLocation} data-testid="bank-choose-location">
+              <MapPin size={14} />
+              {t('system.location.choose')}
+            </button>
+          ) : undefined
+        }
         error={errorOf(field)}
       />
     );

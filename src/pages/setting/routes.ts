@@ -24,5 +24,5 @@ export default defineArea(
     bindMobile: { load: () => import('./BindMobilePage') },
     bindEmail: { load: () => import('./BindEmailPage') },
   },
-  { namespaces: ['settings', 'auth', 'profile', 'security', 'upload', 'identity', 'targets', 'help', 'rewards'] },
+  { namespaces: ['settings', 'auth', 'profile', 'security', 'upload', 'identity', 'targets', 'help', 'rewards', 'system'] },
 );
