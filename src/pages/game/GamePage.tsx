@@ -6,10 +6,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowRight, ArrowUp, Trophy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { GameBoardPeriod, GameDirection, GameResult, GameRound } from '../../../domain/game/types';
+import { topics } from '../../../domain/protocol';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { marketState } from '../../state/market';
 import { Button } from '../../ui/Button';
@@ -19,6 +20,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { useIdempotentSubmit } from '../../ui/useIdempotentSubmit';
 import { useTickerFocus } from '../../ui/useTickerFocus';
+import { useTopics } from '../../ui/useTopics';
 import { getWorker, type GameStakePreview } from '../../worker-client';
 import styles from './Game.module.css';
 
@@ -71,6 +73,8 @@ function Play() {
   const open = data?.open_round ?? null;
   const pair = data?.pairs.find((p) => p.match_id === (open?.match_id ?? matchId)) ?? data?.pairs[0];
   useTickerFocus(pair?.symbol);
+  // The live prices come with the quotes topic (as on the trade pages); the focus alone only ranks the pair.
+  useTopics(useMemo(() => [topics.quotes()], []));
   const tk = useSnapshot(marketState).tickers[pair?.symbol ?? ''];
   const now = useNow();
   const left = open ? Math.min(data!.round_seconds, Math.max(0, Math.ceil((open.closes_at - now) / 1000))) : 0;
