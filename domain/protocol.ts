@@ -191,7 +191,14 @@ export interface PrivatePayloads {
 }
 
 export type PrivateKind = keyof PrivatePayloads;
-export const PRIVATE_KINDS = ['session', 'balances', 'notifications', 'orders', 'positions', 'support'] as const satisfies readonly PrivateKind[];
+export const PRIVATE_KINDS = [
+  'session',
+  'balances',
+  'notifications',
+  'orders',
+  'positions',
+  'support',
+] as const satisfies readonly PrivateKind[];
 
 /** A message on the private channel; `seq` counts per user, across every kind, and rises by exactly one. */
 export type UserMessage = {
