@@ -51,7 +51,7 @@ export const SHORTCUTS: Shortcut[] = [
   { key: 'exchange', to: '/pages/fund/transfer', icon: Repeat, color: '#3b82f6' },
   { key: 'mining', to: '/pages/lockming/lockming?category=mining', icon: Pickaxe, color: '#eab308' },
   { key: 'miniGame', to: '/pages/game/game', icon: Gamepad2, color: '#a855f7' },
-  { key: 'chatRoom', to: '/pages/kefu/index', icon: MessagesSquare, color: '#22c55e' },
+  { key: 'chatRoom', to: '/pages/chat/room', icon: MessagesSquare, color: '#22c55e' },
   { key: 'quickBuy', to: '/pages/otc/otc?side=buy', icon: ShoppingCart, color: '#0ea5e9' },
   { key: 'defiMining', to: '/pages/lockming/lockming?category=defi', icon: Layers, color: '#6366f1' },
   { key: 'cloudMining', to: '/pages/lockming/lockming?category=cloud', icon: Cloud, color: '#38bdf8' },

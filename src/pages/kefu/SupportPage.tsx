@@ -8,6 +8,7 @@ import { onUserMessage } from '../../state/market';
 import { ImagePicker } from '../../ui/ImagePicker';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
+import { useTimeText } from '../../ui/useTimeText';
 import styles from './SupportPage.module.css';
 
 const PAGE = 20;
@@ -19,9 +20,6 @@ function merge(a: readonly SupportMessage[], b: readonly SupportMessage[]): Supp
   return [...byId.values()].sort((x, y) => x.id - y.id);
 }
 
-const timeOf = (ms: number) =>
-  new Date(ms).toLocaleString(undefined, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-
 /**
  * The customer-service conversation (issue 16 part 2): the history paged backwards, new messages
  * live from the private channel (`support` kind), a composer with text and a picture. Opening it
@@ -29,6 +27,8 @@ const timeOf = (ms: number) =>
  */
 export default function SupportPage() {
   const { t } = useTranslation();
+  // "just now", else month-day and time (spec §9), the same in every language.
+  const timeText = useTimeText();
   const invalidate = useInvalidate();
   const [messages, setMessages] = useState<SupportMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -127,7 +127,7 @@ export default function SupportPage() {
                   </button>
                 )}
                 {m.body && <div className={styles.bubble}>{m.body}</div>}
-                <span className={styles.time}>{timeOf(m.created_at)}</span>
+                <span className={styles.time}>{timeText(m.created_at, 'MM-DD HH:mm')}</span>
               </div>
             </div>
           ))}
