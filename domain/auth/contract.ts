@@ -12,7 +12,10 @@ import {
   mobileField,
   passwordField,
   passwordsMatch,
+  requiredText,
 } from '../api/fields';
+import { secondFactorField } from '../security/contract';
+import type { LoginAnswer } from './types';
 
 /** Scenes a verification code is bound to. */
 export const CODE_SCENES = ['register', 'forget', 'bind', 'security'] as const;
@@ -73,7 +76,8 @@ export const authEndpoints = defineEndpoints({
   }),
   /** The answer is a session token, as login's is: registering signs the new user in. */
   '/user/register': endpoint<string>()({ method: 'POST', access: 'public', input: registerInput }),
-  '/user/login': endpoint<string>()({
+  /** A session token, or for a user with two-factor on the challenge of the second step. */
+  '/user/login': endpoint<LoginAnswer>()({
     method: 'POST',
     access: 'public',
     input: z.object({
@@ -82,6 +86,15 @@ export const authEndpoints = defineEndpoints({
       password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }),
       /** "Stay logged in": a longer-lived session. */
       remember: flagField.optional(),
+    }),
+  }),
+  /** The second login step: the challenge of a right password and a TOTP or recovery code; answers a session token. */
+  '/user/login_2fa': endpoint<string>()({
+    method: 'POST',
+    access: 'public',
+    input: z.object({
+      challenge: requiredText('validation.challengeRequired', 64),
+      code: secondFactorField,
     }),
   }),
   '/user/logout': endpoint<string>()({ method: 'GET', access: 'user', input: z.object({}) }),

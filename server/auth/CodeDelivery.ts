@@ -9,6 +9,10 @@ export interface CodeMessage {
   code: string;
   lang: Lang;
   at: number;
+  /** The recipient's anti-phishing code (docs/SECURITY.md), or null when they set none. */
+  antiPhishing: string | null;
+  /** The message to send, in `lang`: the code and, when set, the "Anti-phishing code: …" line. */
+  text: string;
 }
 
 /** Sends a verification code by mail or SMS. A real provider implements this; the default logs. */
@@ -20,7 +24,7 @@ export interface CodeDelivery {
 export function createLogDelivery(log: FastifyBaseLogger): CodeDelivery {
   return {
     async deliver(m) {
-      log.info({ to: m.to, scene: m.scene }, `verification code for ${m.to} (${m.scene}): ${m.code}`);
+      log.info({ to: m.to, scene: m.scene }, `message for ${m.to} (${m.scene}): ${m.text}`);
     },
   };
 }
@@ -60,7 +64,7 @@ export class DevOutbox implements CodeDelivery {
   ) {}
 
   async deliver(m: CodeMessage): Promise<void> {
-    await this.store.add({ to: m.to, scene: m.scene, code: m.code, at: m.at });
+    await this.store.add({ to: m.to, scene: m.scene, code: m.code, at: m.at, text: m.text, anti_phishing: m.antiPhishing });
     await this.next.deliver(m);
   }
 

@@ -7,6 +7,8 @@ import type { ServerSecrets } from '../platform/ServerSecrets';
 import { AppError } from '../http/AppError';
 import { waitError } from '../http/limits';
 import type { RateLimiter } from '../http/RateLimiter';
+import type { Translator } from '../http/translator';
+import type { UserRepository } from '../users/UserRepository';
 import type { CodeDelivery } from './CodeDelivery';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -36,7 +38,7 @@ export function mobileTarget(areaCode: string, mobile: string): string {
 /**
  * Six-digit verification codes: drawn from a secure random source, stored as an HMAC under a
  * server secret, bound to target and scene, valid 10 minutes, dead after 5 wrong tries or one
- * use. Sends are limited per target, counted from the codes table (so shared by every node):
+ * use. Each message carries the recipient's anti-phishing code when they set one. Sends are limited per target, counted from the codes table (so shared by every node):
  * one a minute and `CODES_PER_TARGET_PER_HOUR` in any hour. The per-account and per-address
  * limits are the callers' (server/http/limits.ts).
  */
@@ -46,11 +48,31 @@ export class VerificationCodes {
     private readonly clock: Clock,
     private readonly delivery: CodeDelivery,
     private readonly secret: Buffer,
+    private readonly translator: Translator,
+    private readonly users: UserRepository,
   ) {}
 
   /** Loads (or creates, once for all nodes) the HMAC secret. */
-  static async open(db: Db, clock: Clock, delivery: CodeDelivery, secrets: ServerSecrets): Promise<VerificationCodes> {
-    return new VerificationCodes(db, clock, delivery, await secrets.get('code_hmac'));
+  static async open(
+    db: Db,
+    clock: Clock,
+    delivery: CodeDelivery,
+    secrets: ServerSecrets,
+    translator: Translator,
+    users: UserRepository,
+  ): Promise<VerificationCodes> {
+    return new VerificationCodes(db, clock, delivery, await secrets.get('code_hmac'), translator, users);
+  }
+
+  /**
+   * The anti-phishing code to show in a message to `target`: the signed-in user's (`userId`,
+   * for a code to an address being bound), else that of the account the address belongs to.
+   */
+  private antiPhishingCode(target: string, userId: number | undefined): Promise<string | null> {
+    const address = target.slice(target.indexOf(':') + 1);
+    return this.users.antiPhishingCodeOf(
+      userId !== undefined ? { id: userId } : target.startsWith('email:') ? { email: address } : { phone: address },
+    );
   }
 
   private digest(target: string, scene: string, code: string): string {
@@ -68,7 +90,7 @@ export class VerificationCodes {
     target: string,
     scene: CodeScene,
     lang: Lang,
-    options: { deliver?: boolean; onRefused?: () => Promise<void> } = {},
+    options: { deliver?: boolean; onRefused?: () => Promise<void>; userId?: number | undefined } = {},
   ): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.clock.now();
@@ -106,7 +128,15 @@ export class VerificationCodes {
       ]);
     });
     if (options.deliver === false) return;
-    await this.delivery.deliver({ to: target.slice(target.indexOf(':') + 1), scene, code, lang, at: now });
+    const antiPhishing = await this.antiPhishingCode(target, options.userId);
+    const t = this.translator.forLang(lang);
+    const text = [
+      t('messages.codeText', { code, minutes: CODE_TTL_MS / 60_000 }),
+      antiPhishing ? t('messages.antiPhishingLine', { code: antiPhishing }) : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    await this.delivery.deliver({ to: target.slice(target.indexOf(':') + 1), scene, code, lang, at: now, antiPhishing, text });
   }
 
   /**

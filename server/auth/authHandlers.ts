@@ -3,9 +3,12 @@ import { UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { HandlerMap, RequestContext } from '../http/context';
 import { enforce, type Limits } from '../http/limits';
+import type { TwoFactor } from '../security/TwoFactor';
 import type { UserRepository, UserRow } from '../users/UserRepository';
+import type { LoginChallenges } from './LoginChallenges';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './SessionStore';
+import type { SignIns } from './SignIns';
 import { chargeCodeLimits, emailTarget, mobileTarget, type CodeCharge, type VerificationCodes } from './VerificationCodes';
 
 export interface AuthDeps {
@@ -15,6 +18,9 @@ export interface AuthDeps {
   codes: VerificationCodes;
   limits: Limits;
   scryptLogN: number;
+  twoFactor: TwoFactor;
+  challenges: LoginChallenges;
+  signIns: SignIns;
 }
 
 /** Where a login string points: an email or a phone number (with or without its calling code). */
@@ -32,7 +38,7 @@ function defaultNickname(email: string | null, mobile: string | null): string {
 
 /** Registration, login, logout, password reset and verification codes (spec §7 "Common and auth"). */
 export function createAuthHandlers(deps: AuthDeps): HandlerMap {
-  const { clock, users, sessions, codes } = deps;
+  const { clock, users, sessions, codes, twoFactor, challenges, signIns } = deps;
   const { loginByAccount, loginByIp, codesByAccount, codesByIp } = deps.limits;
   // Verifies a password even for an unknown account, so timing does not reveal which accounts exist.
   const dummyHash = hashPassword('not-a-real-password', deps.scryptLogN);
@@ -59,6 +65,13 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
     return `${who}@${ip}`;
   }
 
+  /** Creates the session and tells the sign-in listeners (the new-device notice). */
+  async function signIn(userId: number, ctx: RequestContext, remember: boolean, deviceId: string | null, registration = false) {
+    const token = await sessions.create(userId, { ip: ctx.ip, userAgent: ctx.userAgent, remember });
+    await signIns.emit({ userId, ip: ctx.ip, userAgent: ctx.userAgent, deviceId, registration });
+    return token;
+  }
+
   /** What a code request counts against besides its target: the signed-in account, if any, then the address. */
   function codeCharges(ctx: RequestContext): CodeCharge[] {
     return [...(ctx.user ? [{ limiter: codesByAccount, key: `user:${ctx.user.id}` }] : []), { limiter: codesByIp, key: ctx.ip }];
@@ -73,7 +86,9 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
       // A reset code for an unknown address goes nowhere but is otherwise made (and throttled) the
       // same way: neither the first answer nor a second one within the minute reveals accounts.
       const deliver = input.scene !== 'forget' || existing !== null;
-      await codes.send(emailTarget(input.user_string), input.scene, ctx.lang, { deliver, onRefused });
+      // A code to an address being bound carries the signed-in user's anti-phishing code.
+      const userId = input.scene === 'bind' ? ctx.user?.id : undefined;
+      await codes.send(emailTarget(input.user_string), input.scene, ctx.lang, { deliver, onRefused, userId });
       return ctx.t('messages.codeSent');
     },
 
@@ -83,7 +98,8 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
       if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
       if (input.scene === 'bind' && existing) throw new AppError('errors.mobileTaken');
       const deliver = input.scene !== 'forget' || existing !== undefined;
-      await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang, { deliver, onRefused });
+      const userId = input.scene === 'bind' ? ctx.user?.id : undefined;
+      await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang, { deliver, onRefused, userId });
       return ctx.t('messages.codeSent');
     },
 
@@ -121,7 +137,7 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
         throw error;
       }
       // Registering signs the new user in: the answer is a session token, as login's is.
-      return sessions.create(user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+      return signIn(user.id, ctx, false, ctx.deviceId, true);
     },
 
     '/user/login': async (input, ctx) => {
@@ -133,7 +149,21 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
       const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
       if (!user || !ok) throw new AppError('errors.loginFailed');
       await loginByAccount.reset(accountKey);
-      return sessions.create(user.id, { ip: ctx.ip, userAgent: ctx.userAgent, remember: input.remember ?? false });
+      const remember = input.remember ?? false;
+      // Two-factor on: no session yet, only the second step's challenge.
+      if (await twoFactor.isEnabled(user.id)) return challenges.create(user.id, remember, ctx.deviceId);
+      return signIn(user.id, ctx, remember, ctx.deviceId);
+    },
+
+    '/user/login_2fa': async (input, ctx) => {
+      await enforce(loginByIp, ctx.ip);
+      const pending = await challenges.find(input.challenge);
+      // A wrong code counts like a wrong password, under the same key (the account at this address).
+      const accountKey = `user:${pending.user_id}@${ctx.ip}`;
+      await enforce(loginByAccount, accountKey);
+      await twoFactor.verify(pending.user_id, input.code, true, (q) => challenges.consume(q, pending.id));
+      await loginByAccount.reset(accountKey);
+      return signIn(pending.user_id, ctx, pending.remember, pending.device_id);
     },
 
     '/user/logout': async (_input, ctx) => {

@@ -7,6 +7,8 @@ import type { HandlerMap } from '../http/context';
 import { enforce, type Limits } from '../http/limits';
 import type { Notifications } from '../notifications/Notifications';
 import type { UserRepository, UserRow } from '../users/UserRepository';
+import { parseUserAgent } from '../../domain/security/userAgent';
+import type { TwoFactor } from './TwoFactor';
 
 export interface SecurityDeps {
   users: UserRepository;
@@ -15,6 +17,7 @@ export interface SecurityDeps {
   notifications: Notifications;
   limits: Limits;
   scryptLogN: number;
+  twoFactor: TwoFactor;
 }
 
 /** The addresses a signed-in user's security codes may go to: their own bound email and phone. */
@@ -26,7 +29,7 @@ function ownTargets(user: UserRow): string[] {
 
 /** Login password, payment password, bound contacts and sessions (spec §2 Security). */
 export function createSecurityHandlers(deps: SecurityDeps): HandlerMap {
-  const { users, sessions, codes, notifications, limits } = deps;
+  const { users, sessions, codes, notifications, limits, twoFactor } = deps;
 
   async function me(id: number): Promise<UserRow> {
     const user = await users.byId(id);
@@ -56,7 +59,7 @@ export function createSecurityHandlers(deps: SecurityDeps): HandlerMap {
       const target =
         input.channel === 'email' ? user.email && emailTarget(user.email) : user.mobile && mobileTarget(user.area_code!, user.mobile);
       if (!target) throw new AppError(input.channel === 'email' ? 'errors.emailNotBound' : 'errors.mobileNotBound');
-      await codes.send(target, 'security', ctx.lang, { onRefused });
+      await codes.send(target, 'security', ctx.lang, { onRefused, userId: user.id });
       return ctx.t('messages.codeSent');
     },
 
@@ -108,7 +111,45 @@ export function createSecurityHandlers(deps: SecurityDeps): HandlerMap {
     },
 
     '/safe/sessions': async (_input, ctx) =>
-      (await sessions.list(ctx.user.id)).map((s) => ({ ...s, current: s.id === ctx.user.sessionId })),
+      (await sessions.list(ctx.user.id)).map((s) => ({ ...s, ...parseUserAgent(s.user_agent), current: s.id === ctx.user.sessionId })),
+
+    '/safe/overview': async (_input, ctx) => {
+      const user = await me(ctx.user.id);
+      const enabled = await twoFactor.isEnabled(user.id);
+      return {
+        two_factor: enabled,
+        recovery_codes_left: enabled ? await twoFactor.recoveryCodesLeft(user.id) : 0,
+        anti_phishing_code: user.anti_phishing_code,
+      };
+    },
+
+    '/safe/two_factor/setup': async (_input, ctx) => {
+      const user = await me(ctx.user.id);
+      return twoFactor.setup(user.id, user.email ?? `+${user.area_code}${user.mobile}`);
+    },
+
+    '/safe/two_factor/enable': async (input, ctx) => twoFactor.enable(ctx.user.id, input.code),
+
+    '/safe/two_factor/disable': async (input, ctx) => {
+      // The password is a login password guess: counted per account before the hash, as on a password change.
+      const key = `change-password:${ctx.user.id}`;
+      await enforce(limits.loginByAccount, key);
+      const user = await me(ctx.user.id);
+      if (!(await verifyPassword(input.password, user.password_hash))) throw new AppError('errors.oldPasswordWrong');
+      await limits.loginByAccount.reset(key);
+      await twoFactor.verify(user.id, input.code, true, (q) => twoFactor.disable(q, user.id));
+      return ctx.t('messages.twoFactorDisabled');
+    },
+
+    '/safe/two_factor/recovery_codes': async (input, ctx) =>
+      twoFactor.verify(ctx.user.id, input.code, true, async (q) => ({
+        recovery_codes: await twoFactor.replaceRecoveryCodes(q, ctx.user.id),
+      })),
+
+    '/safe/anti_phishing': async (input, ctx) => {
+      await users.setAntiPhishingCode(ctx.user.id, input.code || null);
+      return ctx.t(input.code ? 'messages.antiPhishingSet' : 'messages.antiPhishingRemoved');
+    },
 
     '/safe/logout_others': async (_input, ctx) => {
       await sessions.revokeAll(ctx.user.id, ctx.user.sessionId);

@@ -21,6 +21,8 @@ export interface UserRow {
   created_at: number;
   pay_password_hash: string | null;
   identity_level: number;
+  /** Shown in every mail and SMS sent to the user (docs/SECURITY.md), or null. */
+  anti_phishing_code: string | null;
 }
 
 export interface NewUser {
@@ -180,6 +182,23 @@ export class UserRepository {
       page,
       (r) => ({ id: Number(r.id), nickname: r.nickname, created_at: Number(r.created_at) }),
     );
+  }
+
+  /** The anti-phishing code of a user, by id or by the email or `+<area><number>` phone of their account; null when none is set. */
+  async antiPhishingCodeOf(who: { id: number } | { email: string } | { phone: string }): Promise<string | null> {
+    const [row] = await this.db.query<{ anti_phishing_code: string | null }>(
+      'id' in who
+        ? 'SELECT anti_phishing_code FROM users WHERE id = $1'
+        : 'email' in who
+          ? 'SELECT anti_phishing_code FROM users WHERE email = $1'
+          : `SELECT anti_phishing_code FROM users WHERE '+' || area_code || mobile = $1 ORDER BY id LIMIT 1`,
+      ['id' in who ? who.id : 'email' in who ? who.email.toLowerCase() : who.phone],
+    );
+    return row?.anti_phishing_code ?? null;
+  }
+
+  async setAntiPhishingCode(id: number, code: string | null): Promise<void> {
+    await this.db.query('UPDATE users SET anti_phishing_code = $2 WHERE id = $1', [id, code]);
   }
 
   /** Locks the user's row until the transaction ends (serialises that user's money requests). */

@@ -42,6 +42,10 @@ interface PayPasswordFieldProps {
   label?: string;
   /** The real input's name (default `pay_password`). */
   name?: string;
+  /** Shows the digits instead of dots and offers the phone's one-time-code autofill (a TOTP code). */
+  reveal?: boolean;
+  /** Replaces the default placeholder. */
+  placeholder?: string;
 }
 
 const LENGTH = 6;
@@ -63,6 +67,8 @@ export function PayPasswordField({
   autoFocus,
   label,
   name = 'pay_password',
+  reveal,
+  placeholder,
 }: PayPasswordFieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -87,7 +93,7 @@ export function PayPasswordField({
             data-filled={i < value.length || undefined}
             data-current={(focused && i === current) || undefined}
           >
-            {i < value.length && <span className={styles.dot} />}
+            {i < value.length && (reveal ? <span className={styles.digit}>{value[i]}</span> : <span className={styles.dot} />)}
           </span>
         ))}
         <input
@@ -110,10 +116,10 @@ export function PayPasswordField({
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"
-          autoComplete="off"
+          autoComplete={reveal ? 'one-time-code' : 'off'}
           maxLength={LENGTH}
           name={name}
-          placeholder={label ?? t('targets.payPasswordPlaceholder')}
+          placeholder={placeholder ?? label ?? t('targets.payPasswordPlaceholder')}
           aria-label={bare ? shownLabel : undefined}
           aria-invalid={Boolean(error) || undefined}
           aria-describedby={error ? `${id}-error` : undefined}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
+import type { SecondFactorChallenge } from '../../../domain/auth/types';
 import { call } from '../../api/request';
 import { HOME_PATH } from '../../paths';
 import { isLoggedIn, setToken } from '../../state/session';
@@ -14,6 +15,7 @@ import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from './AuthLayout.module.css';
+import { SecondFactorStep } from './SecondFactorStep';
 
 /** Only app routes may be a redirect target, never another site. */
 function safeRedirect(value: string | null): string {
@@ -31,15 +33,22 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const { error, errorOf, edit, busy, check, run } = useForm(['user_string', 'password']);
   const [langOpen, setLangOpen] = useState(false);
+  // Two-factor on: the password was right; the second step finishes the login.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+
+  const signedIn = (token: string) => {
+    setToken(token);
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { user_string: account, password };
     if (!check(contract['/user/login'].input, input)) return;
-    const token = await run(() => call('/user/login', input));
-    if (token === undefined) return;
-    setToken(token);
-    navigate(safeRedirect(params.get('redirect')), { replace: true });
+    const answer = await run(() => call('/user/login', input));
+    if (answer === undefined) return;
+    if (typeof answer === 'string') signedIn(answer);
+    else setChallenge(answer);
   };
 
   if (signedInAlready) return <Navigate to={HOME_PATH} replace />;
@@ -53,52 +62,56 @@ export default function LoginPage() {
         </button>
       }
     >
-      <div className={styles.wrap}>
-        <div className={styles.brand}>
-          <img src={site.logo} alt="" />
-          <div>
-            <h2 className={styles.heading}>{t('auth.loginTitle')}</h2>
-            <p className={styles.sub}>{t('auth.loginSubtitle', { site: site.site_name })}</p>
+      {challenge ? (
+        <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />
+      ) : (
+        <div className={styles.wrap}>
+          <div className={styles.brand}>
+            <img src={site.logo} alt="" />
+            <div>
+              <h2 className={styles.heading}>{t('auth.loginTitle')}</h2>
+              <p className={styles.sub}>{t('auth.loginSubtitle', { site: site.site_name })}</p>
+            </div>
           </div>
-        </div>
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <TextField
-            value={account}
-            onChange={edit('user_string', setAccount)}
-            placeholder={t('auth.accountPlaceholder')}
-            autoComplete="username"
-            name="account"
-            prefix={<User size={18} className={styles.icon} />}
-            error={errorOf('user_string')}
-          />
-          <TextField
-            value={password}
-            onChange={edit('password', setPassword)}
-            placeholder={t('auth.passwordPlaceholder')}
-            autoComplete="current-password"
-            name="password"
-            secret
-            prefix={<Lock size={18} className={styles.icon} />}
-            error={errorOf('password')}
-          />
-          {error && <p className={styles.error}>{error}</p>}
-          <div className={styles.row}>
-            <span />
-            <Link to="/pages/common/forget" className={styles.link}>
-              {t('auth.forgotPassword')}
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <TextField
+              value={account}
+              onChange={edit('user_string', setAccount)}
+              placeholder={t('auth.accountPlaceholder')}
+              autoComplete="username"
+              name="account"
+              prefix={<User size={18} className={styles.icon} />}
+              error={errorOf('user_string')}
+            />
+            <TextField
+              value={password}
+              onChange={edit('password', setPassword)}
+              placeholder={t('auth.passwordPlaceholder')}
+              autoComplete="current-password"
+              name="password"
+              secret
+              prefix={<Lock size={18} className={styles.icon} />}
+              error={errorOf('password')}
+            />
+            {error && <p className={styles.error}>{error}</p>}
+            <div className={styles.row}>
+              <span />
+              <Link to="/pages/common/forget" className={styles.link}>
+                {t('auth.forgotPassword')}
+              </Link>
+            </div>
+            <Button type="submit" block busy={busy}>
+              {t('auth.login')}
+            </Button>
+          </form>
+          <p className={styles.footer}>
+            {t('auth.noAccount')}{' '}
+            <Link to="/pages/common/register" className={styles.link}>
+              {t('auth.registerNow')}
             </Link>
-          </div>
-          <Button type="submit" block busy={busy}>
-            {t('auth.login')}
-          </Button>
-        </form>
-        <p className={styles.footer}>
-          {t('auth.noAccount')}{' '}
-          <Link to="/pages/common/register" className={styles.link}>
-            {t('auth.registerNow')}
-          </Link>
-        </p>
-      </div>
+          </p>
+        </div>
+      )}
       <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
     </Page>
   );

@@ -42,7 +42,7 @@ interface TargetOption {
 /**
  * Withdraw (spec §2 fund/withdraw): to a saved address of the coin or, for USDT, a saved bank
  * card; shows the fee, the minimum, what arrives and what the 24 h limit leaves; asks for the
- * payment password. Identity verification comes first (the server answers 998 otherwise).
+ * payment password, and a current authenticator code when two-factor is on. Identity verification comes first (the server answers 998 otherwise).
  */
 export default function WithdrawPage() {
   const { t } = useTranslation();
@@ -66,6 +66,10 @@ export default function WithdrawPage() {
   const [arrival, setArrival] = useState<string | null>(null);
   const [remark, setRemark] = useState('');
   const [pin, setPin] = useState('');
+  // Two-factor on: a current authenticator code as well (docs/SECURITY.md).
+  const security = useQuery(apiQuery('/safe/overview'));
+  const twoFactor = security.data?.two_factor === true;
+  const [totp, setTotp] = useState('');
   const { error, busy, check, run } = useForm();
   const pay = usePayPasswordMissing();
   const invalidate = useInvalidate();
@@ -91,7 +95,14 @@ export default function WithdrawPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { currency, amount: amount.trim(), target: target ?? '', pay_password: pin, remark: remark || undefined };
+    const input = {
+      currency,
+      amount: amount.trim(),
+      target: target ?? '',
+      pay_password: pin,
+      totp_code: twoFactor ? totp : undefined,
+      remark: remark || undefined,
+    };
     if (!check(contract['/wallet/out'].input, input)) return;
     const done = await run((idempotencyKey) => call('/wallet/out', input, { idempotencyKey }), pay.noteError);
     if (done === undefined) return;
@@ -244,6 +255,19 @@ export default function WithdrawPage() {
           maxLength={100}
         />
         <PayPasswordField value={pin} onChange={setPin} missing={pay.missing} />
+        {twoFactor && (
+          <>
+            <PayPasswordField
+              value={totp}
+              onChange={setTotp}
+              name="totp_code"
+              reveal
+              label={t('security.withdrawTotp')}
+              placeholder={t('security.withdrawTotp')}
+            />
+            <p className={form.hint}>{t('security.withdrawTotpHint')}</p>
+          </>
+        )}
         <p className={form.hint}>{t('funds.withdraw.arrivalNote')}</p>
         {error && <p className={form.error}>{error}</p>}
         <Button type="submit" block busy={busy}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, Lock, Mail, MonitorSmartphone, Smartphone } from 'lucide-react';
+import { Fingerprint, KeyRound, Lock, Mail, MonitorSmartphone, ShieldCheck, Smartphone, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -9,29 +9,22 @@ import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
-import { Button } from '../../ui/Button';
 import { ListGroup, ListItem } from '../../ui/ListItem';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { pageTitle } from '../../ui/pageTitle';
 import { Switch } from '../../ui/Switch';
-import { useTimeText } from '../../ui/useTimeText';
 import styles from './SecurityPage.module.css';
 
-/** A readable device name from a user agent. */
-function deviceName(ua: string | null): string {
-  if (!ua) return '';
-  const os = /iPhone|iPad|Android|Windows|Mac OS X|Linux/.exec(ua)?.[0]?.replace('Mac OS X', 'macOS') ?? '';
-  const browser = /Edg|Chrome|Firefox|Safari/.exec(ua)?.[0]?.replace('Edg', 'Edge') ?? '';
-  return [browser, os].filter(Boolean).join(' · ') || ua.slice(0, 40);
-}
-
-/** Login password, payment password, bound contacts, "stay logged in" and signed-in devices (spec §2 Security). */
+/**
+ * Login password, payment password, bound contacts, two-factor, the anti-phishing code, "stay
+ * logged in" and the way to the signed-in devices (spec §2 Security, docs/SECURITY.md).
+ */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const { user } = useSnapshot(sessionState);
-  const timeText = useTimeText();
   const sessions = useQuery(apiQuery('/safe/sessions'));
+  const overview = useQuery(apiQuery('/safe/overview'));
   const invalidate = useInvalidate();
   const current = sessions.data?.find((s: SessionInfo) => s.current);
   const [remember, setRemember] = useState(false);
@@ -50,15 +43,6 @@ export default function SecurityPage() {
       void invalidate('sessions');
     } catch {
       setRemember(!enabled);
-    }
-  };
-
-  const logoutOthers = async () => {
-    try {
-      showToast(await call('/safe/logout_others'));
-      void invalidate('sessions');
-    } catch {
-      // Shown by the API client.
     }
   };
 
@@ -90,48 +74,48 @@ export default function SecurityPage() {
           to="/pages/setting/bindEmail"
           testId="bind-email-entry"
         />
+      </ListGroup>
+
+      <ListGroup title={t('security.protection')}>
+        <ListItem
+          icon={ShieldCheck}
+          label={t('security.twoFactor')}
+          value={
+            overview.data ? (
+              <span className={overview.data.two_factor ? styles.on : styles.off}>
+                {t(overview.data.two_factor ? 'security.on' : 'security.off')}
+              </span>
+            ) : (
+              loading
+            )
+          }
+          to="/pages/setting/twoFactor"
+          testId="two-factor-entry"
+        />
+        <ListItem
+          icon={Fingerprint}
+          label={t('security.antiPhishing')}
+          value={overview.data ? t(overview.data.anti_phishing_code ? 'security.set' : 'security.notSet') : loading}
+          to="/pages/setting/antiPhishing"
+          testId="anti-phishing-entry"
+        />
         <ListItem
           icon={MonitorSmartphone}
+          label={t('security.devicesSessions')}
+          value={sessions.data ? t('security.sessionCount', { count: sessions.data.length }) : loading}
+          to="/pages/setting/sessions"
+          testId="sessions-entry"
+        />
+      </ListGroup>
+
+      <ListGroup>
+        <ListItem
+          icon={Timer}
           label={t('security.stayLoggedIn')}
           value={<Switch checked={remember} onChange={(v) => void toggleRemember(v)} label={t('security.stayLoggedIn')} />}
         />
       </ListGroup>
       <p className={styles.hint}>{t('security.stayLoggedInHint')}</p>
-
-      <ListGroup title={t('security.devices')}>
-        {sessions.isPending && (
-          <div className={styles.device} aria-busy="true" aria-label={t('common.loading')}>
-            <Skeleton round width={20} />
-            <span className={styles.deviceText}>
-              <Skeleton width={140} height={15} />
-              <Skeleton width={180} height={12} />
-            </span>
-          </div>
-        )}
-        {sessions.data?.map((s) => (
-          <div key={s.id} className={styles.device} data-testid="session">
-            <MonitorSmartphone size={20} className={styles.deviceIcon} />
-            <span className={styles.deviceText}>
-              <b>{deviceName(s.user_agent)}</b>
-              <span>
-                {s.ip} · {timeText(s.last_seen_at)}
-              </span>
-            </span>
-            {s.current && <span className={styles.current}>{t('security.thisDevice')}</span>}
-          </div>
-        ))}
-      </ListGroup>
-      <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          block
-          disabled={(sessions.data?.length ?? 0) < 2}
-          onClick={() => void logoutOthers()}
-          data-testid="logout-others"
-        >
-          {t('security.logoutOthers')}
-        </Button>
-      </div>
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import {
   Banknote,
   Bell,
+  BellRing,
   ChevronRight,
   CircleHelp,
   Coins,
@@ -40,6 +41,7 @@ import { LanguageSheet } from '../../ui/LanguageSheet';
 import { ListGroup, ListItem } from '../../ui/ListItem';
 import { Page } from '../../ui/Page';
 import { Sheet } from '../../ui/Sheet';
+import { InstallAppRow } from '../../ui/pwa/InstallAppRow';
 import { Skeleton } from '../../ui/Skeleton';
 import { pageTitle } from '../../ui/pageTitle';
 import { InviteSheet } from './InviteSheet';
@@ -182,6 +184,7 @@ export default function SettingPage() {
           to="/pages/setting/notifications"
           testId="notifications-entry"
         />
+        <ListItem icon={BellRing} label={pageTitle(t, { area: 'alerts', page: 'index' })} to="/pages/alerts/index" testId="alerts-entry" />
         <ListItem icon={Coins} label={t('settings.fiat')} value={fiat.currency_code} onClick={() => setSheet('fiat')} testId="fiat-entry" />
         <ListItem
           icon={Globe}
@@ -190,6 +193,7 @@ export default function SettingPage() {
           onClick={() => setSheet('lang')}
           testId="language-entry"
         />
+        <InstallAppRow />
       </ListGroup>
 
       <ListGroup title={t('settings.groups.help')}>

@@ -23,6 +23,9 @@ export default defineArea(
     notifications: { load: () => import('./NotificationsPage') },
     bindMobile: { load: () => import('./BindMobilePage') },
     bindEmail: { load: () => import('./BindEmailPage') },
+    twoFactor: { load: () => import('./TwoFactorPage') },
+    antiPhishing: { load: () => import('./AntiPhishingPage') },
+    sessions: { load: () => import('./SessionsPage') },
   },
   { namespaces: ['settings', 'auth', 'profile', 'security', 'upload', 'identity', 'targets', 'help', 'rewards', 'system'] },
 );
