@@ -1,10 +1,54 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
+/** The app's colours (src/styles/global.css `--bg`), for the launcher's splash and the status bar. */
+const THEME_BG = '#0b0e14';
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app (docs/PLATFORM.md): the web manifest, and src/sw.ts built with the
+    // precache list of this build injected. Registered by src/ui/pwa/registerServiceWorker.ts in
+    // production builds only; `vite dev` gets no service worker (devOptions off).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        id: '/',
+        name: 'Kestrel',
+        short_name: 'Kestrel',
+        description: 'Realtime crypto markets and trading',
+        lang: 'en',
+        dir: 'ltr',
+        start_url: '/#/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME_BG,
+        background_color: THEME_BG,
+        categories: ['finance'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The app shell: every built script (pages and locale chunks included), style, font and
+        // icon, so the app opens offline in any language. Not source maps, not banners (content);
+        // the plugin adds the manifest itself.
+        globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
+        globIgnores: ['banners/**', 'nft-media/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

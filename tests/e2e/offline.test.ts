@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phone, shot } from './browser';
+import { base } from './helpers';
+
+/** How long the browser stays offline (issue 17's fault test). */
+const OUTAGE_MS = 30_000;
+
+/** The book's best bid and ask with their sizes: changes whenever the market moves. */
+const topOfBook = (page: Page) =>
+  page.evaluate(() => ['book-bid', 'book-ask'].map((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').join(' | '));
+
+const bannerCount = (page: Page) => page.getByTestId('stale-banner').count();
+
+describe('fault: the browser offline for 30 s', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it('the pair screen shows the stale banner while offline and recovers by itself when the network returns', async () => {
+    const page = await phone(browser, { serviceWorker: true });
+    const context = page.context();
+    try {
+      await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC/USDT`);
+      await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 30_000 }).toBe(20);
+      // Live first: no banner, and the book moves.
+      expect(await bannerCount(page)).toBe(0);
+      const before = await topOfBook(page);
+      await expect.poll(() => topOfBook(page), { timeout: 30_000 }).not.toBe(before);
+
+      const start = Date.now();
+      await context.setOffline(true);
+      // NOTE: Chromium's offline emulation leaves an open WebSocket up, so the feed notices by
+      // socket.io's heartbeat (ping interval + timeout, about 45 s), not at once.
+      await expect
+        .poll(() => page.getByTestId('stale-banner').getAttribute('data-status'), { timeout: 90_000, interval: 200 })
+        .toBe('stale');
+      const bannerAfterMs = Date.now() - start;
+      await shot(page, 'offline-pair-stale-en');
+      // Offline, nothing moves: the screen keeps the last figures under the banner.
+      const frozen = await topOfBook(page);
+
+      // The rest of the outage, then the network comes back: no reload, no tap.
+      await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - start))));
+      expect(await page.getByTestId('stale-banner').getAttribute('data-status')).toBe('stale');
+      expect(await topOfBook(page)).toBe(frozen);
+      const online = Date.now();
+      await context.setOffline(false);
+
+      await expect.poll(() => bannerCount(page), { timeout: 60_000, interval: 200 }).toBe(0);
+      const bannerGoneMs = Date.now() - online;
+      await expect.poll(() => topOfBook(page), { timeout: 60_000, interval: 200 }).not.toBe(frozen);
+      const movingMs = Date.now() - online;
+      // Still live a moment later: it recovered, it did not flap.
+      const recovered = await topOfBook(page);
+      await expect.poll(() => topOfBook(page), { timeout: 30_000, interval: 200 }).not.toBe(recovered);
+      expect(await bannerCount(page)).toBe(0);
+      await shot(page, 'offline-pair-recovered-en');
+
+      console.log(
+        `offline fault: banner ${bannerAfterMs} ms after going offline; offline ${online - start} ms; ` +
+          `banner gone ${bannerGoneMs} ms and the book moving ${movingMs} ms after the network returned`,
+      );
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+});
