@@ -80,6 +80,9 @@ export const NAMESPACES = [
   'game',
   'support',
   'system',
+  'alerts',
+  'chat',
+  'pwa',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -94,10 +97,11 @@ export const SHELL_NAMESPACES = [
   'errors',
   'validation',
   'notifications',
+  'pwa',
 ] as const satisfies readonly Namespace[];
 
-/** What the server answers with: error and success messages. */
-export const SERVER_NAMESPACES = ['errors', 'validation', 'messages'] as const satisfies readonly Namespace[];
+/** What the server answers with: error and success messages, and the texts of its Web Push notifications. */
+export const SERVER_NAMESPACES = ['errors', 'validation', 'messages', 'notifications'] as const satisfies readonly Namespace[];
 
 /** True when `value` names a namespace. */
 export function isNamespace(value: unknown): value is Namespace {

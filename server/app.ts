@@ -40,6 +40,7 @@ import { targetsPlugin } from './targets/plugin';
 import { uploadsPlugin } from './uploads/plugin';
 import { usersPlugin } from './users/plugin';
 import { watchlistPlugin } from './watchlist/plugin';
+import { alertsPlugin } from './alerts/plugin';
 
 export type { AppOptions } from './platform/options';
 
@@ -84,6 +85,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
   gamePlugin,
   supportPlugin,
   watchlistPlugin,
+  alertsPlugin,
   chatPlugin,
   opsPlugin,
   seedPlugin,
@@ -96,6 +98,8 @@ export interface App {
   outbox: DevOutbox | null;
   identities: Identities;
   wallets: Wallets;
+  /** Whether this node runs the market source and the engines now. */
+  isLeader(): boolean;
   close(): Promise<void>;
 }
 
@@ -131,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox: fastify.outbox,
     identities: fastify.identities,
     wallets: fastify.wallets,
+    isLeader: () => fastify.isLeader(),
     close: () => fastify.close(),
   };
 }

@@ -31,6 +31,17 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Operator token; when unset the server keeps one in `DATA_DIR/ops.token`. */
   opsToken: string | null;
+  /** `redis://…`: several nodes share sockets, counters and the market relay (needs DATABASE_URL). */
+  redisUrl: string | null;
+  /** Prefix of every Redis key, channel and stream, so deployments can share a Redis (default `kestrel:`). */
+  redisNamespace: string;
+  /** Where uploaded files live; a folder every node mounts when there are several (default DATA_DIR/uploads). */
+  uploadsDir: string;
+  /**
+   * Web Push (price alerts): the VAPID key pair, both or neither (neither: generated once and kept
+   * in the database), and the contact the push services see (`mailto:` or `https:`).
+   */
+  vapid: { publicKey?: string; privateKey?: string; subject?: string };
 }
 
 function readInt(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
@@ -68,12 +79,27 @@ function readTrustProxy(value: string | undefined): false | string[] {
   return entries;
 }
 
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together (or neither), VAPID_SUBJECT a `mailto:` or `https:` URL. */
+function readVapid(env: NodeJS.ProcessEnv): Config['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY || undefined;
+  const subject = env.VAPID_SUBJECT || undefined;
+  if (Boolean(publicKey) !== Boolean(privateKey)) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  if (subject && !/^(mailto:|https:\/\/)\S+$/.test(subject))
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL, got "${subject}"`);
+  return { publicKey, privateKey, subject };
+}
+
 /** Reads the configuration from `env`; throws with a clear message on a bad value. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  if (env.REDIS_URL && !env.DATABASE_URL) {
+    throw new Error('REDIS_URL is for several nodes sharing one PostgreSQL database: set DATABASE_URL too (PGlite serves one process)');
+  }
+  const dataDir = path.resolve(root, env.DATA_DIR || 'data');
   return {
     port: readInt(env.PORT, 8080, 0, 65535, 'PORT'),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || null,
     marketHz: readInt(env.MARKET_HZ, 4, 1, 50, 'MARKET_HZ'),
     seed: env.SEED || 'kestrel',
@@ -84,5 +110,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     rateLimitPerMinute: readInt(env.RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_MINUTE, 0, 1_000_000, 'RATE_LIMIT_PER_MINUTE'),
     opsToken: env.OPS_TOKEN || null,
+    redisUrl: env.REDIS_URL || null,
+    redisNamespace: env.REDIS_NAMESPACE || 'kestrel:',
+    uploadsDir: path.resolve(root, env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
+    vapid: readVapid(env),
   };
 }

@@ -1,14 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { systemClock } from './clock';
 import { readConfig } from './config';
 import { openDb } from './db/openDb';
 import { buildApp } from './app';
 import { AdvisoryLockLeadership } from './platform/leadership';
+import { openCluster, type Cluster } from './platform/cluster/openCluster';
 import { DEMO_ACCOUNT } from './seed/seed';
+
+/** Messages from before the app's logger exists (the Redis connections), as the logger would print them. */
+const consoleLog = {
+  info: (obj: unknown, msg?: string) => console.log(JSON.stringify({ level: 30, ...(obj as object), msg })),
+  warn: (obj: unknown, msg?: string) => console.warn(JSON.stringify({ level: 40, ...(obj as object), msg })),
+  error: (obj: unknown, msg?: string) => console.error(JSON.stringify({ level: 50, err: String(obj), msg })),
+} as unknown as Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** Entry point of `npm start`: the app, the API, the socket and the market on one port. */
 async function main(): Promise<void> {
   const config = readConfig();
   const db = await openDb(config);
+  // Several nodes: the shared parts live in Redis (docs/PLATFORM.md).
+  const cluster: Cluster | null = config.redisUrl
+    ? await openCluster(config.redisUrl, systemClock, consoleLog, config.redisNamespace)
+    : null;
 
   const app = await buildApp({
     db,
@@ -23,6 +36,9 @@ async function main(): Promise<void> {
     distDir: config.distDir,
     dataDir: config.dataDir,
     opsToken: config.opsToken,
+    uploadsDir: config.uploadsDir,
+    ...(cluster ? { cluster: cluster.parts, socketAdapter: cluster.socketAdapter } : {}),
+    vapid: config.vapid,
     logger: { level: process.env.LOG_LEVEL || 'info' },
     // On PostgreSQL several nodes may share the database: one of them runs the market and the engines.
     leadership: config.databaseUrl ? (log) => new AdvisoryLockLeadership(config.databaseUrl!, systemClock, log) : undefined,
@@ -36,6 +52,7 @@ async function main(): Promise<void> {
       '',
       `  Kestrel is running at http://${shown}:${port}`,
       `  Database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+      ...(cluster ? ['  Cluster: Redis (REDIS_URL); the leader runs the market and the engines'] : []),
       `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
       '',
     ].join('\n'),
@@ -48,6 +65,7 @@ async function main(): Promise<void> {
     app.fastify.log.info({ signal }, 'shutting down');
     void app
       .close()
+      .then(() => cluster?.close())
       .then(() => db.close())
       .then(
         () => process.exit(0),

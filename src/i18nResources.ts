@@ -35,10 +35,13 @@ import type copytradeNs from '../locales/en/copytrade.json';
 import type nftNs from '../locales/en/nft.json';
 import type otcNs from '../locales/en/otc.json';
 import type loansNs from '../locales/en/loans.json';
+import type alertsNs from '../locales/en/alerts.json';
 import type rewardsNs from '../locales/en/rewards.json';
 import type gameNs from '../locales/en/game.json';
 import type supportNs from '../locales/en/support.json';
 import type systemNs from '../locales/en/system.json';
+import type chatNs from '../locales/en/chat.json';
+import type pwaNs from '../locales/en/pwa.json';
 
 export interface Resources {
   common: typeof commonNs;
@@ -78,4 +81,7 @@ export interface Resources {
   game: typeof gameNs;
   support: typeof supportNs;
   system: typeof systemNs;
+  alerts: typeof alertsNs;
+  chat: typeof chatNs;
+  pwa: typeof pwaNs;
 }

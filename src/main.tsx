@@ -15,7 +15,13 @@ import { sessionState } from './state/session';
 import { siteState } from './state/site';
 import { migrateStorage } from './state/storage';
 import { getWorker, startWorker } from './worker-client';
+import { captureInstallEvents } from './ui/pwa/pwaState';
+import { registerServiceWorker } from './ui/pwa/registerServiceWorker';
+import { UpdatePrompt } from './ui/pwa/UpdatePrompt';
 import './styles/global.css';
+
+// The browser offers installing once, early: held before anything awaits (docs/PLATFORM.md).
+captureInstallEvents();
 
 async function boot(): Promise<void> {
   migrateStorage();
@@ -62,8 +68,10 @@ async function boot(): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
+      <UpdatePrompt />
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void boot();

@@ -28,6 +28,8 @@ export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from '..
 export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from '../worker';
 export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from '../worker';
 export type { GameStakePreview } from '../worker';
+export type { AlertPreview, AlertPreviewInput } from '../worker';
+export type { ChatView } from '../worker';
 export type {
   AuctionView,
   BidPreview,

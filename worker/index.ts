@@ -19,8 +19,10 @@ import { investApi } from './invest/api';
 import { copytradeApi } from './copytrade/api';
 import { nftApi } from './nft/api';
 import { gameApi } from './game/api';
+import { chatApi } from './chat/api';
 import { otcApi } from './otc/api';
 import { loansApi } from './loans/api';
+import { alertsApi } from './alerts/api';
 import { spotApi } from './spot/api';
 import { createWorkerState } from './state';
 
@@ -52,9 +54,11 @@ export type {
 } from './nft/preview';
 export type { BoxVerification } from './nft/verify';
 export type { GameStakePreview } from './game/api';
+export type { ChatView } from './chat/ChatSlice';
 export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from './otc/preview';
 export type { LoanLiveView, LoansChanges } from './loans/LoansSlice';
 export type { BorrowPreview, BorrowProblem, RepayPreview, RepayProblem, TopUpPreview, TopUpProblem } from './loans/preview';
+export type { AlertPreview, AlertPreviewInput } from './alerts/preview';
 export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
@@ -67,6 +71,8 @@ const state = createWorkerState();
 const pacer = new SnapshotPacer(state);
 const schedule = pacer.schedule;
 let feed: Feed | null = null;
+/** The server `connect` was given: the chat room reads its history pages there. */
+let serverOrigin: string | null = null;
 
 /**
  * The API, namespaced by area. Each namespace is marked with comlink's `proxy()` so its type
@@ -82,6 +88,7 @@ const api = {
     connect(origin: string, snapshotIntervalMs = 0): void {
       pacer.setInterval(snapshotIntervalMs);
       if (feed) return;
+      serverOrigin = origin;
       feed = new Feed(origin, state.feedHandlers(schedule));
       feed.connect();
     },
@@ -165,6 +172,8 @@ const api = {
   otc: proxy(otcApi(() => state.market.language())),
   loans: proxy(loansApi(state.loans, schedule)),
   game: proxy(gameApi()),
+  alerts: proxy(alertsApi(state.market)),
+  chat: proxy(chatApi({ slice: state.chat, schedule, feed: () => feed, origin: () => serverOrigin })),
 };
 
 export type WorkerApi = typeof api;

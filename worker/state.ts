@@ -3,6 +3,7 @@
  * UI; tests drive it directly.
  */
 import { AccountSlice } from './account/AccountSlice';
+import { ChatSlice } from './chat/ChatSlice';
 import { ConnectionSlice } from './connection/ConnectionSlice';
 import type { FeedHandlers } from './feed/Feed';
 import { FuturesSlice } from './futures/FuturesSlice';
@@ -23,6 +24,7 @@ function createSlices() {
     options: new OptionsSlice(account),
     auctions: new AuctionSlice(),
     loans: new LoansSlice(),
+    chat: new ChatSlice(),
   };
 }
 type Slices = ReturnType<typeof createSlices>;
@@ -51,8 +53,20 @@ export function createWorkerState() {
         slices.loans.applyTickers(data)
       );
       return {
-        snapshot: (s) => (slices.market.applySnapshot(s), slices.auctions.apply(s), s.kind === 'quotes' && tickers(s.data), changed()),
-        message: (m) => (slices.market.applyMessage(m), slices.auctions.apply(m), m.kind === 'quotes' && tickers(m.data), changed()),
+        snapshot: (s) => (
+          slices.market.applySnapshot(s),
+          slices.auctions.apply(s),
+          slices.chat.apply(s),
+          s.kind === 'quotes' && tickers(s.data),
+          changed()
+        ),
+        message: (m) => (
+          slices.market.applyMessage(m),
+          slices.auctions.apply(m),
+          slices.chat.apply(m),
+          m.kind === 'quotes' && tickers(m.data),
+          changed()
+        ),
         privateSnapshot: (s) => (
           slices.account.applySnapshot(s),
           slices.futures.privateChanged(),
@@ -67,7 +81,7 @@ export function createWorkerState() {
           changed()
         ),
         status: (s) => (slices.connection.setStatus(s), changed()),
-        dropped: (t) => (slices.market.drop(t), slices.auctions.drop(t)),
+        dropped: (t) => (slices.market.drop(t), slices.auctions.drop(t), slices.chat.drop(t)),
         hello: (info) => (slices.connection.setServerVersion(info.version), changed()),
       };
     },

@@ -32,6 +32,7 @@ import { otcEndpoints } from '../otc/contract';
 import { loansEndpoints } from '../loans/contract';
 import { rewardsEndpoints } from '../rewards/contract';
 import { gameEndpoints } from '../game/contract';
+import { alertsEndpoints } from '../alerts/contract';
 import { mergeEndpoints } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
@@ -64,6 +65,7 @@ export const contract = mergeEndpoints(
   loansEndpoints,
   rewardsEndpoints,
   gameEndpoints,
+  alertsEndpoints,
 );
 
 export type Contract = typeof contract;

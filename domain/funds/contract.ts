@@ -1,5 +1,6 @@
 /** The funds area's endpoints (see domain/api/contract.ts for how areas are merged). */
 import { z } from 'zod';
+import { totpField } from '../security/contract';
 import { defineEndpoints, endpoint } from '../api/endpoint';
 import type { Page } from '../api/envelope';
 import {
@@ -103,6 +104,8 @@ export const fundsEndpoints = defineEndpoints({
         error: 'validation.targetRequired',
       }),
       pay_password: payPasswordField,
+      /** A current TOTP code: required when the user has two-factor on (docs/SECURITY.md). */
+      totp_code: totpField.optional(),
       remark: optionalText(100),
     }),
   }),

@@ -14,6 +14,7 @@ import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { Notifications } from '../notifications/Notifications';
 import { checkPayPassword } from '../security/checkPayPassword';
+import type { TwoFactor } from '../security/TwoFactor';
 import { maskCardNumber, type WithdrawalTargets } from '../targets/WithdrawalTargets';
 import type { UserRepository } from '../users/UserRepository';
 import { readAmount, requireCurrency } from './amounts';
@@ -32,6 +33,7 @@ export interface WithdrawRequest {
   amount: string;
   target: string;
   pay_password: string;
+  totp_code?: string | undefined;
   remark?: string | undefined;
 }
 
@@ -55,6 +57,7 @@ export class Withdrawals {
     private readonly targets: WithdrawalTargets,
     private readonly limits: Limits,
     private readonly notifications: Notifications,
+    private readonly twoFactor: TwoFactor,
   ) {
     this.tx = txRunner(db);
   }
@@ -99,6 +102,8 @@ export class Withdrawals {
     if (arrival.lte(0)) throw new AppError('errors.withdrawBelowMin', { min: rule.min, currency: currency.name });
     const target = await this.resolveTarget(userId, currency.id, input.target);
     await checkPayPassword(this.users, this.limits, userId, input.pay_password);
+    // With two-factor on, a current TOTP code as well (docs/SECURITY.md); it is spent even if the limit check below refuses.
+    await this.twoFactor.requireIfEnabled(userId, input.totp_code);
     const price = this.valuation.priceUsdt(currency.id);
     const btcPrice = this.valuation.priceUsdt(BTC_ID);
     if (!price || !btcPrice) throw new AppError('errors.priceUnavailable');

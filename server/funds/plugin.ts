@@ -30,7 +30,19 @@ export const fundsPlugin = fp(
     const credits = new Credits(db, clock, ledger, notifications);
     const wallets = new Wallets(db, clock, ledger, balances, market, valuation, fastify.rates);
     const deposits = new Deposits(db, clock, ledger, market, users, uploads, notifications);
-    const withdrawals = new Withdrawals(db, clock, ledger, balances, market, valuation, users, targets, limits, notifications);
+    const withdrawals = new Withdrawals(
+      db,
+      clock,
+      ledger,
+      balances,
+      market,
+      valuation,
+      users,
+      targets,
+      limits,
+      notifications,
+      fastify.twoFactor,
+    );
     const exchanges = new Exchanges(db, clock, ledger, market, valuation);
     fastify.decorate('wallets', wallets);
     fastify.decorate('deposits', deposits);
@@ -41,5 +53,5 @@ export const fundsPlugin = fp(
     users.addTradeSource((ids) => exchanges.tradersAmong(ids));
     fastify.api.handle(createFundsHandlers({ wallets, deposits, withdrawals, exchanges, users }));
   },
-  { name: 'funds', dependencies: ['platform', 'ledger', 'market', 'rates', 'users', 'uploads', 'notifications', 'targets'] },
+  { name: 'funds', dependencies: ['platform', 'auth', 'ledger', 'market', 'rates', 'users', 'uploads', 'notifications', 'targets'] },
 );

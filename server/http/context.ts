@@ -15,6 +15,8 @@ export interface RequestContext {
   t: Translate;
   ip: string;
   userAgent: string;
+  /** The app's random device id (`X-Device-Id`, 8–64 letters, digits, `-` or `_`), else null. */
+  deviceId: string | null;
   /** The raw session token, when one was sent and is valid. */
   token: string | null;
   user: AuthUser | null;

@@ -9,6 +9,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppOptions } from '../platform/options';
 import { UPLOAD_MAX_BYTES } from '../uploads/UploadStore';
 import { AppError } from './AppError';
@@ -42,6 +43,10 @@ export const httpPlugin = fp<AppOptions>(
       if (status < 500) {
         const key = status === 413 ? 'errors.payloadTooLarge' : status === 415 ? 'errors.unsupportedMediaType' : 'errors.malformedRequest';
         return sendEnvelope(reply, { type: 'error', code: 0, message: t(key) }, status);
+      }
+      if (isDatabaseUnavailable(error)) {
+        req.log.warn({ err: (error as Error).message }, 'database unavailable');
+        return sendEnvelope(reply.header('retry-after', '5'), { type: 'error', code: 0, message: t('errors.unavailable') }, 503);
       }
       req.log.error(error, 'unhandled error');
       return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.internal') }, 500);

@@ -34,7 +34,7 @@ function storeOn(counters: CounterStore): FastifyRateLimitStoreCtor {
 
 /**
  * A per-address limit on every route registered after this (the API, uploads, the operator API,
- * the static app), beside the business counters of `limits.ts`. Counted after the body is read
+ * the static app's pages; not its hashed `/assets/`), beside the business counters of `limits.ts`. Counted after the body is read
  * (`preValidation`) so the answer can be in the request's `lang`. `perMinute` 0 turns it off.
  * Returns the hook the not-found handler adds so unknown paths count too.
  */
@@ -49,6 +49,9 @@ export async function registerRateLimit(
     max: options.perMinute,
     timeWindow: WINDOW_MS,
     store: storeOn(options.counters),
+    // The app's hashed files are immutable and cheap to serve, and the service worker fetches
+    // every one of them (some 650) when it installs: counting them would refuse the install.
+    allowList: (req) => req.method === 'GET' && req.url.startsWith('/assets/'),
     errorResponseBuilder: (_req, context) => new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   return app.rateLimit() as preHandlerAsyncHookHandler;

@@ -113,6 +113,7 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
           t,
           ip: req.ip,
           userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256),
+          deviceId: readDeviceId(req.headers['x-device-id']),
           token: user ? token : null,
           user,
           tx: deps.idempotency.direct,
@@ -154,4 +155,9 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
 /** Answers an `AppError` as its envelope; anything else is the caller's business. */
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/** The `X-Device-Id` header when it looks like one the app makes; anything else is ignored. */
+function readDeviceId(value: string | string[] | undefined): string | null {
+  return typeof value === 'string' && /^[\w-]{8,64}$/.test(value) ? value : null;
 }

@@ -104,6 +104,34 @@ function diffSide(before: Map<number, bigint>, after: Map<number, bigint>, desce
   return sortedLevels(changed, descending, p);
 }
 
+/** Applies book levels (decimal strings; quantity "0" removes the level) to one side. */
+function applyLevels(side: Map<number, bigint>, levels: readonly BookLevel[], p: Precision): void {
+  for (const [price, qty] of levels) {
+    const key = Number(parseUnits(price, p.priceDecimals));
+    const lots = parseUnits(qty, p.qtyDecimals);
+    if (lots === 0n) side.delete(key);
+    else side.set(key, lots);
+  }
+}
+
+/**
+ * A relayed kline as a bar. Klines carry no turnover: the bar keeps the one it had when it is the
+ * same bar, else starts from none (a follower's figures come from the leader's tickers; a node
+ * taking over reloads bars from the store).
+ */
+function fromKline(k: Kline, previous: Bar | undefined, p: Precision): Bar {
+  const ticks = (v: string) => Number(parseUnits(v, p.priceDecimals));
+  return {
+    t: k.t,
+    open: ticks(k.open),
+    high: ticks(k.high),
+    low: ticks(k.low),
+    close: ticks(k.close),
+    volume: parseUnits(k.volume, p.qtyDecimals),
+    turnover: previous?.t === k.t ? previous.turnover : 0n,
+  };
+}
+
 /**
  * The embedded market: a seeded random walk per pair producing trades, a 200-level book, rolling
  * 24 h figures and klines for every period. History is generated once and persisted; a restart
@@ -137,6 +165,8 @@ export class MarketSimulator implements MarketSource {
   private savingRows: BarRow[] = [];
   private flushing: Promise<void> = Promise.resolve();
   private nextTradeId: number;
+  /** Set once this node has applied another node's tick: taking the market over then reloads from the store. */
+  private followed = false;
 
   private constructor(private readonly options: SimulatorOptions) {
     this.store = new KlineStore(options.db);
@@ -209,7 +239,8 @@ export class MarketSimulator implements MarketSource {
     return () => this.listeners.delete(listener);
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    if (this.followed) await this.takeOver();
     const { clock, hz } = this.options;
     this.stopTimers.push(
       clock.every(Math.round(1000 / hz), () => this.tick()),
@@ -269,6 +300,115 @@ export class MarketSimulator implements MarketSource {
    */
   publish(tick: MarketTick): void {
     for (const listener of this.listeners) listener(tick);
+  }
+
+  /**
+   * A follower applies the leader's tick (relayed by `MarketRelay`) to its copy of the market, then
+   * hands it to its own listeners (its realtime hub), exactly as the leader's listeners got it.
+   * Nothing is written: the leader stores bars.
+   */
+  applyRemote(tick: MarketTick): void {
+    this.followed = true;
+    for (const t of tick.tickers) {
+      const s = this.states.get(t.symbol);
+      if (!s) continue;
+      s.ticker = t;
+      s.price = Number(parseUnits(t.price, s.precision.priceDecimals));
+      s.lastTs = t.ts;
+    }
+    for (const { symbol, trades } of tick.trades) {
+      const s = this.states.get(symbol);
+      if (s) s.trades = [...trades].reverse().concat(s.trades).slice(0, TRADES_KEPT);
+    }
+    for (const { symbol, delta } of tick.depth) {
+      const s = this.states.get(symbol);
+      if (!s) continue;
+      applyLevels(s.bids, delta.bids, s.precision);
+      applyLevels(s.asks, delta.asks, s.precision);
+    }
+    for (const { symbol, period, bars } of tick.klines) {
+      const s = this.states.get(symbol);
+      if (!s) continue;
+      for (const k of bars) {
+        const current = s.bars.get(period);
+        if (current && k.t < current.t) continue;
+        if (current && k.t > current.t && period === '1min') this.addToDay(s, current, k.t);
+        s.bars.set(period, fromKline(k, current, s.precision));
+      }
+    }
+    this.publish(tick);
+  }
+
+  /**
+   * The whole market as this node sees it, for a follower that missed relayed ticks
+   * (`MarketRelay` answers its request with this).
+   */
+  exportState(): MarketTick {
+    const out: MarketTick = { tickers: [], depth: [], trades: [], klines: [] };
+    for (const s of this.states.values()) {
+      const symbol = s.pair.symbol;
+      out.tickers.push(s.ticker);
+      const book = this.depth(symbol)!;
+      out.depth.push({ symbol, delta: { bids: book.bids, asks: book.asks } });
+      out.trades.push({ symbol, trades: [...s.trades].reverse() });
+      for (const period of KLINE_PERIODS) out.klines.push({ symbol, period, bars: [this.currentBar(symbol, period)!] });
+    }
+    return out;
+  }
+
+  /**
+   * Replaces this follower's copy with the leader's whole state and tells the listeners only what
+   * differs (book levels that changed or left, trades not seen yet), so a client on this node
+   * sees ordinary updates rather than a jump.
+   */
+  importState(state: MarketTick): void {
+    const out: MarketTick = { tickers: state.tickers, depth: [], trades: [], klines: state.klines };
+    for (const { symbol, delta } of state.depth) {
+      const s = this.states.get(symbol);
+      if (!s) continue;
+      const bids = new Map<number, bigint>();
+      const asks = new Map<number, bigint>();
+      applyLevels(bids, delta.bids, s.precision);
+      applyLevels(asks, delta.asks, s.precision);
+      const changed = { bids: diffSide(s.bids, bids, true, s.precision), asks: diffSide(s.asks, asks, false, s.precision) };
+      s.bids = bids;
+      s.asks = asks;
+      if (changed.bids.length || changed.asks.length) out.depth.push({ symbol, delta: changed });
+    }
+    for (const { symbol, trades } of state.trades) {
+      const s = this.states.get(symbol);
+      if (!s) continue;
+      const newest = s.trades[0]?.id ?? -Infinity;
+      const fresh = trades.filter((t) => t.id > newest);
+      // The leader's list replaces ours; only trades we had not shown are announced.
+      s.trades = [...trades].reverse().slice(0, TRADES_KEPT);
+      if (fresh.length) out.trades.push({ symbol, trades: fresh });
+    }
+    // Tickers and bars go through the same path as a tick (they are whole values, not deltas).
+    this.applyRemote({ tickers: out.tickers, depth: [], trades: [], klines: out.klines });
+    if (out.depth.length || out.trades.length) this.publish({ tickers: [], depth: out.depth, trades: out.trades, klines: [] });
+  }
+
+  /**
+   * This node takes the market over after following another: its bars and 24 h figures are
+   * reloaded from the store (written by the old leader, at most a flush behind), and each pair's
+   * walk continues from the last relayed price, so clients see no jump.
+   */
+  private async takeOver(): Promise<void> {
+    const last = new Map([...this.states].map(([symbol, s]) => [symbol, { price: s.price, trades: s.trades, bids: s.bids, asks: s.asks }]));
+    await this.loadPairs();
+    for (const [symbol, s] of this.states) {
+      const before = last.get(symbol);
+      if (!before) continue;
+      s.price = before.price;
+      s.walk.moveTo(before.price);
+      s.trades = before.trades;
+      s.bids = before.bids;
+      s.asks = before.asks;
+      s.ticker = this.buildTicker(s);
+    }
+    this.followed = false;
+    this.nextTradeId = Math.max(this.nextTradeId, this.options.clock.now() * 10);
   }
 
   /**

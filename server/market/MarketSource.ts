@@ -43,7 +43,7 @@ export interface MarketSource {
   /** Stored candles from `fromMs` to `toMs` with the bar in progress, oldest first. */
   klines(symbol: string, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]>;
   onTick(listener: (tick: MarketTick) => void): () => void;
-  start(): void;
+  start(): void | Promise<void>;
   /** Stops ticking and saves what is in memory. */
   stop(): Promise<void>;
 }

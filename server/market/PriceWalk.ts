@@ -26,6 +26,11 @@ export class PriceWalk {
     return Math.max(1, Math.round(Math.exp(this.logLevel)));
   }
 
+  /** Puts the walk at `ticks` (a node taking over the market continues from the last relayed price). */
+  moveTo(ticks: number): void {
+    this.logLevel = Math.log(Math.max(1, ticks));
+  }
+
   /** Moves the walk forward by `seconds` and returns the new price in ticks. */
   step(seconds: number, random: Random): number {
     const dt = seconds / SECONDS_PER_YEAR;

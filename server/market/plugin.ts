@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppOptions } from '../platform/options';
 import { createMarketHandlers } from './marketHandlers';
 import { MarketSimulator } from './MarketSimulator';
+import { MarketRelay } from './MarketRelay';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,9 +24,25 @@ export const marketPlugin = fp<AppOptions>(
     });
     fastify.decorate('market', market);
     fastify.api.handle(createMarketHandlers({ market, clock }));
+    // With several nodes the leader relays its ticks and the others apply them (one process: no traffic).
+    const relay = new MarketRelay({ bus: fastify.bus, market, clock, isLeader: () => fastify.isLeader(), log });
     // Tests may step the market by hand; otherwise it ticks on the leader node.
-    if (options.startMarket !== false) fastify.leaderWork.add({ start: () => market.start(), stop: () => market.stop() });
-    fastify.addHook('preClose', async () => market.stop());
+    if (options.startMarket !== false) {
+      fastify.leaderWork.add({
+        start: async () => {
+          await market.start();
+          relay.startPublishing();
+        },
+        stop: async () => {
+          relay.stopPublishingTicks();
+          await market.stop();
+        },
+      });
+    }
+    fastify.addHook('preClose', async () => {
+      relay.close();
+      await market.stop();
+    });
   },
   { name: 'market', dependencies: ['platform', 'http'] },
 );

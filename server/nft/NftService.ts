@@ -113,7 +113,10 @@ export class NftService {
     },
   ) {
     this.tx = txRunner(deps.db);
-    deps.hub.provideAuctions((saleId) => this.live.get(saleId) ?? null);
+    deps.hub.provideAuctions(
+      (saleId) => this.live.get(saleId) ?? null,
+      (state) => this.remember(state),
+    );
   }
 
   /** Told after something with a deadline changed on this node (a sale created, an end extended): the engine re-arms. */
@@ -840,9 +843,14 @@ export class NftService {
   }
 
   private publish(state: NftAuctionLive): void {
+    this.remember(state);
+    this.deps.hub.publishAuction(state);
+  }
+
+  /** Keeps a live auction's state for snapshots (this node's change, or another node's relayed by the hub). */
+  private remember(state: NftAuctionLive): void {
     if (state.status === 'listed' || state.status === 'awaiting_payment') this.live.set(state.sale_id, state);
     else this.live.delete(state.sale_id);
-    this.deps.hub.publishAuction(state);
   }
 
   private forget(saleId: number): void {

@@ -38,6 +38,10 @@ export const NOTIFICATION_KINDS = [
   'loanRepaid',
   'rewardsCouponGranted',
   'rewardsDepositBonus',
+  'alertAbove',
+  'alertBelow',
+  'alertChange',
+  'newDeviceLogin',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
@@ -20,6 +20,8 @@ export class OpsToken {
       return new OpsToken(Buffer.from((await readFile(file, 'utf8')).trim()));
     } catch {
       const token = randomBytes(32).toString('base64url');
+      // On PostgreSQL nothing else has made the data folder yet.
+      await mkdir(dataDir, { recursive: true });
       await writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
       return new OpsToken(Buffer.from((await readFile(file, 'utf8')).trim()));
     }

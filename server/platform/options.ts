@@ -3,6 +3,9 @@ import type { CodeDelivery } from '../auth/CodeDelivery';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { Leadership } from './leadership';
+import type { ClusterBus } from './cluster/ClusterBus';
+import type { CounterStore } from '../http/CounterStore';
+import type { OutboxStore } from '../auth/CodeDelivery';
 import type { ServerOptions } from 'socket.io';
 
 /** What `buildApp` is given; every area plugin receives it as its options. */
@@ -23,8 +26,10 @@ export interface AppOptions {
   rateLimitPerMinute?: number;
   /** Built app to serve at `/`; skipped when the folder does not exist. */
   distDir?: string;
-  /** Uploads and the operator token live here. */
+  /** Uploads (unless `uploadsDir`) and the operator token live here. */
   dataDir: string;
+  /** Where uploaded files live (default `dataDir/uploads`); a folder every node mounts when there are several. */
+  uploadsDir?: string;
   /** Operator token; when null it is read from (or written to) `dataDir/ops.token`. */
   opsToken?: string | null;
   logger?: FastifyServerOptions['logger'];
@@ -40,8 +45,24 @@ export interface AppOptions {
   /** Replaces the code delivery (tests). */
   delivery?: (log: FastifyBaseLogger) => CodeDelivery;
   /**
-   * socket.io's room adapter: in-process by default; a shared one lets several nodes serve the
-   * same rooms (the Redis streams adapter arrives with the platform issue).
+   * socket.io's room adapter: in-process by default; with `REDIS_URL` the Redis streams adapter,
+   * so a user's private room reaches their sockets on every node.
    */
   socketAdapter?: ServerOptions['adapter'];
+  /** Web Push VAPID keys and subject (`VAPID_*`); keys left out are generated once into `server_secrets`. */
+  vapid?: { publicKey?: string; privateKey?: string; subject?: string };
+  /** Accept Web Push endpoints over plain HTTP (tests run a push service on loopback). Default false. */
+  allowHttpPush?: boolean;
+  /** What the nodes of one deployment share (`REDIS_URL`); each part defaults to this process alone. */
+  cluster?: ClusterParts;
+}
+
+/** The shared parts of a deployment of several nodes (see docs/PLATFORM.md). */
+export interface ClusterParts {
+  /** Messages between nodes: the leader's ticks, public topic events, session revocations. */
+  bus?: ClusterBus;
+  /** Every rate-limit counter. */
+  counters?: CounterStore;
+  /** The dev outbox's list (DEV_OUTBOX=1). */
+  outbox?: OutboxStore;
 }

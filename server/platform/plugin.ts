@@ -10,6 +10,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { MemoryCounterStore, type CounterStore } from '../http/CounterStore';
+import { LocalBus, type ClusterBus } from './cluster/ClusterBus';
 import { Idempotency } from '../http/idempotency';
 import { createLimits, type Limits } from '../http/limits';
 import { registerEndpoints, type EndpointRegistry } from '../http/registerEndpoints';
@@ -39,6 +40,10 @@ declare module 'fastify' {
     opsToken: OpsToken;
     secrets: ServerSecrets;
     leaderWork: LeaderWorkList;
+    /** Messages to every node of the deployment (this process alone without `REDIS_URL`). */
+    bus: ClusterBus;
+    /** Whether this node runs the leader's work now. */
+    isLeader(): boolean;
     /** The contract's routes: each area hands its handlers to `fastify.api.handle(…)`. */
     api: EndpointRegistry;
   }
@@ -48,12 +53,14 @@ export const platformPlugin = fp<AppOptions>(
   async (fastify, options) => {
     const { db, clock } = options;
     await migrate(db);
-    const counters = new MemoryCounterStore(clock);
+    const counters = options.cluster?.counters ?? new MemoryCounterStore(clock);
+    const bus = options.cluster?.bus ?? new LocalBus();
     const idempotency = new Idempotency(db, clock);
     fastify.decorate('db', db);
     fastify.decorate('clock', clock);
     fastify.decorate('translator', createTranslator(path.join(ROOT, 'locales')));
     fastify.decorate('counters', counters);
+    fastify.decorate('bus', bus);
     fastify.decorate('limits', createLimits(clock, counters));
     fastify.decorate('idempotency', idempotency);
     fastify.decorate('secrets', new ServerSecrets(db));
@@ -70,6 +77,7 @@ export const platformPlugin = fp<AppOptions>(
     const work: LeaderWork[] = [];
     fastify.decorate('leaderWork', { add: (w: LeaderWork) => void work.push(w) });
     const leadership = options.leadership?.(fastify.log) ?? soleLeadership();
+    fastify.decorate('isLeader', () => leadership.isLeader);
     fastify.addHook('onReady', async () => {
       if (!work.length) return;
       await leadership.start({

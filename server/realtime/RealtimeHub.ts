@@ -26,6 +26,18 @@ import type { MarketSource, MarketTick } from '../market/MarketSource';
 import type { UserSequences } from './UserSequences';
 import type { NftAuctionLive } from '../../domain/nft/types';
 import type { ChatEvent, ChatRoom } from '../../domain/chat/types';
+import type { ClusterBus } from '../platform/cluster/ClusterBus';
+
+/** Bus channels: a public topic event raised on one node, and ended sessions. */
+const TOPIC_EVENT = 'hub:topic';
+const SESSIONS_REVOKED = 'hub:sessions-revoked';
+
+/** A public topic event relayed to every node (chat, auctions: raised by whichever node served the request). */
+interface TopicEvent {
+  topic: string;
+  kind: 'chat' | 'auction';
+  data: TopicPayloads['chat']['update'] | TopicPayloads['auction']['update'];
+}
 
 const MAX_TOPIC_LENGTH = 64;
 /** The chat rooms a disconnecting socket was in, kept until it has left them. */
@@ -98,6 +110,9 @@ export class RealtimeHub {
   private readonly stopSessions: () => void;
   /** Where an NFT auction's state comes from (the NFT area registers it); unknown sales until then. */
   private auctionState: (saleId: number) => NftAuctionLive | null = () => null;
+  /** Tells the NFT area an auction changed on another node, so this node's snapshots follow. */
+  private auctionChanged: (state: NftAuctionLive) => void = () => undefined;
+  private readonly stopBus: (() => void)[] = [];
 
   constructor(
     httpServer: HttpServer,
@@ -106,10 +121,12 @@ export class RealtimeHub {
     private readonly clock: Clock,
     private readonly sequences: UserSequences,
     /**
-     * Where rooms live: socket.io's in-process adapter by default; a shared one (Redis streams,
-     * the platform issue) makes `io.to(room)` reach the sockets of every node.
+     * Where rooms live: socket.io's in-process adapter by default; a shared one (Redis streams)
+     * makes `io.to(user:<id>)` reach the user's sockets on every node. Public topics never go
+     * through it: every node publishes them to its own sockets from its own copy of the market
+     * (relayed by `MarketRelay`) and from the `bus`'s topic events, each with its own `seq`.
      */
-    private readonly rooms: { adapter?: ServerOptions['adapter'] } = {},
+    private readonly rooms: { adapter?: ServerOptions['adapter']; bus?: ClusterBus } = {},
   ) {
     this.io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
       ...(rooms.adapter ? { adapter: rooms.adapter } : {}),
@@ -121,7 +138,19 @@ export class RealtimeHub {
     });
     this.io.on('connection', (socket: AppSocket) => this.accept(socket));
     this.stopMarket = market.onTick((tick) => this.publishTick(tick));
-    this.stopSessions = sessions.onRevoke((ids) => this.dropSessions(ids));
+    const bus = rooms.bus?.shared ? rooms.bus : null;
+    if (bus) {
+      // A revocation made on any node takes the sessions' sockets on every node off the channel.
+      this.stopSessions = sessions.onRevoke((ids) => bus.publish(SESSIONS_REVOKED, ids));
+      this.stopBus.push(
+        bus.subscribe(SESSIONS_REVOKED, (ids) => {
+          if (Array.isArray(ids)) this.dropSessions(ids.filter((id): id is number => Number.isInteger(id)));
+        }),
+        bus.subscribe(TOPIC_EVENT, (event) => this.receiveTopicEvent(event as TopicEvent)),
+      );
+    } else {
+      this.stopSessions = sessions.onRevoke((ids) => this.dropSessions(ids));
+    }
   }
 
   /** The current state of a public topic and its sequence number; null for an unknown topic. */
@@ -169,14 +198,21 @@ export class RealtimeHub {
     (this.providers as Record<K, SnapshotProvider<K>>)[kind] = provider;
   }
 
-  /** Sets where `auction:<saleId>` snapshots come from: the NFT area's live auctions (null for a sale that is not one). */
-  provideAuctions(state: (saleId: number) => NftAuctionLive | null): void {
+  /**
+   * Sets where `auction:<saleId>` snapshots come from: the NFT area's live auctions (null for a
+   * sale that is not one), and how it hears of a change made on another node.
+   */
+  provideAuctions(
+    state: (saleId: number) => NftAuctionLive | null,
+    changedElsewhere: (state: NftAuctionLive) => void = () => undefined,
+  ): void {
     this.auctionState = state;
+    this.auctionChanged = changedElsewhere;
   }
 
-  /** Sends an auction's new state to everyone on its topic (a bid, an extension, the end). */
+  /** Sends an auction's new state to everyone on its topic (a bid, an extension, the end), on every node. */
   publishAuction(state: NftAuctionLive): void {
-    this.publish(topics.auction(state.sale_id), 'auction', state);
+    this.publishEverywhere({ topic: topics.auction(state.sale_id), kind: 'auction', data: state });
   }
 
   /**
@@ -185,7 +221,22 @@ export class RealtimeHub {
    */
   publishChat(room: ChatRoom, event: (online: number) => ChatEvent): void {
     const topic = topics.chat(room);
-    this.publish(topic, 'chat', event(this.roomSize(topic)));
+    this.publishEverywhere({ topic, kind: 'chat', data: event(this.roomSize(topic)) });
+  }
+
+  /** A topic event raised here: straight to this node's sockets, or through the bus to every node's. */
+  private publishEverywhere(event: TopicEvent): void {
+    const bus = this.rooms.bus?.shared ? this.rooms.bus : null;
+    if (bus) bus.publish(TOPIC_EVENT, event);
+    else this.publish(event.topic, event.kind, event.data as never);
+  }
+
+  /** A topic event from the bus (this node's own included). */
+  private receiveTopicEvent(event: TopicEvent): void {
+    const parsed = typeof event?.topic === 'string' ? parseTopic(event.topic) : null;
+    if (!parsed || parsed.kind !== event.kind) return;
+    if (parsed.kind === 'auction') this.auctionChanged(event.data as NftAuctionLive);
+    this.publish(event.topic, event.kind, event.data as never);
   }
 
   /** How many sockets of this node are subscribed to `topic`. */
@@ -242,6 +293,7 @@ export class RealtimeHub {
   async close(): Promise<void> {
     this.stopMarket();
     this.stopSessions();
+    for (const stop of this.stopBus) stop();
     this.io.disconnectSockets(true);
     this.io.engine.close();
     while (this.userQueues.size) await Promise.all(this.userQueues.values());
@@ -356,11 +408,11 @@ export class RealtimeHub {
   private publish<K extends TopicKind>(topic: string, kind: K, data: TopicPayloads[K]['update']): void {
     const seq = (this.seqs.get(topic) ?? 0) + 1;
     this.seqs.set(topic, seq);
-    // In process, an empty local room means nobody listens; with a shared adapter the room may
-    // have members on other nodes, so the message goes out. The sequence advances either way so
-    // a later subscriber's snapshot and the next message line up.
-    if (!this.rooms.adapter && !this.io.sockets.adapter.rooms.has(topic)) return;
-    this.io.to(topic).emit('m', { topic, kind, seq, data } as TopicMessage);
+    // Public topics are per node (each node relays every event to its own sockets), so an empty
+    // local room means nobody listens. The sequence advances either way so a later subscriber's
+    // snapshot and the next message line up.
+    if (!this.io.sockets.adapter.rooms.has(topic)) return;
+    this.io.local.to(topic).emit('m', { topic, kind, seq, data } as TopicMessage);
   }
 
   private publishTick(tick: MarketTick): void {

@@ -21,6 +21,7 @@ export const realtimePlugin = fp<AppOptions>(
     // socket.io attaches to the HTTP server now, so services can push to users from the start.
     const hub = new RealtimeHub(fastify.server, fastify.market, fastify.sessions, clock, new DbUserSequences(db), {
       adapter: options.socketAdapter,
+      bus: fastify.bus,
     });
     fastify.decorate('hub', hub);
     ledger.onBalancesChanged((userId, changed) => void hub.publishBalances(userId, changed));

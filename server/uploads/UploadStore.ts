@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Clock } from '../clock';
 import type { ServerSecrets } from '../platform/ServerSecrets';
 import type { Db, Queryable } from '../db/db';
+import type { FileStorage } from './FileStorage';
 import { IMAGE_TYPES, type ImageExt } from './sniffImage';
 
 /** Largest accepted upload (the app downsizes photos well below this). */
@@ -38,32 +38,26 @@ export class UploadStore {
   private constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    readonly dir: string,
+    private readonly files: FileStorage,
     private readonly secret: Buffer,
   ) {}
 
-  static async open(db: Db, clock: Clock, dataDir: string, secrets: ServerSecrets): Promise<UploadStore> {
-    const dir = path.join(dataDir, 'uploads');
-    await mkdir(dir, { recursive: true });
-    return new UploadStore(db, clock, dir, await secrets.get('upload_url'));
+  static async open(db: Db, clock: Clock, files: FileStorage, secrets: ServerSecrets): Promise<UploadStore> {
+    return new UploadStore(db, clock, files, await secrets.get('upload_url'));
   }
 
-  /** Writes the file (atomically: temp file, then rename) and records it. */
+  /** Stores the bytes (whole or not at all), then records them. */
   async save(userId: number, ext: ImageExt, data: Buffer, scene: UploadScene): Promise<UploadRow> {
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    const file = path.join(this.dir, name);
-    const temp = `${file}.part`;
-    await writeFile(temp, data, { mode: 0o640 });
+    await this.files.put(name, data);
     try {
-      await rename(temp, file);
       const [row] = await this.db.query<UploadRow>(
         `INSERT INTO uploads (user_id, name, mime, size, scene, is_public, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
         [userId, name, IMAGE_TYPES[ext], data.length, scene, PUBLIC_SCENES.has(scene), this.clock.now()],
       );
       return row!;
     } catch (error) {
-      await rm(file, { force: true });
-      await rm(temp, { force: true });
+      await this.files.remove(name);
       throw error;
     }
   }
@@ -112,8 +106,9 @@ export class UploadStore {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  filePath(name: string): string {
-    return path.join(this.dir, name);
+  /** The bytes of a stored file (the caller has checked who may read it). */
+  read(name: string): Readable {
+    return this.files.open(name);
   }
 
   private sign(name: string, exp: number): string {

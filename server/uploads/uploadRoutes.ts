@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, readLang, readToken, sendEnvelope, type Authenticator } from '../http/registerEndpoints';
 import { AppError, sessionError } from '../http/AppError';
@@ -66,6 +65,6 @@ export function registerUploadRoutes(
       .header('content-security-policy', "default-src 'none'")
       .header('content-disposition', 'inline')
       .header('cache-control', row.is_public ? 'public, max-age=31536000, immutable' : 'private, max-age=300')
-      .send(createReadStream(uploads.filePath(row.name)));
+      .send(uploads.read(row.name));
   });
 }

@@ -46,6 +46,10 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   loanRepaid: ['balances', 'loans'],
   rewardsCouponGranted: ['rewards'],
   rewardsDepositBonus: ['balances', 'rewards'],
+  alertAbove: ['alerts'],
+  alertBelow: ['alerts'],
+  alertChange: ['alerts'],
+  newDeviceLogin: ['sessions'],
 };
 
 /** A notification kind's groups: what its decision changed (everything, for a kind not known here). */

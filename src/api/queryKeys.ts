@@ -60,6 +60,8 @@ export const QUERY_GROUPS = {
   addresses: ['/user/wallet/list'],
   bankCards: ['/user/cash_info', '/user/cash_info_international'],
   sessions: ['/safe/sessions'],
+  /** Two-factor and the anti-phishing code (`docs/SECURITY.md`). */
+  security: ['/safe/overview'],
   /** Futures: the pair's own state, the account's totals and lists, the history. */
   futures: ['/lever/deal', '/lever/dealall', '/lever/my_trade'],
   /** Spot: the pair's balances and open orders, the order history. */
@@ -102,6 +104,8 @@ export const QUERY_GROUPS = {
   game: ['/game/home', '/game/rounds', '/game/round', '/game/leaderboard'],
   /** Customer service: the conversation (a message from either side, or read marks). */
   support: ['/support/messages'],
+  /** Price alerts: the user's alerts (a fire arrives as a notification of an `alert…` kind). */
+  alerts: ['/alerts/list'],
 } as const satisfies Record<string, readonly EndpointPath[]>;
 
 export type QueryGroup = keyof typeof QUERY_GROUPS;

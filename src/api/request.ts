@@ -9,6 +9,7 @@ import { isSuccess, RESPONSE_TYPES, type ApiEnvelope } from '../../domain/api/en
 import { currentLang } from '../i18n';
 import { navigateTo } from '../navigation';
 import { ROUTES } from './routes';
+import { deviceId } from '../state/device';
 import { sessionState, setToken } from '../state/session';
 import { showToast, trackLoading } from '../state/ui';
 
@@ -78,6 +79,7 @@ export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, 
   const data = toForm({ ...(input as Record<string, unknown> | undefined), lang: currentLang() });
   const headers: Record<string, string> = {};
   if (sessionState.token) headers.Authorization = sessionState.token;
+  if (def.access === 'public') headers['X-Device-Id'] = deviceId();
   if (def.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
   const isGet = def.method === 'GET';
   const url = `${API_BASE}${path}${isGet ? `?${data.toString()}` : ''}`;

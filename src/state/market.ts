@@ -4,6 +4,7 @@ import type { BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Ranking
 import { applyFutures } from './futures';
 import { applyAuctions } from './nft';
 import { applyLoans } from './loans';
+import { applyChat } from './chat';
 import { applyOptions } from './options';
 
 /**
@@ -119,6 +120,7 @@ export function applySnapshot(snap: WorkerSnapshot): void {
   if (snap.options) applyOptions(snap.options);
   if (snap.auctions) applyAuctions(snap.auctions);
   if (snap.loans) applyLoans(snap.loans);
+  if (snap.chat) applyChat(snap.chat);
   if (snap.tickers) {
     let added = false;
     // A ticker comes whole the first time, then as the fields that changed: merged into a new

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   nftRecentSearches: 'nftRecentSearches',
   /** Where the floating customer-service button was dropped: `{side, y}` (src/ui/SupportButton.tsx). */
   supportButton: 'supportButton',
+  /** This browser's random id, sent as `X-Device-Id` so a sign-in from a new device can be noticed (docs/SECURITY.md). */
+  deviceId: 'deviceId',
 } as const;
 /** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
 export const STORAGE_VERSION = 1;

@@ -7,12 +7,14 @@ import {
   ArrowDownToLine,
   ArrowUpFromLine,
   Bell,
+  BellRing,
   CircleX,
   Gavel,
   Gift,
   Handshake,
   KeyRound,
   LockKeyhole,
+  MonitorSmartphone,
   ShieldAlert,
   ShieldCheck,
   ShoppingBag,
@@ -58,6 +60,10 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: 'up' | 'down' | 'prim
   otcExpired: { icon: TimerOff, tone: 'primary' },
   rewardsCouponGranted: { icon: TicketPercent, tone: 'up' },
   rewardsDepositBonus: { icon: Gift, tone: 'up' },
+  alertAbove: { icon: BellRing, tone: 'up' },
+  alertBelow: { icon: BellRing, tone: 'down' },
+  alertChange: { icon: BellRing, tone: 'primary' },
+  newDeviceLogin: { icon: MonitorSmartphone, tone: 'down' },
 };
 
 /** Parameters that are amounts of the notification's `currency`. */

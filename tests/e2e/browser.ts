@@ -19,9 +19,19 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** A phone: 390×844, touch, 2× pixels. */
-export async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+/**
+ * A phone: 390×844, touch, 2× pixels. The service worker is blocked unless asked for: it would
+ * precache the whole build (~650 requests) in every context of every test, and the pages under
+ * test are the same with it; pwa.test.ts and offline.test.ts are the ones that test it.
+ */
+export async function phone(browser: Browser, options: { serviceWorker?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
   return page;

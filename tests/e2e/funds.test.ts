@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import { launch, phone, shot } from './browser';
 import { DEMO_ACCOUNT } from '../../server/seed/seed';
-import { api, base, latestCode, opsCli, registerByApi, signInWith } from './helpers';
+import { api, base, latestCode, loginByApi, opsCli, registerByApi, signInWith } from './helpers';
 
 const NOTIFICATIONS = '/#/pages/setting/notifications';
 
@@ -148,7 +148,7 @@ describe('funds in a phone browser', () => {
     await demo.goto(`${base}/#/`);
     await expect.poll(() => demo.evaluate(() => localStorage.getItem('lang'))).not.toBeNull();
     await demo.evaluate(() => localStorage.setItem('lang', 'vi'));
-    await signInWith(demo, await api('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }), NOTIFICATIONS);
+    await signInWith(demo, await loginByApi(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password), NOTIFICATIONS);
     await expect.poll(() => demo.getByText('tiền khởi đầu của tài khoản dùng thử').count()).toBeGreaterThan(0);
     expect(await demo.getByText(/seed:|demo account/).count()).toBe(0);
     await shot(demo, 'notifications-demo-vi');

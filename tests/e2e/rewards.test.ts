@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import path from 'node:path';
 import { SHOTS_DIR, launch, phone, shot } from './browser';
-import { api, base, latestCode, opsCli, registerByApi, signInWith } from './helpers';
+import { api, base, latestCode, loginByApi, opsCli, registerByApi, signInWith } from './helpers';
 
 const stamp = Date.now();
 const inviterEmail = `inviter${stamp}@example.com`;
@@ -44,7 +44,7 @@ describe('invitations, rebates and coupons in a phone browser', () => {
       re_password: PASSWORD,
       extension_code: code,
     });
-    friend = await api('/user/login', { user_string: friendEmail, password: PASSWORD });
+    friend = await loginByApi(friendEmail, PASSWORD);
     expect(await opsCli('credit', friendEmail, 'lever', 'USDT', '5000', 'e2e', 'rewards')).toContain('credit #');
   });
   afterAll(() => browser?.close());

@@ -38,6 +38,8 @@ export async function adminQuery(base: string, sql: string): Promise<void> {
 
 export interface TestDatabase {
   db: Db;
+  /** The copy's URL on PostgreSQL (another process may open it); null on PGlite. */
+  url: string | null;
   /** Closes the connection and drops the copy. */
   dispose(): Promise<void>;
 }
@@ -47,7 +49,7 @@ export async function openTestDatabase(templatePath: string): Promise<TestDataba
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const db = await openPglite(null, new Blob([await readFile(templatePath)]));
-    return { db, dispose: () => db.close() };
+    return { db, url: null, dispose: () => db.close() };
   }
   const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
@@ -68,6 +70,7 @@ export async function openTestDatabase(templatePath: string): Promise<TestDataba
   });
   return {
     db,
+    url: databaseUrl(base, name),
     async dispose() {
       disposing = true;
       await db.close();

@@ -85,7 +85,8 @@ export interface TestServer {
 let counter = 0;
 
 export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
-  const { db, dispose } = await openTestDatabase(inject('templatePath'));
+  // A database given in `options` is another node's (tests/server/cluster.test.ts): shared, not owned.
+  const { db, dispose } = options.db ? { db: options.db, dispose: async () => undefined } : await openTestDatabase(inject('templatePath'));
   const clock = options.clock ?? systemClock;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-server-'));
   const app = await buildApp({ ...TEST_APP_OPTIONS, db, clock, dataDir, ...options });

@@ -4,14 +4,14 @@ import { topics } from '../../domain/protocol';
 import { ManualClock } from '../../server/clock';
 import { startServer, type TestServer } from './harness';
 
-/** What a shared adapter would carry to other nodes: every room a broadcast went to. */
-const broadcastRooms: string[] = [];
+/** What a shared adapter would carry to other nodes: each broadcast's rooms, and whether it was local only. */
+const broadcasts: { rooms: string[]; local: boolean }[] = [];
 
 /** socket.io's in-process adapter, standing in for a shared one (Redis streams) that records what it would fan out. */
 class RecordingAdapter extends Adapter {
   override broadcast(...args: Parameters<Adapter['broadcast']>): void {
     const opts: BroadcastOptions = args[1];
-    broadcastRooms.push(...opts.rooms);
+    broadcasts.push({ rooms: [...opts.rooms], local: opts.flags?.local === true });
     super.broadcast(...args);
   }
 }
@@ -23,9 +23,25 @@ describe('socket rooms behind the adapter seam', () => {
   });
   afterAll(() => s?.close());
 
-  it('hands every topic message to the adapter, even with no subscriber on this node', () => {
+  it('keeps public topics on this node: each node relays the market to its own sockets', async () => {
     s.app.market.tick();
-    // Nobody is connected here: with a shared adapter the room may have members on other nodes.
-    expect(broadcastRooms).toContain(topics.quotes());
+    // Nobody subscribed here: nothing goes out, to the adapter or anyone.
+    expect(broadcasts.some((b) => b.rooms.includes(topics.quotes()))).toBe(false);
+    const socket = await s.socket();
+    await new Promise((resolve) => socket.emit('sub', [topics.quotes()], resolve));
+    s.app.market.tick();
+    const quotes = broadcasts.filter((b) => b.rooms.includes(topics.quotes()));
+    expect(quotes.length).toBeGreaterThan(0);
+    expect(quotes.every((b) => b.local)).toBe(true);
+  });
+
+  it('hands a private message to the adapter, so the user’s sockets on every node get it', async () => {
+    const user = await s.signUp();
+    const [row] = await s.db.query<{ id: number }>('SELECT user_id AS id FROM sessions ORDER BY id DESC LIMIT 1');
+    const id = Number(row!.id);
+    broadcasts.length = 0;
+    await s.app.hub.publishToUser(id, 'session', { event: 'changed' });
+    expect(broadcasts).toContainEqual({ rooms: [`user:${id}`], local: false });
+    expect(user.token).toBeTruthy();
   });
 });

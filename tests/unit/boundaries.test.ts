@@ -111,6 +111,8 @@ describe('an import out of its TypeScript project is a compile error', () => {
       mkdirSync(path.join(dir, project), { recursive: true });
       copyFileSync(path.join(ROOT, project, 'tsconfig.json'), path.join(dir, project, 'tsconfig.json'));
     }
+    // The service worker's own project, referenced by src and tests.
+    copyFileSync(path.join(ROOT, 'src/tsconfig.sw.json'), path.join(dir, 'src/tsconfig.sw.json'));
     const write = (files: Record<string, string>) => {
       for (const [file, code] of Object.entries(files)) {
         mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -123,7 +125,7 @@ describe('an import out of its TypeScript project is a compile error', () => {
         (r) => r.stdout,
         (e: { stdout?: string }) => e.stdout ?? String(e),
       );
-    write(STUBS);
+    write({ ...STUBS, 'src/sw.ts': 'export const sw = 1;\n' });
     clean = await build();
     write(ESCAPES);
     output = await build();

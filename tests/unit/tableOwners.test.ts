@@ -18,6 +18,10 @@ export const TABLE_OWNERS: Record<string, string> = {
   users: 'users',
   sessions: 'auth',
   verification_codes: 'auth',
+  login_challenges: 'auth',
+  two_factor: 'security',
+  recovery_codes: 'security',
+  known_devices: 'security',
   settings: 'content',
   content_pages: 'content',
   news: 'content',
@@ -84,6 +88,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   chat_mutes: 'chat',
   support_messages: 'support',
   support_reads: 'support',
+  price_alerts: 'alerts',
+  push_subscriptions: 'alerts',
 };
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */

@@ -50,6 +50,12 @@ export class Feed {
   private token: string | null = null;
   private status: FeedStatus = 'connecting';
   private everLive = false;
+  /** A connection attempt failed (the app may have opened offline). */
+  private connectFailed = false;
+  /** Topics whose last known snapshot was asked for while the socket has never connected. */
+  private readonly lastKnown = new Set<string>();
+  /** Some topic shows its last known snapshot: the status is `stale`, not `connecting`. */
+  private showsLastKnown = false;
   private readonly privateChannel: PrivateChannel;
 
   constructor(
@@ -75,7 +81,11 @@ export class Feed {
     });
     this.socket = socket;
     socket.on('connect', () => void this.onConnect());
-    socket.on('disconnect', () => this.setStatus(this.everLive ? 'stale' : 'connecting'));
+    socket.on('disconnect', () => this.updateStatus());
+    socket.on('connect_error', () => {
+      this.connectFailed = true;
+      void this.showLastKnown([...this.refs.keys()]);
+    });
     socket.on('m', (msg) => this.onMessage(msg));
     socket.on('hello', (info) => this.handlers.hello(info));
   }
@@ -96,6 +106,7 @@ export class Feed {
       return n === 0;
     });
     if (fresh.length && this.socket?.connected) void this.join(fresh);
+    else if (fresh.length && this.connectFailed) void this.showLastKnown(fresh);
   }
 
   unsubscribe(topics: readonly PublicTopic[]): void {
@@ -112,6 +123,7 @@ export class Feed {
     for (const t of gone) {
       this.seq.forget(t);
       this.resyncing.delete(t);
+      this.lastKnown.delete(t);
       this.handlers.dropped(t);
     }
     this.socket?.emit('unsub', gone, () => undefined);
@@ -193,14 +205,12 @@ export class Feed {
     this.resyncing.set(topic, held);
     this.updateStatus();
     try {
-      const res = await fetch(`${this.origin}/api/market/snapshot?topic=${encodeURIComponent(topic)}`);
-      const envelope = (await res.json()) as ApiEnvelope<TopicSnapshot>;
-      if (envelope.type !== 'ok') throw new Error(String(envelope.message));
+      const snap = await this.fetchSnapshot(topic);
       const pending = this.resyncing.get(topic);
       this.resyncing.delete(topic);
       if (!pending || !this.refs.has(topic)) return;
-      this.seq.reset(topic, envelope.message.seq);
-      this.handlers.snapshot(envelope.message);
+      this.seq.reset(topic, snap.seq);
+      this.handlers.snapshot(snap);
       for (const m of pending.sort((a, b) => a.seq - b.seq)) this.onMessage(m);
     } catch {
       // Network trouble: the next message or reconnect tries again.
@@ -211,8 +221,42 @@ export class Feed {
     }
   }
 
+  /** A topic's snapshot over REST (`GET /api/market/snapshot`). */
+  private async fetchSnapshot(topic: string): Promise<TopicSnapshot> {
+    const res = await fetch(`${this.origin}/api/market/snapshot?topic=${encodeURIComponent(topic)}`);
+    const envelope = (await res.json()) as ApiEnvelope<TopicSnapshot>;
+    if (envelope.type !== 'ok') throw new Error(String(envelope.message));
+    return envelope.message;
+  }
+
+  /**
+   * The socket could not connect and never has: shows each watched topic's last known snapshot,
+   * read over REST (offline, the service worker answers from the copy it kept: docs/PLATFORM.md),
+   * with the status `stale`, so a screen opened offline shows the last figures, marked as such. The
+   * live snapshot replaces them when the socket connects. A read that fails is tried again on the
+   * next failed connection attempt.
+   */
+  private async showLastKnown(topics: string[]): Promise<void> {
+    if (this.everLive) return;
+    const wanted = topics.filter((t) => !this.lastKnown.has(t));
+    for (const t of wanted) this.lastKnown.add(t);
+    await Promise.all(
+      wanted.map(async (topic) => {
+        try {
+          const snap = await this.fetchSnapshot(topic);
+          if (this.everLive || this.socket?.connected || !this.refs.has(topic)) return;
+          this.handlers.snapshot(snap);
+          this.showsLastKnown = true;
+          this.updateStatus();
+        } catch {
+          this.lastKnown.delete(topic);
+        }
+      }),
+    );
+  }
+
   private updateStatus(): void {
-    if (!this.socket?.connected) return this.setStatus(this.everLive ? 'stale' : 'connecting');
+    if (!this.socket?.connected) return this.setStatus(this.everLive || this.showsLastKnown ? 'stale' : 'connecting');
     this.setStatus(this.resyncing.size || this.privateChannel.isResyncing ? 'resyncing' : 'live');
   }
 

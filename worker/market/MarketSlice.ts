@@ -158,6 +158,11 @@ export class MarketSlice implements Slice<MarketChanges> {
     this.focus = new Set(symbols);
   }
 
+  /** The last ticker of `symbol` the feed delivered (its raw decimal strings), or undefined before one arrived. */
+  tickerOf(symbol: string): Ticker | undefined {
+    return this.tickers.get(symbol);
+  }
+
   /** The whole book of a watched symbol as sorted levels (the spot preview walks it), or undefined when not watched. */
   bookOf(symbol: string): DepthBook | undefined {
     const book = this.books.get(symbol);

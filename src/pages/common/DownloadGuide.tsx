@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { siteState } from '../../state/site';
 import { useTranslation } from 'react-i18next';
+import { InstallButton } from '../../ui/pwa/InstallButton';
 import styles from './DownloadGuide.module.css';
 
 const HL = 'var(--primary)';
@@ -52,6 +53,10 @@ function ShareIcon({ x, y, color }: { x: number; y: number; color: string }) {
   );
 }
 
+/**
+ * A label drawn in the phone. With `maxWidth` (drawing units) a translation longer than its box
+ * is narrowed to fit (measured once drawn), so long Thai or French words never run out of it.
+ */
 function Label({
   x,
   y,
@@ -59,6 +64,7 @@ function Label({
   anchor = 'start',
   color = 'var(--text)',
   weight = 400,
+  maxWidth,
 }: {
   x: number;
   y: number;
@@ -66,9 +72,28 @@ function Label({
   anchor?: 'start' | 'middle' | 'end';
   color?: string;
   weight?: number;
+  maxWidth?: number;
 }) {
+  const ref = useRef<SVGTextElement>(null);
+  const [squeeze, setSqueeze] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || maxWidth === undefined) return;
+    // Measured without the squeeze; getComputedTextLength is in the drawing's own units.
+    el.removeAttribute('textLength');
+    setSqueeze(el.getComputedTextLength() > maxWidth);
+  }, [children, maxWidth]);
   return (
-    <text x={x} y={y} fontSize="7.5" fill={color} textAnchor={anchor} fontWeight={weight}>
+    <text
+      ref={ref}
+      x={x}
+      y={y}
+      fontSize="7.5"
+      fill={color}
+      textAnchor={anchor}
+      fontWeight={weight}
+      {...(squeeze && maxWidth !== undefined && { textLength: maxWidth, lengthAdjust: 'spacingAndGlyphs' })}
+    >
       {children}
     </text>
   );
@@ -88,7 +113,7 @@ function IosShare({ t }: { t: (k: 'system.download.share') => string }) {
         <path d="M100 190 h8 M100 194 h8 M100 198 h8" />
       </g>
       <ShareIcon x={60} y={195} color={HL} />
-      <Label x={60} y={178} anchor="middle" color={HL} weight={600}>
+      <Label x={60} y={178} anchor="middle" color={HL} weight={600} maxWidth={80}>
         {t('system.download.share')}
       </Label>
       <Tap x={60} y={195} />
@@ -108,10 +133,10 @@ function IosAdd({ t }: { t: (k: 'system.download.addToHome') => string }) {
       <rect x="16" y="156" width="88" height="16" rx="4" fill="var(--primary-soft)" stroke={HL} strokeWidth="1.2" />
       <rect x="92" y="159" width="9" height="9" rx="2" fill="none" stroke={HL} strokeWidth="1.3" />
       <path d="M96.5 161 v5 M94 163.5 h5" stroke={HL} strokeWidth="1.3" />
-      <Label x={21} y={166.5} color={HL} weight={600}>
+      <Label x={21} y={166.5} color={HL} weight={600} maxWidth={62}>
         {t('system.download.addToHome')}
       </Label>
-      <Tap x={60} y={164} />
+      <Tap x={96.5} y={163.5} />
     </>
   );
 }
@@ -128,7 +153,7 @@ function HomeScreen({ name }: { name: string }) {
       <text x={97} y={97.5} fontSize="9" fontWeight="700" fill="#fff" textAnchor="middle">
         {name.slice(0, 1)}
       </text>
-      <Label x={97} y={110} anchor="middle" color={HL} weight={600}>
+      <Label x={97} y={110} anchor="middle" color={HL} weight={600} maxWidth={28}>
         {name}
       </Label>
       <Tap x={97} y={94} />
@@ -147,11 +172,11 @@ function IosDone({
     <>
       <HomeScreen name={name} />
       <rect x="14" y="130" width="92" height="56" rx="8" fill="var(--surface-2)" />
-      <Label x={22} y={144} color={LINE}>
+      <Label x={22} y={144} color={LINE} maxWidth={42}>
         {t('system.download.cancel')}
       </Label>
       <rect x="70" y="136" width="30" height="12" rx="6" fill={HL} />
-      <Label x={85} y={144.5} anchor="middle" color="#fff" weight={600}>
+      <Label x={85} y={144.5} anchor="middle" color="#fff" weight={600} maxWidth={26}>
         {t('system.download.add')}
       </Label>
       <rect x="22" y="156" width="14" height="14" rx="3.5" fill={HL} />
@@ -182,15 +207,15 @@ function AndroidInstall({ t }: { t: (k: 'system.download.installApp') => string 
     <>
       <rect x="8" y="14" width="104" height="16" fill="var(--surface-2)" />
       <Content top={40} />
-      <rect x="46" y="26" width="62" height="104" rx="4" fill="var(--surface-2)" stroke="var(--border)" />
+      <rect x="30" y="26" width="78" height="104" rx="4" fill="var(--surface-2)" stroke="var(--border)" />
       {[0, 1, 2, 4].map((i) => (
-        <rect key={i} x="52" y={34 + i * 18} width="44" height="6" rx="3" fill={FILL} />
+        <rect key={i} x="36" y={34 + i * 18} width="56" height="6" rx="3" fill={FILL} />
       ))}
-      <rect x="48" y="100" width="58" height="14" rx="3" fill="var(--primary-soft)" />
-      <Label x={52} y={109.5} color={HL} weight={600}>
+      <rect x="32" y="100" width="74" height="14" rx="3" fill="var(--primary-soft)" />
+      <Label x={36} y={109.5} color={HL} weight={600} maxWidth={50}>
         {t('system.download.installApp')}
       </Label>
-      <Tap x={77} y={107} />
+      <Tap x={98} y={107} />
     </>
   );
 }
@@ -202,18 +227,19 @@ function AndroidConfirm({ t }: { t: (k: 'system.download.installApp' | 'system.d
       <rect x="8" y="14" width="104" height="192" rx="6" fill="rgba(0,0,0,0.45)" />
       <rect x="16" y="80" width="88" height="64" rx="8" fill="var(--surface-2)" />
       <rect x="24" y="90" width="14" height="14" rx="3.5" fill={HL} />
-      <Label x={44} y={99.5} weight={600}>
+      <Label x={44} y={99.5} weight={600} maxWidth={56}>
         {t('system.download.installApp')}
       </Label>
       <rect x="24" y="110" width="70" height="4" rx="2" fill={FILL} />
-      <Label x={50} y={134} anchor="end" color={LINE}>
+      <Label x={50} y={134} anchor="end" color={LINE} maxWidth={28}>
         {t('system.download.cancel')}
       </Label>
       <rect x="56" y="126" width="42" height="12" rx="6" fill={HL} />
-      <Label x={77} y={134.5} anchor="middle" color="#fff" weight={600}>
+      {/* The tap under the label: the button's word stays readable. */}
+      <Tap x={77} y={132} />
+      <Label x={77} y={134.5} anchor="middle" color="#fff" weight={600} maxWidth={36}>
         {t('system.download.install')}
       </Label>
-      <Tap x={77} y={132} />
     </>
   );
 }
@@ -249,6 +275,7 @@ export function DownloadGuide() {
         <h2 className={styles.heading}>{name}</h2>
         <p className={styles.intro}>{t('system.download.intro')}</p>
       </div>
+      <InstallButton />
       {platforms.map((p) => (
         <section key={p.key} className={styles.platform} data-testid={`download-${p.key}`}>
           <h3 className={styles.platformTitle}>{p.title}</h3>

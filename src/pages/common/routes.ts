@@ -15,5 +15,5 @@ export default defineArea(
     aboutus: { load: () => import('./AboutPage'), public: true },
     borrowing: { load: () => import('./borrowing/LoansPage') },
   },
-  { namespaces: ['auth', 'help', 'loans', 'system'] },
+  { namespaces: ['auth', 'help', 'loans', 'system', 'security', 'targets'] },
 );

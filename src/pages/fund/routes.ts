@@ -15,5 +15,5 @@ export default defineArea(
     withdraw: { load: () => import('./WithdrawPage') },
     select: { load: () => import('./SelectCoinPage') },
   },
-  { namespaces: ['funds', 'home', 'auth', 'upload', 'targets'] },
+  { namespaces: ['funds', 'home', 'auth', 'upload', 'targets', 'security'] },
 );

@@ -18,6 +18,7 @@ import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
 import { NavBar } from '../../ui/NavBar';
 import { Page } from '../../ui/Page';
 import { StarButton } from '../../ui/StarButton';
+import { AlertBell } from '../../ui/alerts/AlertBell';
 import { Tabs } from '../../ui/Tabs';
 import { useTopics } from '../../ui/useTopics';
 import type { ChartMode } from './chart/KlineChart';
@@ -92,7 +93,12 @@ function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: bool
             <ChevronDown size={16} />
           </button>
         }
-        right={<StarButton symbol={pair.symbol} matchId={pair.id} size={18} />}
+        right={
+          <>
+            <AlertBell pair={pair} />
+            <StarButton symbol={pair.symbol} matchId={pair.id} size={18} />
+          </>
+        }
       />
       <Summary pair={pair} doubtful={doubtful} />
     </>

@@ -15,5 +15,5 @@ export default defineArea(
     currency_order: { load: () => import('./spot/SpotOrderPage') },
     seconds_order: { load: () => import('./options/SecondsOrderPage') },
   },
-  { namespaces: ['trade', 'futures', 'spot', 'options', 'market', 'auth'] },
+  { namespaces: ['trade', 'futures', 'spot', 'options', 'market', 'auth', 'alerts'] },
 );

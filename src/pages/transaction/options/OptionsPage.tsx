@@ -26,6 +26,7 @@ import { showToast } from '../../../state/ui';
 import { Button } from '../../../ui/Button';
 import { Empty } from '../../../ui/Empty';
 import { NavBar } from '../../../ui/NavBar';
+import { AlertBell } from '../../../ui/alerts/AlertBell';
 import { Page } from '../../../ui/Page';
 import { Sheet } from '../../../ui/Sheet';
 import { useForm } from '../../../ui/useForm';
@@ -377,6 +378,7 @@ export default function OptionsPage() {
               <ChevronDown size={16} />
             </button>
           }
+          right={<AlertBell pair={pair} />}
         />
       }
     >

@@ -21,6 +21,7 @@ import { sessionState } from '../../../state/session';
 import { showToast } from '../../../state/ui';
 import { Empty } from '../../../ui/Empty';
 import { NavBar } from '../../../ui/NavBar';
+import { AlertBell } from '../../../ui/alerts/AlertBell';
 import { Page } from '../../../ui/Page';
 import { Skeleton, SkeletonGroup } from '../../../ui/Skeleton';
 import { useFormat } from '../../../ui/useFormat';
@@ -51,9 +52,12 @@ function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) 
           </button>
         }
         right={
-          <Link to={ORDERS_PATH} className={styles.ordersLink} aria-label={t('spot.orders.title')} data-testid="spot-orders-link">
-            <ListOrdered size={20} />
-          </Link>
+          <>
+            <AlertBell pair={pair} />
+            <Link to={ORDERS_PATH} className={styles.ordersLink} aria-label={t('spot.orders.title')} data-testid="spot-orders-link">
+              <ListOrdered size={20} />
+            </Link>
+          </>
         }
       />
       <section className={styles.summary} data-testid="spot-summary">

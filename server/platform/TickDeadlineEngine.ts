@@ -1,0 +1,164 @@
+/**
+ * An engine that settles each item at the first recorded price at or after its deadline: the
+ * seconds options (expiry) and the mini game's rounds (close). Leader only. It keeps the open
+ * items in memory (loaded at start, added after each commit, reloaded every few seconds so items
+ * made on another node are seen) and settles each exactly once:
+ *
+ * - on every market tick, each open item of that pair whose deadline is at or before the tick's
+ *   time settles at that tick's price and time (`by: 'tick'`);
+ * - a timer on the injected clock checks deadlines too: an item whose pair's last recorded tick
+ *   is already at or after its deadline settles at it (a tick that arrived before the item was
+ *   tracked); one on a quiet pair waits for the pair's next tick;
+ * - an item whose deadline passed while no engine ran (the server was down, or this node was not
+ *   leading) settles at start from the price record: `prices.priceAt(symbol, deadline)`
+ *   (`by: 'record'`).
+ *
+ * The work runs after the tick, one item at a time per id, each in its own transaction that
+ * re-checks under locks (the area's `settle`): a restart or a second try never settles twice.
+ */
+import type { Ticker } from '../../domain/market/types';
+import type { PriceRecord } from '../audit/PriceRecord';
+import type { Clock } from '../clock';
+import type { MarketSource, MarketTick } from '../market/MarketSource';
+
+const CHECK_EVERY_MS = 1_000;
+const RELOAD_EVERY_MS = 2_000;
+
+/** The price that decided an item, and which rule chose it. */
+export interface DeadlinePrice {
+  price: string;
+  ts: number;
+  by: 'tick' | 'record';
+}
+
+/** What an area tells the engine about its items. */
+export interface TickDeadlineArea<Row extends { id: number; symbol: string }> {
+  /** Names the engine in its log lines ("options engine"). */
+  name: string;
+  /** The moment whose first recorded price decides the item. */
+  deadline(row: Row): number;
+  /** Still to settle. */
+  isOpen(row: Row): boolean;
+  /** Every open item in the database. */
+  loadOpen(): Promise<Row[]>;
+  /** Settles one item in its own transaction (a no-op when it already is). */
+  settle(id: number, decider: DeadlinePrice): Promise<unknown>;
+  /** Tells the engine of each committed change. */
+  onChange(listener: (row: Row) => void): void;
+}
+
+export class TickDeadlineEngine<Row extends { id: number; symbol: string }> {
+  /** Open items by symbol, then id. */
+  private readonly bySymbol = new Map<string, Map<number, Row>>();
+  private readonly work = new Map<number, Promise<unknown>>();
+  private stops: (() => void)[] = [];
+  private reloading: Promise<void> | null = null;
+  /** When this engine began running: a deadline before it passed while no engine watched the ticks. */
+  private startedAt = Number.POSITIVE_INFINITY;
+  private running = false;
+
+  constructor(
+    private readonly area: TickDeadlineArea<Row>,
+    private readonly deps: {
+      clock: Clock;
+      market: MarketSource;
+      prices: PriceRecord;
+      log: { error(obj: unknown, msg: string): void };
+    },
+  ) {
+    area.onChange((row) => this.track(row));
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.startedAt = this.deps.clock.now();
+    await this.reload();
+    this.stops.push(
+      this.deps.market.onTick((tick) => this.onTick(tick)),
+      this.deps.clock.every(CHECK_EVERY_MS, () => this.sweep()),
+      this.deps.clock.every(RELOAD_EVERY_MS, () => void this.reload()),
+    );
+    // Catch up: what came due while no engine ran settles from the record.
+    this.sweep();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const stop of this.stops) stop();
+    this.stops = [];
+    await this.idle();
+  }
+
+  /** Resolves once every queued settlement has run (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.work.size || this.reloading) await Promise.all([...this.work.values(), this.reloading]);
+  }
+
+  /** Takes a committed item into the working set (or out of it, once settled). */
+  track(row: Row): void {
+    const open = this.bySymbol.get(row.symbol) ?? new Map<number, Row>();
+    if (this.area.isOpen(row)) open.set(row.id, row);
+    else open.delete(row.id);
+    if (open.size) this.bySymbol.set(row.symbol, open);
+    else this.bySymbol.delete(row.symbol);
+  }
+
+  private onTick(tick: MarketTick): void {
+    for (const ticker of tick.tickers) this.check(ticker.symbol, ticker);
+  }
+
+  /** The timer's check: deadlines missed by the ticks (or by the engine) are settled. */
+  private sweep(): void {
+    if (!this.running) return;
+    for (const symbol of [...this.bySymbol.keys()]) this.check(symbol, this.deps.market.ticker(symbol));
+  }
+
+  /** Every open item of the pair whose deadline the ticker has reached settles at it. */
+  private check(symbol: string, ticker: Ticker | undefined): void {
+    const open = this.bySymbol.get(symbol);
+    if (!open?.size) return;
+    for (const row of open.values()) {
+      const deadline = this.area.deadline(row);
+      if (deadline < this.startedAt) this.fromRecord(row, deadline);
+      else if (ticker && deadline <= ticker.ts)
+        this.run(row, () => this.area.settle(row.id, { price: ticker.price, ts: ticker.ts, by: 'tick' }));
+    }
+  }
+
+  /** A deadline no engine saw: the recorded price of that moment (the open of its one-minute bar). */
+  private fromRecord(row: Row, deadline: number): void {
+    this.run(row, async () => {
+      const recorded = await this.deps.prices.priceAt(row.symbol, deadline);
+      if (!recorded) {
+        this.deps.log.error({ id: row.id, symbol: row.symbol, at: deadline }, `${this.area.name}: no recorded price at the deadline yet`);
+        return;
+      }
+      await this.area.settle(row.id, { ...recorded, by: 'record' });
+    });
+  }
+
+  /** Runs one item's settlement once at a time; it leaves the working set when it settled (track). */
+  private run(row: Row, fn: () => Promise<unknown>): void {
+    if (!this.running || this.work.has(row.id)) return;
+    const done = fn()
+      .catch((error: unknown) => this.deps.log.error({ err: error, id: row.id }, `${this.area.name}: settlement failed (retried)`))
+      .finally(() => this.work.delete(row.id));
+    this.work.set(row.id, done);
+  }
+
+  /** Reloads the working set from the database (items made through another node); one at a time. */
+  private reload(): Promise<void> {
+    this.reloading ??= (async () => {
+      try {
+        const rows = await this.area.loadOpen();
+        this.bySymbol.clear();
+        for (const row of rows) this.track(row);
+      } catch (error) {
+        this.deps.log.error({ err: error }, `${this.area.name}: reload failed`);
+      } finally {
+        this.reloading = null;
+      }
+    })();
+    return this.reloading;
+  }
+}
