@@ -13,6 +13,9 @@ export interface RecordedBar extends Kline {
   period: (typeof KLINE_PERIODS)[number];
 }
 
+/** How far back `lastPriceAt` looks for a bar before a quiet minute. */
+const LOOK_BACK_MS = 86_400_000;
+
 export class PriceRecord {
   constructor(private readonly market: MarketSource) {}
 
@@ -34,6 +37,21 @@ export class PriceRecord {
     const start = calculatePeriodStart('1min', ts);
     const [bar] = (await this.market.klines(symbol, '1min', start, start)).filter((k) => k.t === start);
     return bar ? { price: bar.open, ts: bar.t } : null;
+  }
+
+  /**
+   * The last recorded price of `symbol` at `ts`: `priceAt` when the moment's minute has a bar;
+   * when the pair did not trade in that minute (a quiet pair, a stalled feed), the close of the
+   * last one-minute bar before it, within a day, and that bar's start. Null when the pair has no
+   * bar in that day at all. Used where a deadline must be decided although no tick came in time.
+   */
+  async lastPriceAt(symbol: string, ts: number): Promise<{ price: string; ts: number } | null> {
+    const exact = await this.priceAt(symbol, ts);
+    if (exact) return exact;
+    const start = calculatePeriodStart('1min', ts);
+    const before = (await this.market.klines(symbol, '1min', start - LOOK_BACK_MS, start - 1)).filter((k) => k.t < start);
+    const last = before.reduce<Kline | null>((a, k) => (!a || k.t > a.t ? k : a), null);
+    return last ? { price: last.close, ts: last.t } : null;
   }
 
   /** Why `price` at `ts` is not in the record, or null when it is (within the bar's low–high). */

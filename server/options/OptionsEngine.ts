@@ -11,6 +11,7 @@ import type { MarketSource } from '../market/MarketSource';
 import { TickDeadlineEngine } from '../platform/TickDeadlineEngine';
 import type { OptionRow, OptionsRepository } from './OptionsRepository';
 import type { OptionsService } from './OptionsService';
+import { TICK_GRACE_MS } from './settings';
 
 export class OptionsEngine extends TickDeadlineEngine<OptionRow> {
   constructor(deps: {
@@ -25,6 +26,7 @@ export class OptionsEngine extends TickDeadlineEngine<OptionRow> {
       {
         name: 'options engine',
         deadline: (o) => o.expires_at,
+        tickGraceMs: TICK_GRACE_MS,
         isOpen: (o) => o.status === 'pending',
         loadOpen: () => deps.repo.allPending(),
         settle: (id, decider) => deps.service.settle(id, decider),

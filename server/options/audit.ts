@@ -6,7 +6,8 @@
  * - result, payout and profit recompute (optionResult, settleOption);
  * - the open price and the close price lie within the recorded bar of their moments;
  * - a tick decision is at or after the expiry, and no later than TICK_GRACE_MS after it; a record
- *   decision is exactly `prices.priceAt(symbol, expires_at)`;
+ *   decision is exactly `prices.lastPriceAt(symbol, expires_at)` (the open of the expiry's
+ *   one-minute bar, or the close of the last bar before a minute the pair did not trade in);
  * - the ledger's settlement operation moved exactly that: the stake out of frozen and the payout
  *   into available of the user's options account.
  */
@@ -59,7 +60,7 @@ export function createOptionsAuditor(deps: { repo: OptionsRepository; balances: 
       else if (o.close_ts! - o.expires_at > TICK_GRACE_MS)
         issues.push(`decided ${o.close_ts! - o.expires_at} ms after its expiry by a tick`);
     } else {
-      const recorded = await ctx.prices.priceAt(o.symbol, o.expires_at);
+      const recorded = await ctx.prices.lastPriceAt(o.symbol, o.expires_at);
       if (!recorded) issues.push('no recorded price at its expiry');
       else if (!new Decimal(recorded.price).eq(o.close_price!) || recorded.ts !== o.close_ts) {
         issues.push(`close ${o.close_price} at ${o.close_ts} stored, the record says ${recorded.price} at ${recorded.ts}`);

@@ -8,10 +8,13 @@
  *   time settles at that tick's price and time (`by: 'tick'`);
  * - a timer on the injected clock checks deadlines too: an item whose pair's last recorded tick
  *   is already at or after its deadline settles at it (a tick that arrived before the item was
- *   tracked); one on a quiet pair waits for the pair's next tick;
+ *   tracked);
+ * - a tick may decide only within the area's grace after the deadline (`tickGraceMs`): an item
+ *   whose pair did not trade from its deadline until the grace ran out (a quiet pair, a stalled
+ *   feed) settles from the price record instead, at the last recorded price at the deadline
+ *   (`prices.lastPriceAt`, `by: 'record'`), rather than at whatever tick comes minutes later;
  * - an item whose deadline passed while no engine ran (the server was down, or this node was not
- *   leading) settles at start from the price record: `prices.priceAt(symbol, deadline)`
- *   (`by: 'record'`).
+ *   leading) settles at start from the price record the same way.
  *
  * The work runs after the tick, one item at a time per id, each in its own transaction that
  * re-checks under locks (the area's `settle`): a restart or a second try never settles twice.
@@ -37,6 +40,8 @@ export interface TickDeadlineArea<Row extends { id: number; symbol: string }> {
   name: string;
   /** The moment whose first recorded price decides the item. */
   deadline(row: Row): number;
+  /** How late after the deadline a tick may still decide it; later, the price record decides. */
+  tickGraceMs: number;
   /** Still to settle. */
   isOpen(row: Row): boolean;
   /** Every open item in the database. */
@@ -113,22 +118,28 @@ export class TickDeadlineEngine<Row extends { id: number; symbol: string }> {
     for (const symbol of [...this.bySymbol.keys()]) this.check(symbol, this.deps.market.ticker(symbol));
   }
 
-  /** Every open item of the pair whose deadline the ticker has reached settles at it. */
+  /**
+   * Every open item of the pair whose deadline the ticker has reached settles at it, if the tick
+   * came within the grace; past the grace with no tick in time, from the record.
+   */
   private check(symbol: string, ticker: Ticker | undefined): void {
     const open = this.bySymbol.get(symbol);
     if (!open?.size) return;
+    const now = this.deps.clock.now();
     for (const row of open.values()) {
       const deadline = this.area.deadline(row);
+      const late = deadline + this.area.tickGraceMs;
       if (deadline < this.startedAt) this.fromRecord(row, deadline);
-      else if (ticker && deadline <= ticker.ts)
+      else if (ticker && deadline <= ticker.ts && ticker.ts <= late)
         this.run(row, () => this.area.settle(row.id, { price: ticker.price, ts: ticker.ts, by: 'tick' }));
+      else if ((ticker && ticker.ts > late) || now > late) this.fromRecord(row, deadline);
     }
   }
 
-  /** A deadline no engine saw: the recorded price of that moment (the open of its one-minute bar). */
+  /** A deadline no tick decided in time: the last recorded price at that moment. */
   private fromRecord(row: Row, deadline: number): void {
     this.run(row, async () => {
-      const recorded = await this.deps.prices.priceAt(row.symbol, deadline);
+      const recorded = await this.deps.prices.lastPriceAt(row.symbol, deadline);
       if (!recorded) {
         this.deps.log.error({ id: row.id, symbol: row.symbol, at: deadline }, `${this.area.name}: no recorded price at the deadline yet`);
         return;

@@ -1,0 +1,341 @@
+/**
+ * Runs a list of actions against a real server and checks the system's invariants after every
+ * step (docs/SIMULATION.md). `simulate` draws the list from a seed; `runActions` replays any list
+ * (a shrunk one, or a pasted test case) the same way.
+ */
+import { randomUUID } from 'node:crypto';
+import type { App } from '../../server/app';
+import { isOk, Http, type Answer } from './http';
+import { ChannelWatcher } from './channel';
+import { PriceModel } from './prices';
+import { Rng } from './rng';
+import { ACTIONS, CORE_AREAS, specOf } from './actions';
+import { fullChecks, stepChecks, type CheckState } from './checks';
+import type { Action, Ctx, SimUser, Violation } from './types';
+import { openSimDatabase, SIM_EPOCH, World } from './world';
+import { plantFault, type Plant } from './plants';
+
+export interface SimOptions {
+  seed: string;
+  steps: number;
+  /** PostgreSQL base URL (a database is created per run); null: PGlite in this process. */
+  postgresUrl?: string | null;
+  /** A deliberate defect to plant in the server (the simulation must find it). */
+  plant?: Plant | null;
+  /** Full checks (reconciliation, audit, due settlements, private channels) every this many steps, and at the end. */
+  checkEvery?: number;
+  /** Users whose private channel is watched on a socket. */
+  watchers?: number;
+  /** Progress lines. */
+  log?: (line: string) => void;
+  /** Only these product areas' actions (besides the market, faults, accounts and funds, always drawn); default all. */
+  areas?: string[] | null;
+}
+
+export interface SimResult {
+  seed: string;
+  /** Steps run (the failing one included). */
+  steps: number;
+  actions: Action[];
+  violations: Violation[];
+  /** Step of the first violation, or null. */
+  failedAt: number | null;
+  users: number;
+  outcomes: Record<string, { ok: number; refused: number; skipped: number }>;
+  restarts: number;
+  resyncs: number;
+  audited: { settled: number; mismatches: number };
+  ms: number;
+  /** Wall time by phase (each action kind, the step checks, the checkpoints), in ms. */
+  timing: Record<string, number>;
+}
+
+/**
+ * The action list of a seed: a handful of registrations first (there must be users to act),
+ * then the weighted mix. Drawn from the seed alone, before anything runs.
+ */
+export function generate(seed: string, steps: number, areas: string[] | null = null): Action[] {
+  const rng = new Rng(`kestrel-sim:${seed}`);
+  const out: Action[] = [];
+  const mix = ACTIONS.filter((s) => !areas || CORE_AREAS.includes(s.area) || areas.includes(s.area)).map((s) => [s, s.weight] as const);
+  const opening = Math.min(steps, 6);
+  for (let i = 0; i < steps; i++) {
+    const spec = i < opening ? specOf(i % 2 === 0 ? 'register' : 'deposit') : rng.weighted(mix);
+    const argsRng = rng.fork(`step:${i}`);
+    out.push({ kind: spec.kind, ...(spec.byUser ? { u: argsRng.int(0, 1_000_000) } : {}), a: spec.gen(argsRng) });
+  }
+  return out;
+}
+
+export async function simulate(options: SimOptions): Promise<SimResult> {
+  return runActions(options.seed, generate(options.seed, options.steps, options.areas ?? null), options);
+}
+
+/** JSON with sorted keys: a replayed answer may list an envelope's fields in another order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
+/** The engines whose work `settle` waits for. */
+function engines(app: App): { idle(): Promise<void> }[] {
+  const f = app.fastify;
+  return [
+    f.futures.engine,
+    f.spot.engine,
+    f.microtrade.engine,
+    f.lockming.engine,
+    f.ieo.engine,
+    f.invest.engine,
+    f.copytrade.engine,
+    f.nft.engine,
+    f.otc.engine,
+    f.loans.engine,
+    f.rewards.engine,
+    f.game.engine,
+    f.alerts.engine,
+  ];
+}
+
+/** Longest clock move between two market trades: engines see the price at least this often. */
+const TICK_EVERY_MS = 10 * 60_000;
+
+export async function runActions(seed: string, actions: Action[], options: Omit<SimOptions, 'seed' | 'steps'> = {}): Promise<SimResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  const checkEvery = options.checkEvery ?? 250;
+  const database = await openSimDatabase(options.postgresUrl ?? null);
+  const world = new World(database, SIM_EPOCH + 3_600_000, (app) => {
+    if (options.plant) plantFault(options.plant, app);
+  });
+  const http = new Http(world);
+  const result: SimResult = {
+    seed,
+    steps: 0,
+    actions,
+    violations: [],
+    failedAt: null,
+    users: 0,
+    outcomes: {},
+    restarts: 0,
+    resyncs: 0,
+    audited: { settled: 0, mismatches: 0 },
+    ms: 0,
+    timing: {},
+  };
+  const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await work();
+    } finally {
+      result.timing[phase] = (result.timing[phase] ?? 0) + performance.now() - t0;
+    }
+  };
+  const users: SimUser[] = [];
+  const watchers: ChannelWatcher[] = [];
+  const maxWatchers = options.watchers ?? 6;
+  let step = 0;
+  const violation = (kind: string, message: string) => result.violations.push({ step, kind, message });
+
+  try {
+    await timed('start', () => world.start());
+    const prices = new PriceModel(world);
+    const checkState: CheckState = { journalId: 0, opId: 0 };
+    await stepChecks(world, checkState, true);
+
+    const settle = async () => {
+      for (let round = 0; round < 4; round++) {
+        world.clock.advance(0);
+        await Promise.all(engines(world.app).map((e) => e.idle()));
+      }
+    };
+
+    const answerProblem = (path: string, answer: Answer): string | null => {
+      if (answer.status === 0) return `${path}: no answer (${answer.lost ?? 'lost'})`;
+      if (answer.status >= 500) return `${path}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`;
+      if (!answer.body || typeof answer.body !== 'object') return `${path}: HTTP ${answer.status} without an envelope`;
+      if (answer.body.type !== 'ok' && (typeof answer.body.message !== 'string' || !answer.body.message))
+        return `${path}: a refusal without a message`;
+      return null;
+    };
+
+    const makeCtx = (actionRng: Rng): Ctx => ({
+      world,
+      http,
+      prices,
+      rng: actionRng,
+      step,
+      users,
+      violation: (message) => violation('action', message),
+      async call(user, path, params = {}, method = 'POST') {
+        const answer = await http.call(path, params, { token: user?.token, ip: user?.ip, lang: user?.lang, method });
+        const problem = answerProblem(path, answer);
+        if (problem) violation('answer', problem);
+        return answer as never;
+      },
+      async money(user, call) {
+        const key = randomUUID().replace(/-/g, '');
+        const send = (abortAfterMs?: number) =>
+          http.call(call.path, call.params, { token: user.token, ip: user.ip, lang: user.lang, key, abortAfterMs });
+        const before = call.effects ? await call.effects() : 0;
+        let answer: Answer;
+        if (call.fault === 'abort') {
+          await send(actionRng.int(0, 15));
+          // The app retries with the same key until it hears back; "in progress" answers come while the first still runs.
+          answer = await send();
+          for (let i = 0; i < 20 && answer.status === 409; i++) {
+            await new Promise((r) => setTimeout(r, 50));
+            answer = await send();
+          }
+        } else {
+          answer = await send();
+          if (call.fault === 'retry') {
+            const again = await send();
+            if (canonical(again.body) !== canonical(answer.body))
+              violation('idempotency', `${call.path}: a retry with the same key answered ${JSON.stringify(again.body)} after ${JSON.stringify(answer.body)}`);
+          }
+        }
+        const problem = answerProblem(call.path, answer);
+        if (problem) violation('answer', problem);
+        if (call.effects) {
+          await settle();
+          const made = (await call.effects()) - before;
+          const expected = isOk(answer) ? 1 : 0;
+          if (made !== expected)
+            violation(
+              'idempotency',
+              `${call.path} (${call.fault}): ${made} effects for ${isOk(answer) ? 'an accepted' : 'a refused'} call, expected ${expected}`,
+            );
+        }
+        return answer as never;
+      },
+      async ops(path, input = {}, refusalExpected = false) {
+        const answer = await http.ops(path, input);
+        const problem = answerProblem(`ops ${path}`, answer);
+        if (problem) violation('answer', problem);
+        else if (!isOk(answer) && !refusalExpected) violation('ops', `ops ${path}: ${String(answer.body?.message)}`);
+        return answer as never;
+      },
+      async advance(ms) {
+        let left = ms;
+        while (left > 0) {
+          const chunk = Math.min(left, TICK_EVERY_MS);
+          world.clock.advance(chunk);
+          left -= chunk;
+          prices.walk(chunk / 1000, actionRng);
+          // A running market writes its bars every 5 s; here, after each move of time.
+          await world.app.market.stop();
+          await settle();
+        }
+      },
+      async dropChannel(pick) {
+        const w = watchers.length ? watchers[pick % watchers.length]! : null;
+        if (w?.connected) w.disconnect();
+        else await w?.connect();
+      },
+      settle,
+      query: (sql, params) => world.currentDb.query(sql, params),
+    });
+
+    const restart = async () => {
+      for (const w of watchers) w.disconnect();
+      await world.restart();
+      result.restarts++;
+      for (const w of watchers) await w.connect();
+    };
+
+    const checkpoint = async () => {
+      await world.app.market.stop();
+      await settle();
+      const found = await fullChecks(world, http, watchers);
+      for (const v of found.violations) violation(v.kind, v.message);
+      result.audited = found.audited;
+    };
+
+    for (; step < actions.length; step++) {
+      const action = actions[step]!;
+      const spec = specOf(action.kind);
+      const actionRng = new Rng(`kestrel-sim:${seed}:run:${step}`);
+      const ctx = makeCtx(actionRng);
+      const user = spec.byUser ? (users.length ? users[action.u! % users.length]! : null) : null;
+      const tally = (result.outcomes[action.kind] ??= { ok: 0, refused: 0, skipped: 0 });
+      if (spec.byUser && !user && action.kind !== 'register') {
+        tally.skipped++;
+        continue;
+      }
+      world.errors.length = 0;
+      try {
+        if (action.kind === 'crash') {
+          await timed('crash', () => crashUnderLoad(ctx, world, users, action, restart));
+          tally.ok++;
+        } else {
+          const outcome = await timed(action.kind, () => spec.run(ctx, user, action.a));
+          tally[outcome]++;
+        }
+      } catch (error) {
+        violation('action', `${action.kind} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+      await timed('settle', settle);
+      // A new user's channel is watched while there is room.
+      if (users.length > watchers.length && watchers.length < maxWatchers) {
+        const watched = new ChannelWatcher(users[watchers.length]!, world, http);
+        await watched.connect();
+        watchers.push(watched);
+      }
+      for (const e of world.errors.splice(0)) violation('server error', `the server logged "${e.msg}"${e.err ? `: ${e.err}` : ''}`);
+      for (const v of await timed('step checks', () => stepChecks(world, checkState))) violation(v.kind, v.message);
+      for (const w of watchers) for (const p of w.takeProblems()) violation('channel', p);
+      if (!result.violations.length && ((step + 1) % checkEvery === 0 || action.kind === 'crash' || step === actions.length - 1))
+        await timed('checkpoints', checkpoint);
+      if (result.violations.length) {
+        result.failedAt = step;
+        step++;
+        break;
+      }
+      if ((step + 1) % 500 === 0) log(`seed ${seed}: step ${step + 1}/${actions.length}, ${users.length} users`);
+    }
+    result.steps = step;
+    result.users = users.length;
+    result.resyncs = watchers.reduce((n, w) => n + w.resyncs, 0);
+  } finally {
+    for (const w of watchers) w.disconnect();
+    await world.close();
+    result.ms = Math.round(performance.now() - started);
+  }
+  return result;
+}
+
+/**
+ * The crash fault: a few users send transfers, each with its own `Idempotency-Key`, and the
+ * node dies while they are in flight (connections cut, on PostgreSQL every transaction rolled
+ * back). A new node starts on the same database; each app retries its request with the same key
+ * and must see exactly one transfer for an accepted answer, none for a refused one.
+ */
+async function crashUnderLoad(ctx: Ctx, world: World, users: SimUser[], action: Action, restart: () => Promise<void>): Promise<void> {
+  const senders = users.length ? [0, 1, 2].map((i) => users[(Number(action.a.pick) + i * 7) % users.length]!) : [];
+  const unique = [...new Map(senders.map((u) => [u.id, u])).values()];
+  const count = async (user: SimUser) =>
+    Number((await ctx.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM transfers WHERE user_id = $1', [user.id]))[0]!.n);
+  const before = await Promise.all(unique.map(count));
+  const calls = unique.map((user) => {
+    const key = randomUUID().replace(/-/g, '');
+    const params = { currency_id: '3', number: String(action.a.amount), from_field: 'change', to_field: 'lever' };
+    return { user, key, params, first: ctx.http.call('/wallet/change', params, { token: user.token, ip: user.ip, key }) };
+  });
+  await new Promise((r) => setTimeout(r, Number(action.a.delayMs)));
+  await world.crash();
+  await Promise.all(calls.map((c) => c.first));
+  await restart();
+  for (const [i, c] of calls.entries()) {
+    let answer = await ctx.http.call('/wallet/change', c.params, { token: c.user.token, ip: c.user.ip, key: c.key });
+    for (let n = 0; n < 20 && answer.status === 409; n++) {
+      await new Promise((r) => setTimeout(r, 50));
+      answer = await ctx.http.call('/wallet/change', c.params, { token: c.user.token, ip: c.user.ip, key: c.key });
+    }
+    if (answer.status === 0 || answer.status >= 500) ctx.violation(`/wallet/change after the restart: HTTP ${answer.status}`);
+    const made = (await count(c.user)) - before[i]!;
+    const expected = isOk(answer) ? 1 : 0;
+    if (made !== expected) ctx.violation(`a transfer cut off by the crash and retried made ${made} transfers, expected ${expected}`);
+  }
+}
