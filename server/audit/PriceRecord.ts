@@ -54,6 +54,18 @@ export class PriceRecord {
     return last ? { price: last.close, ts: last.t } : null;
   }
 
+  /**
+   * True when the record shows no trade of `symbol` in any whole minute after `from`'s minute and
+   * before `to`'s: the trade at `from` can be the last one before `to`, to the record's
+   * resolution of a minute (trades inside `to`'s own minute cannot be placed before or after `to`).
+   */
+  async quietBetween(symbol: string, from: number, to: number): Promise<boolean> {
+    const first = calculatePeriodStart('1min', from) + 60_000;
+    const last = calculatePeriodStart('1min', to) - 60_000;
+    if (last < first) return true;
+    return (await this.market.klines(symbol, '1min', first, last)).every((k) => k.t < first || k.t > last);
+  }
+
   /** Why `price` at `ts` is not in the record, or null when it is (within the bar's low–high). */
   async check(symbol: string, ts: number, price: DecimalValue): Promise<string | null> {
     const bar = await this.barAt(symbol, ts);

@@ -6,8 +6,10 @@
  * - result, payout and profit recompute (optionResult, settleOption);
  * - the open price and the close price lie within the recorded bar of their moments;
  * - a tick decision is at or after the expiry, and no later than TICK_GRACE_MS after it; a record
- *   decision is exactly `prices.lastPriceAt(symbol, expires_at)` (the open of the expiry's
- *   one-minute bar, or the close of the last bar before a minute the pair did not trade in);
+ *   decision is either the pair's last trade before the expiry (between the open and the expiry,
+ *   with no recorded trade in any whole minute after it and before the expiry's minute: a quiet
+ *   pair past the grace) or exactly `prices.lastPriceAt(symbol, expires_at)` (after a restart: the
+ *   open of the expiry's one-minute bar, or the close of the last bar before a quiet minute);
  * - the ledger's settlement operation moved exactly that: the stake out of frozen and the payout
  *   into available of the user's options account.
  */
@@ -60,10 +62,15 @@ export function createOptionsAuditor(deps: { repo: OptionsRepository; balances: 
       else if (o.close_ts! - o.expires_at > TICK_GRACE_MS)
         issues.push(`decided ${o.close_ts! - o.expires_at} ms after its expiry by a tick`);
     } else {
-      const recorded = await ctx.prices.lastPriceAt(o.symbol, o.expires_at);
-      if (!recorded) issues.push('no recorded price at its expiry');
-      else if (!new Decimal(recorded.price).eq(o.close_price!) || recorded.ts !== o.close_ts) {
-        issues.push(`close ${o.close_price} at ${o.close_ts} stored, the record says ${recorded.price} at ${recorded.ts}`);
+      // The last trade before the expiry (a quiet pair past the grace), or after a restart the record's price at it.
+      const lastTrade =
+        o.close_ts! <= o.expires_at && o.close_ts! >= o.open_ts && (await ctx.prices.quietBetween(o.symbol, o.close_ts!, o.expires_at));
+      if (!lastTrade) {
+        const recorded = await ctx.prices.lastPriceAt(o.symbol, o.expires_at);
+        if (!recorded) issues.push('no recorded price at its expiry');
+        else if (!new Decimal(recorded.price).eq(o.close_price!) || recorded.ts !== o.close_ts) {
+          issues.push(`close ${o.close_price} at ${o.close_ts} stored, the record says ${recorded.price} at ${recorded.ts}`);
+        }
       }
     }
     const moved = ledger.get(o.id);

@@ -9,10 +9,12 @@
  * - a timer on the injected clock checks deadlines too: an item whose pair's last recorded tick
  *   is already at or after its deadline settles at it (a tick that arrived before the item was
  *   tracked);
- * - a tick may decide only within the area's grace after the deadline (`tickGraceMs`): an item
+ * - a tick may decide only within the area's grace after the deadline (`tickGraceMs`). An item
  *   whose pair did not trade from its deadline until the grace ran out (a quiet pair, a stalled
- *   feed) settles from the price record instead, at the last recorded price at the deadline
- *   (`prices.lastPriceAt`, `by: 'record'`), rather than at whatever tick comes minutes later;
+ *   feed) settles at the pair's last trade before the deadline — the price in force at that
+ *   moment — rather than at whatever tick comes minutes later (`by: 'record'`, the trade's time);
+ *   when that trade is no longer the pair's latest (the engine looked late), from the record
+ *   (`prices.lastPriceAt`);
  * - an item whose deadline passed while no engine ran (the server was down, or this node was not
  *   leading) settles at start from the price record the same way.
  *
@@ -130,9 +132,14 @@ export class TickDeadlineEngine<Row extends { id: number; symbol: string }> {
       const deadline = this.area.deadline(row);
       const late = deadline + this.area.tickGraceMs;
       if (deadline < this.startedAt) this.fromRecord(row, deadline);
-      else if (ticker && deadline <= ticker.ts && ticker.ts <= late)
-        this.run(row, () => this.area.settle(row.id, { price: ticker.price, ts: ticker.ts, by: 'tick' }));
-      else if ((ticker && ticker.ts > late) || now > late) this.fromRecord(row, deadline);
+      else if (ticker && deadline <= ticker.ts) {
+        if (ticker.ts <= late) this.run(row, () => this.area.settle(row.id, { price: ticker.price, ts: ticker.ts, by: 'tick' }));
+        else this.fromRecord(row, deadline);
+      } else if (now > late) {
+        // The pair has not traded since before the deadline: its last trade is the price at the deadline.
+        if (ticker) this.run(row, () => this.area.settle(row.id, { price: ticker.price, ts: ticker.ts, by: 'record' }));
+        else this.fromRecord(row, deadline);
+      }
     }
   }
 

@@ -135,6 +135,25 @@ describe('options engine', () => {
     expect(await order(placed.id)).toMatchObject({ status: 'settled', result: 'win', close_price: '3499.99', payout: '18' });
   });
 
+  it('a pair that stays quiet past the 5 s grace: its last trade before the expiry decides, not a tick minutes later (found by the simulation)', async () => {
+    const user = await funded();
+    await mark('3600.00', 'ETH/USDT');
+    const placed = await submit(user, { match_id: '2', type: 'up', number: '10' });
+    // 4 s past the expiry: still within the grace, still waiting for a tick.
+    clock.advance(34_000);
+    await idle();
+    expect((await order(placed.id)).status).toBe('pending');
+    // Past the grace with no ETH trade since: the last trade before the expiry decides (the open price: a draw).
+    clock.advance(2_000);
+    await idle();
+    const settled = await order(placed.id);
+    expect(settled).toMatchObject({ status: 'settled', decided_by: 'record', result: 'draw', close_price: '3600' });
+    // The late tick that comes afterwards changes nothing, and the audit agrees with the record.
+    await mark('3700.00', 'ETH/USDT');
+    expect(await order(placed.id)).toMatchObject({ decided_by: 'record', close_price: '3600' });
+    expect((await audit()).mismatches).toEqual([]);
+  });
+
   it('settles a pending option once after a restart, from the recorded price at its expiry; the audit finds 0, then the tampered row', async () => {
     // Placed at 12:xx:50; a 30 s option expires in the next minute, while the server is down.
     clock.advance(60_000 - (clock.now() % 60_000) + 50_000);
@@ -173,10 +192,12 @@ describe('options engine', () => {
 
     const clean = await audit();
     expect(clean.mismatches).toEqual([]);
-    expect(clean.settled).toBe(6);
+    expect(clean.settled).toBe(7);
 
     // Tamper with one stored row: the audit finds exactly it.
-    await s.db.query(`UPDATE options_orders SET close_price = close_price + 1 WHERE id = $1`, [placed.id]);
+    // (+1000: outside the recorded bar. A record decision inside the expiry's own minute is checked
+    // to the record's resolution of a minute, docs/OPTIONS.md "Audit".)
+    await s.db.query(`UPDATE options_orders SET close_price = close_price + 1000 WHERE id = $1`, [placed.id]);
     const tampered = await audit();
     expect(tampered.mismatches.map((m) => m.id)).toEqual([placed.id]);
     expect(tampered.mismatches[0]!.detail).toMatch(/close/);
