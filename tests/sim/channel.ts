@@ -149,7 +149,11 @@ export class ChannelWatcher {
   /** Reads the snapshot over REST, as the worker does after a gap. */
   private async resync(): Promise<void> {
     this.resyncs++;
-    const answer = await this.http.call<PrivateSnapshot>('/user/channel/snapshot', {}, { token: this.user.token, method: 'GET', ip: this.user.ip });
+    const answer = await this.http.call<PrivateSnapshot>(
+      '/user/channel/snapshot',
+      {},
+      { token: this.user.token, method: 'GET', ip: this.user.ip },
+    );
     if (isOk(answer) && (!this.state || answer.body.message.seq >= this.state.seq)) this.load(answer.body.message);
   }
 
@@ -160,7 +164,11 @@ export class ChannelWatcher {
   async compare(): Promise<string[]> {
     if (!this.connected) await this.connect();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const answer = await this.http.call<PrivateSnapshot>('/user/channel/snapshot', {}, { token: this.user.token, method: 'GET', ip: this.user.ip });
+      const answer = await this.http.call<PrivateSnapshot>(
+        '/user/channel/snapshot',
+        {},
+        { token: this.user.token, method: 'GET', ip: this.user.ip },
+      );
       if (!isOk(answer)) return [`user ${this.user.id}: the channel snapshot was refused (${answer.status})`];
       const server = fromSnapshot(answer.body.message);
       // Messages the snapshot counts may still be on their way to the socket.
@@ -179,10 +187,10 @@ export class ChannelWatcher {
     for (const [product, ids] of this.seen) {
       const table = OWNER_TABLES[product];
       if (!table || ids.size === 0) continue;
-      const rows = await query<{ id: string }>(
-        `SELECT id::text FROM ${table} WHERE id = ANY($1::bigint[]) AND user_id <> $2`,
-        [`{${[...ids].join(',')}}`, this.user.id],
-      );
+      const rows = await query<{ id: string }>(`SELECT id::text FROM ${table} WHERE id = ANY($1::bigint[]) AND user_id <> $2`, [
+        `{${[...ids].join(',')}}`,
+        this.user.id,
+      ]);
       for (const r of rows) found.push(`user ${this.user.id} was sent ${product} ${r.id}, which is another user's`);
     }
     return found;
@@ -200,10 +208,13 @@ function diff(userId: number, mine: ChannelState, server: ChannelState): string[
   for (const [what, a, b] of maps) {
     for (const [key, value] of b) {
       if (!a.has(key)) out.push(`user ${userId}: the channel lacks ${what} ${key}`);
-      else if (!same(a.get(key), value)) out.push(`user ${userId}: ${what} ${key} is ${JSON.stringify(a.get(key))} on the channel, ${JSON.stringify(value)} on the server`);
+      else if (!same(a.get(key), value))
+        out.push(`user ${userId}: ${what} ${key} is ${JSON.stringify(a.get(key))} on the channel, ${JSON.stringify(value)} on the server`);
     }
-    for (const key of a.keys()) if (!b.has(key)) out.push(`user ${userId}: the channel still shows ${what} ${key}, which the server does not`);
+    for (const key of a.keys())
+      if (!b.has(key)) out.push(`user ${userId}: the channel still shows ${what} ${key}, which the server does not`);
   }
-  if (mine.unread !== server.unread) out.push(`user ${userId}: ${mine.unread} unread notifications on the channel, ${server.unread} on the server`);
+  if (mine.unread !== server.unread)
+    out.push(`user ${userId}: ${mine.unread} unread notifications on the channel, ${server.unread} on the server`);
   return out;
 }

@@ -48,7 +48,10 @@ export const ONCE_PER_REF = [
   'ieo_release',
   'dual_buy',
   'dual_settle',
+  'nft_buy',
+  'nft_pay',
   'nft_forfeit',
+  'nft_box',
   'otc_reserve',
   'otc_release',
   'otc_return',
@@ -102,7 +105,8 @@ export async function fullChecks(
       for (const m of section.mismatches) violations.push({ kind: 'audit', message: `${m.kind} #${m.id}: ${m.detail}` });
   }
   const now = world.clock.now();
-  for (const due of DUE_CHECKS) for (const message of await due((sql, params) => db.query(sql, params), now)) violations.push({ kind: 'not settled', message });
+  for (const due of DUE_CHECKS)
+    for (const message of await due((sql, params) => db.query(sql, params), now)) violations.push({ kind: 'not settled', message });
   for (const w of watchers) {
     for (const message of await w.compare()) violations.push({ kind: 'channel', message });
     for (const message of await w.foreignItems((sql, params) => db.query(sql, params))) violations.push({ kind: 'channel', message });

@@ -20,7 +20,9 @@ import { simulate, type SimResult } from './run';
 import { shrink, formatTestCase } from './shrink';
 
 function usage(message: string): never {
-  console.error(`simulate: ${message}\nusage: npm run simulate -- (--seed S | --seeds N [--from A]) [--steps N] [--pg [URL]] [--plant double-settlement] [--no-shrink]`);
+  console.error(
+    `simulate: ${message}\nusage: npm run simulate -- (--seed S | --seeds N [--from A]) [--steps N] [--pg [URL]] [--plant double-settlement] [--no-shrink]`,
+  );
   process.exit(2);
 }
 
@@ -60,14 +62,23 @@ async function main(): Promise<void> {
     seeds = Array.from({ length: n }, (_, i) => String(from + i));
   } else usage('name a --seed or a number of --seeds');
   if (values.plant !== undefined && !isPlant(values.plant)) usage(`unknown plant ${values.plant}`);
-  const postgresUrl = values.pg || values['pg-url'] ? (values['pg-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : null;
+  const postgresUrl =
+    values.pg || values['pg-url'] ? (values['pg-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : null;
   const plant = values.plant !== undefined && isPlant(values.plant) ? values.plant : null;
 
   const started = performance.now();
   let failed = 0;
   try {
     for (const seed of seeds) {
-      const options = { seed, steps, postgresUrl, plant, checkEvery, areas: values.areas ? values.areas.split(',') : null, log: values.verbose ? (l: string) => console.log(`  ${l}`) : undefined };
+      const options = {
+        seed,
+        steps,
+        postgresUrl,
+        plant,
+        checkEvery,
+        areas: values.areas ? values.areas.split(',') : null,
+        log: values.verbose ? (l: string) => console.log(`  ${l}`) : undefined,
+      };
       const result = await simulate(options);
       console.log(summary(result));
       if (values.verbose)
@@ -85,17 +96,22 @@ async function main(): Promise<void> {
         );
       if (!result.violations.length) continue;
       failed++;
-      for (const v of result.violations) console.log(`  seed ${seed}, step ${v.step} (${result.actions[v.step]?.kind}): [${v.kind}] ${v.message}`);
+      for (const v of result.violations)
+        console.log(`  seed ${seed}, step ${v.step} (${result.actions[v.step]?.kind}): [${v.kind}] ${v.message}`);
       if (values['no-shrink']) continue;
       console.log(`  shrinking seed ${seed} (${result.failedAt! + 1} actions)…`);
       const shrunk = await shrink(result, options);
-      console.log(`  shrunk to ${shrunk.actions.length} actions in ${shrunk.runs} runs; it still fails with: [${shrunk.violation.kind}] ${shrunk.violation.message}`);
+      console.log(
+        `  shrunk to ${shrunk.actions.length} actions in ${shrunk.runs} runs; it still fails with: [${shrunk.violation.kind}] ${shrunk.violation.message}`,
+      );
       console.log(formatTestCase(seed, shrunk, { plant }));
     }
   } finally {
     await dropSimTemplates();
   }
-  console.log(`${seeds.length} seeds × ${steps} steps: ${failed ? `${failed} failed` : 'all clean'} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `${seeds.length} seeds × ${steps} steps: ${failed ? `${failed} failed` : 'all clean'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   process.exit(failed ? 1 : 0);
 }
 

@@ -193,7 +193,10 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
           if (call.fault === 'retry') {
             const again = await send();
             if (canonical(again.body) !== canonical(answer.body))
-              violation('idempotency', `${call.path}: a retry with the same key answered ${JSON.stringify(again.body)} after ${JSON.stringify(answer.body)}`);
+              violation(
+                'idempotency',
+                `${call.path}: a retry with the same key answered ${JSON.stringify(again.body)} after ${JSON.stringify(answer.body)}`,
+              );
           }
         }
         const problem = answerProblem(call.path, answer);

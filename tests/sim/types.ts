@@ -68,7 +68,11 @@ export interface Ctx {
   /** A money call under `fault`; answers the final answer (after any retry). */
   money<T = unknown>(user: SimUser, call: MoneyCall): Promise<Answer<T>>;
   /** An operator call; anything but `ok` is a violation unless `refusalExpected`. */
-  ops<T = unknown>(path: Parameters<Http['ops']>[0], input?: Record<string, string | number>, refusalExpected?: boolean): Promise<Answer<T>>;
+  ops<T = unknown>(
+    path: Parameters<Http['ops']>[0],
+    input?: Record<string, string | number>,
+    refusalExpected?: boolean,
+  ): Promise<Answer<T>>;
   /** Moves the clock and the market together (ticks every few seconds of it), then lets every engine finish. */
   advance(ms: number): Promise<void>;
   /** Cuts the socket of one watched user's channel (`pick` modulo their number); the next cut or checkpoint reconnects it. */

@@ -173,7 +173,8 @@ export class World {
           if (!line.trim()) continue;
           try {
             const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string; type?: string } };
-            if ((entry.level ?? 0) >= 50) errors.push({ at: clock.now(), msg: entry.msg ?? '', err: entry.err?.message ?? entry.err?.type });
+            if ((entry.level ?? 0) >= 50)
+              errors.push({ at: clock.now(), msg: entry.msg ?? '', err: entry.err?.message ?? entry.err?.type });
           } catch {
             errors.push({ at: clock.now(), msg: line });
           }

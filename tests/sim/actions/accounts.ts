@@ -41,15 +41,15 @@ export const accounts: AreaModule = {
         const ip = `10.77.${index >> 8}.${(index & 255) + 1}`;
         const lang = String(a.lang);
         const sent = await ctx.http.call('/sms_mail', { user_string: email, scene: 'register' }, { ip, lang });
-        if (!isOk(sent)) return ctx.violation(`/sms_mail refused a new address: ${String(sent.body?.message)}`), 'refused';
+        if (!isOk(sent)) return (ctx.violation(`/sms_mail refused a new address: ${String(sent.body?.message)}`), 'refused');
         const code = await lastCode(ctx, email);
-        if (!code) return ctx.violation(`no code was sent to ${email}`), 'refused';
+        if (!code) return (ctx.violation(`no code was sent to ${email}`), 'refused');
         const reg = await ctx.http.call<string>(
           '/user/register',
           { type: 'email', user_string: email, code, password: PASSWORD, re_password: PASSWORD },
           { ip, lang },
         );
-        if (!isOk(reg)) return ctx.violation(`/user/register: ${String(reg.body?.message)}`), 'refused';
+        if (!isOk(reg)) return (ctx.violation(`/user/register: ${String(reg.body?.message)}`), 'refused');
         const [row] = await ctx.query<{ id: string }>('SELECT id::text FROM users WHERE email = $1', [email]);
         ctx.users.push({
           index,
@@ -94,7 +94,7 @@ export const accounts: AreaModule = {
         if (!isOk(real)) return 'refused';
         const list = await ctx.ops<{ id: number; email: string; status?: string }[]>('/identities');
         const mine = isOk(list) ? list.body.message.filter((i) => i.email === u.email).at(-1) : undefined;
-        if (!mine) return ctx.violation(`the operator does not see ${u.email}'s identity`), 'refused';
+        if (!mine) return (ctx.violation(`the operator does not see ${u.email}'s identity`), 'refused');
         if (a.reject) {
           await ctx.ops('/identities/:id/reject', { id: mine.id, reason: 'The photo is unreadable' });
           return 'refused';
@@ -117,7 +117,11 @@ export const accounts: AreaModule = {
           // One code a minute: a refusal here is the throttle, and the user tries again later.
           if (!isOk(sent)) return 'refused';
           const code = await lastCode(ctx, u.email);
-          const set = await ctx.call(u, '/safe/pay_password', { pay_password: PAY_PASSWORD, re_pay_password: PAY_PASSWORD, code: code ?? '' });
+          const set = await ctx.call(u, '/safe/pay_password', {
+            pay_password: PAY_PASSWORD,
+            re_pay_password: PAY_PASSWORD,
+            code: code ?? '',
+          });
           if (!isOk(set)) return 'refused';
           u.payPassword = true;
         }
@@ -129,7 +133,10 @@ export const accounts: AreaModule = {
             pay_password: PAY_PASSWORD,
           });
           if (!isOk(saved)) return 'refused';
-          const [row] = await ctx.query<{ id: string }>('SELECT id::text FROM wallet_addresses WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [u.id]);
+          const [row] = await ctx.query<{ id: string }>(
+            'SELECT id::text FROM wallet_addresses WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+            [u.id],
+          );
           u.addressId = Number(row!.id);
         }
         return 'ok';

@@ -85,11 +85,19 @@ export const funds: AreaModule = {
       },
       async run(ctx, user, a) {
         const u = user!;
-        const detail = await ctx.call<{ available: string }>(u, '/wallet/detail', { currency: String(a.coin), type: String(a.from) }, 'GET');
+        const detail = await ctx.call<{ available: string }>(
+          u,
+          '/wallet/detail',
+          { currency: String(a.coin), type: String(a.from) },
+          'GET',
+        );
         if (!isOk(detail)) return 'refused';
         const decimals = a.coin === USDT ? 2 : 6;
         // Sometimes more than the user has, to see the refusal; mostly a share of it.
-        const amount = Number(a.share) === 100 ? shareOf(detail.body.message.available, 150, decimals) : shareOf(detail.body.message.available, Number(a.share), decimals);
+        const amount =
+          Number(a.share) === 100
+            ? shareOf(detail.body.message.available, 150, decimals)
+            : shareOf(detail.body.message.available, Number(a.share), decimals);
         if (Number(amount) <= 0) return 'skipped';
         const answer = await ctx.money(u, {
           path: '/wallet/change',

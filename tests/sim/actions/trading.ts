@@ -71,7 +71,12 @@ export const trading: AreaModule = {
         if (Number(a.limit)) params.target_price = near(ctx, symbol, -dir * Number(a.limit));
         if (Number(a.tp)) params.target_profit_price = near(ctx, symbol, dir * Number(a.tp));
         if (Number(a.sl)) params.stop_loss_price = near(ctx, symbol, -dir * Number(a.sl));
-        const answer = await ctx.money(u, { path: '/lever/submit', params, fault: a.fault as never, effects: count(ctx, 'futures_trades', u) });
+        const answer = await ctx.money(u, {
+          path: '/lever/submit',
+          params,
+          fault: a.fault as never,
+          effects: count(ctx, 'futures_trades', u),
+        });
         return isOk(answer) ? 'ok' : 'refused';
       },
     },
@@ -112,7 +117,11 @@ export const trading: AreaModule = {
       area: 'futures',
       weight: 2,
       byUser: true,
-      gen: (rng) => ({ tp: Math.round((0.3 + rng.next() * 5) * 100) / 100, sl: Math.round((0.3 + rng.next() * 5) * 100) / 100, wrong: rng.chance(0.15) }),
+      gen: (rng) => ({
+        tp: Math.round((0.3 + rng.next() * 5) * 100) / 100,
+        sl: Math.round((0.3 + rng.next() * 5) * 100) / 100,
+        wrong: rng.chance(0.15),
+      }),
       async run(ctx, user, a) {
         const u = user!;
         const rows = await ctx.query<{ id: string; match_id: number; side: string }>(
@@ -126,7 +135,11 @@ export const trading: AreaModule = {
         const dir = (row.side === 'long' ? 1 : -1) * (a.wrong ? -1 : 1);
         const answer = await ctx.money(u, {
           path: '/lever/setstop',
-          params: { id: row.id, target_profit_price: near(ctx, symbol, dir * Number(a.tp)), stop_loss_price: near(ctx, symbol, -dir * Number(a.sl)) },
+          params: {
+            id: row.id,
+            target_profit_price: near(ctx, symbol, dir * Number(a.tp)),
+            stop_loss_price: near(ctx, symbol, -dir * Number(a.sl)),
+          },
           fault: 'none',
         });
         return isOk(answer) ? 'ok' : 'refused';
@@ -154,7 +167,11 @@ export const trading: AreaModule = {
         if (!isOk(detail)) return 'refused';
         const spend = shareOf(detail.body.message.available, Number(a.share), buy ? 2 : 6);
         if (Number(spend) <= 0) return 'skipped';
-        const params: Record<string, string> = { currency_id: String(pair.currency_id), legal_id: String(pair.legal_id), type: String(a.side) };
+        const params: Record<string, string> = {
+          currency_id: String(pair.currency_id),
+          legal_id: String(pair.legal_id),
+          type: String(a.side),
+        };
         if (Number(a.limit)) params.target_price = near(ctx, symbol, (buy ? -1 : 1) * Number(a.limit));
         // A buy's amount is in the base coin: what the share of USDT buys at the price typed (or the market's).
         const price = new Decimal(params.target_price ?? ctx.prices.text(symbol));
