@@ -94,6 +94,15 @@ async function main(): Promise<void> {
             .map(([k, o]) => `${k} ${o.ok}/${o.refused}/${o.skipped}`)
             .join(', ')} (accepted/refused/skipped)`,
         );
+      if (values.verbose)
+        for (const [kind, why] of Object.entries(result.refusals))
+          console.log(
+            `  refused ${kind}: ${Object.entries(why)
+              .sort(([, a], [, b]) => b - a)
+              .slice(0, 3)
+              .map(([m, n]) => `${n}× ${m}`)
+              .join(' | ')}`,
+          );
       if (!result.violations.length) continue;
       failed++;
       for (const v of result.violations)

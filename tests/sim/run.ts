@@ -42,6 +42,8 @@ export interface SimResult {
   failedAt: number | null;
   users: number;
   outcomes: Record<string, { ok: number; refused: number; skipped: number }>;
+  /** Why actions were refused: the last refusal each refused action heard, counted by kind and message. */
+  refusals: Record<string, Record<string, number>>;
   restarts: number;
   resyncs: number;
   audited: { settled: number; mismatches: number };
@@ -118,6 +120,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
     failedAt: null,
     users: 0,
     outcomes: {},
+    refusals: {},
     restarts: 0,
     resyncs: 0,
     audited: { settled: 0, mismatches: 0 },
@@ -137,6 +140,11 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
   const maxWatchers = options.watchers ?? 6;
   let step = 0;
   const violation = (kind: string, message: string) => result.violations.push({ step, kind, message });
+  /** The last refusal the running action heard (path and message), for the report. */
+  let lastRefusal: string | null = null;
+  const heard = (path: string, answer: Answer) => {
+    if (answer.body && answer.body.type !== 'ok') lastRefusal = `${path}: ${String(answer.body.message)}`;
+  };
 
   try {
     await timed('start', () => world.start());
@@ -170,6 +178,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
       violation: (message) => violation('action', message),
       async call(user, path, params = {}, method = 'POST') {
         const answer = await http.call(path, params, { token: user?.token, ip: user?.ip, lang: user?.lang, method });
+        heard(path, answer);
         const problem = answerProblem(path, answer);
         if (problem) violation('answer', problem);
         return answer as never;
@@ -199,6 +208,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
               );
           }
         }
+        heard(call.path, answer);
         const problem = answerProblem(call.path, answer);
         if (problem) violation('answer', problem);
         if (call.effects) {
@@ -273,8 +283,14 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
           await timed('crash', () => crashUnderLoad(ctx, world, users, action, restart));
           tally.ok++;
         } else {
+          lastRefusal = null;
           const outcome = await timed(action.kind, () => spec.run(ctx, user, action.a));
           tally[outcome]++;
+          if (outcome === 'refused') {
+            const why = (result.refusals[action.kind] ??= {});
+            const key = lastRefusal ?? '(no refusal heard)';
+            why[key] = (why[key] ?? 0) + 1;
+          }
         }
       } catch (error) {
         violation('action', `${action.kind} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -31,7 +31,7 @@ export const accounts: AreaModule = {
     {
       kind: 'register',
       area: 'accounts',
-      weight: 5,
+      weight: 12,
       byUser: false,
       gen: (rng) => ({ lang: rng.weighted(LANGS.map((l) => [l, l === 'en' ? 4 : 1] as const)) }),
       async run(ctx, _user, a) {
@@ -87,7 +87,8 @@ export const accounts: AreaModule = {
         const real = await ctx.call(u, '/user/real', {
           real_type: '1',
           id_type: 'passport',
-          name: `Sim User ${u.index}`,
+          // Letters only, as a document's name is: the user's number spelt in letters.
+          name: `Sim ${[...String(u.index)].map((d) => 'ABCDEFGHIJ'[Number(d)]).join('')}`,
           card_id: `P${String(u.index).padStart(7, '0')}`,
           country: 'GB',
         });

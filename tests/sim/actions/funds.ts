@@ -37,6 +37,8 @@ export const funds: AreaModule = {
           [String(rng.int(1, 9)), 1],
         ] as const),
         reject: rng.chance(0.1),
+        // Most users who deposit USDT move some of it on to trade futures and options.
+        spread: rng.chance(0.6),
         fault: drawFault(rng),
       }),
       async run(ctx, user, a) {
@@ -55,8 +57,21 @@ export const funds: AreaModule = {
         });
         if (!isOk(asked)) return 'refused';
         const id = asked.body.message.id;
-        if (a.reject) await ctx.ops('/deposits/:id/reject', { id, reason: 'The voucher does not match the amount' });
-        else await ctx.ops('/deposits/:id/approve', { id });
+        if (a.reject) {
+          await ctx.ops('/deposits/:id/reject', { id, reason: 'The voucher does not match the amount' });
+          return 'ok';
+        }
+        await ctx.ops('/deposits/:id/approve', { id });
+        if (a.spread && currency === USDT)
+          for (const [to, percent] of [
+            ['lever', 30],
+            ['micro', 20],
+          ] as const)
+            await ctx.money(u, {
+              path: '/wallet/change',
+              params: { currency_id: String(USDT), number: shareOf(amount, percent, 2), from_field: 'change', to_field: to },
+              fault: 'none',
+            });
         return 'ok';
       },
     },

@@ -46,9 +46,9 @@ export const trading: AreaModule = {
         symbol: rng.pick(FUTURES),
         side: rng.pick(['1', '2']),
         lots: rng.weighted([
-          [String(rng.int(1, 5)), 6],
-          [String(rng.int(5, 50)), 3],
-          [String(rng.int(50, 500)), 1],
+          [String(rng.int(1, 3)), 7],
+          [String(rng.int(3, 20)), 2],
+          [String(rng.int(20, 200)), 1],
         ] as const),
         multiple: rng.pick([2, 5, 10, 20, 50, 100]),
         // A limit 0.1–2 % inside the market (or a market order); TP and SL 0.5–8 % away, each half the time.
@@ -205,8 +205,8 @@ export const trading: AreaModule = {
         direction: rng.pick(['up', 'down']),
         seconds: rng.pick([30, 60, 120, 300]),
         stake: rng.weighted([
-          [String(rng.int(10, 100)), 8],
-          [String(rng.int(100, 2000)), 2],
+          [String(rng.int(10, 60)), 8],
+          [String(rng.int(60, 1000)), 2],
           [String(rng.int(1, 9)), 1],
         ] as const),
         fault: drawFault(rng),
