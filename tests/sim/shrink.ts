@@ -42,6 +42,16 @@ export async function shrink(failed: SimResult, options: Omit<SimOptions, 'seed'
 
   // The prefix alone first: a failure found at a checkpoint may need only the actions before it.
   best = (await stillFails(best)) ?? best;
+  // Then whole kinds at once, the most frequent first: most kinds have nothing to do with a
+  // failure, and dropping each in one run is far cheaper than finding its actions chunk by chunk.
+  const kinds = [...new Map(best.map((a) => [a.kind, best.filter((b) => b.kind === a.kind).length])).entries()]
+    .sort(([, x], [, y]) => y - x)
+    .map(([kind]) => kind);
+  for (const kind of kinds) {
+    if (runs >= maxRuns || performance.now() >= deadline) break;
+    const candidate = best.filter((a) => a.kind !== kind);
+    if (candidate.length && candidate.length < best.length) best = (await stillFails(candidate)) ?? best;
+  }
   let n = 2;
   while (best.length >= 2 && runs < maxRuns && performance.now() < deadline) {
     const size = Math.ceil(best.length / n);
