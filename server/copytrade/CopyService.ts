@@ -439,9 +439,15 @@ export class CopyService {
     }
   }
 
-  /** One trader order for one follow: copied (with its position, in one transaction) or skipped with the reason; once. */
+  /**
+   * One trader order for one follow: copied (with its position, in one transaction) or skipped
+   * with the reason; once. Only a trader's own orders are copied: a position that is itself a copy
+   * (a trader who follows another) is not passed on, or two traders who follow each other would
+   * copy each other's copies until their margin ran out (found by the simulation).
+   */
   async copyOne(follow: FollowRow, trade: TradeRow): Promise<CopyRow | null> {
     if (await this.deps.repo.copyOf(follow.id, trade.id)) return null;
+    if (await this.deps.repo.copyByTrade(trade.id)) return null;
     const base = {
       follow_id: follow.id,
       follower_id: follow.follower_id,

@@ -215,7 +215,7 @@ export class FuturesService {
       await this.deps.users.lockById(userId, q);
       const { available } = await this.available(userId, q);
       if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
-      const row = await this.deps.repo.insert(q, {
+      const inserted = await this.deps.repo.insert(q, {
         userId,
         matchId: pair.id,
         symbol: pair.symbol,
@@ -234,6 +234,7 @@ export class FuturesService {
         stopLoss,
         now,
       });
+      let row = inserted;
       const user = { userId, account: LEVER };
       if (fillsNow) {
         const key = `futures:${row.id}:fill`;
@@ -253,6 +254,9 @@ export class FuturesService {
           { holder: feesFor(userId), currencyId: USDT_ID, available: cost.fee },
         ]);
         await this.feeCharged(q, userId, fixed(cost.fee), key);
+        // Read back: the open time comes from the fill just written, so the answer and the
+        // private channel carry it as every later read does (the simulation found it null here).
+        row = (await this.deps.repo.byId(row.id, q)) ?? row;
       } else {
         await this.post(q, `futures:${row.id}:submit`, 'futures_order', row.id, [
           { holder: user, currencyId: USDT_ID, available: cost.total.neg(), frozen: cost.total },

@@ -200,6 +200,27 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(marked!.n).toBe(2);
   });
 
+  it('copies only a trader’s own orders: two traders who follow each other copy one open once, not each other’s copies (found by the simulation)', async () => {
+    const [a, b] = [await trader(), await trader()];
+    ok(await follow(a.user, b.id, '1', '1'));
+    ok(await follow(b.user, a.id, '1', '1'));
+    const position = await open(a.user, '1', '10');
+    await settle();
+    await settle();
+    const [mirrored] = await copies(b.user);
+    expect(mirrored).toMatchObject({ trader_trade_id: position.id, outcome: 'copied', status: 'open' });
+    // b's copy is not passed back to a: a holds its own position only, and nothing else was copied.
+    expect(await copies(a.user)).toEqual([]);
+    const [n] = await s.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM copies WHERE trader_id IN ($1, $2)', [a.id, b.id]);
+    expect(n!.n).toBe(1);
+    const [live] = await s.db.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM futures_trades WHERE user_id = $1 AND status = 'open'", [
+      a.id,
+    ]);
+    expect(live!.n).toBe(1);
+    await close(a.user, position.id);
+    await settle();
+  });
+
   it('skips by the follower limits: the daily copy limit and the margin per copy', async () => {
     const t = await trader();
     const f = await funded('20000');

@@ -353,11 +353,16 @@ describe('futures endpoints', () => {
 
     const positionMsg = nextMessage<UserMessage>(socket, isKind('positions'));
     const position = ok<FuturesTrade>(await submit(user, {}));
-    expect((await positionMsg).data).toMatchObject([{ id: position.id, status: 'open', open: true }]);
+    const pushed = (await positionMsg).data as PositionItem[];
+    expect(pushed).toMatchObject([{ id: position.id, status: 'open', open: true }]);
 
     const snap = await s.app.hub.privateSnapshot((await s.app.fastify.futures.repo.byId(position.id))!.user_id);
     expect(snap.data.orders.map((o) => o.id)).toEqual([order.id]);
     expect(snap.data.positions.map((p: PositionItem) => p.id)).toEqual([position.id]);
+    // What the answer and the push carry is what the snapshot says, the open time included (the
+    // simulation found it null at the open and set only on a later read).
+    expect(position.open_ts).not.toBeNull();
+    expect(pushed[0]).toEqual(snap.data.positions[0]);
 
     const closedMsg = nextMessage<UserMessage>(socket, isKind('positions'));
     ok(await s.call('/lever/close', { id: String(position.id) }, { token: user.token }));

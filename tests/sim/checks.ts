@@ -31,7 +31,7 @@ export interface Found {
  */
 export const ONCE_PER_REF = [
   'deposit',
-  'withdraw',
+  // (`withdraw` is posted twice per withdrawal by design: the freeze, then the completion.)
   'withdraw_refund',
   'futures_order',
   'futures_cancel',
@@ -59,6 +59,7 @@ export const ONCE_PER_REF = [
   'otc_settle',
   'otc_refund',
   'loan_borrow',
+  'loan_release',
   'loan_liquidation',
 ] as const;
 
