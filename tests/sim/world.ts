@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import type { Db } from '../../server/db/db';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
+import { adminQuery as admin, databaseUrl as dbUrl } from '../server/database';
 
 /** 2026-01-05 00:00 UTC, a Monday: the template's market history ends here and every run starts after it. */
 export const SIM_EPOCH = Date.UTC(2026, 0, 5);
@@ -54,22 +54,6 @@ async function prepare(db: Db): Promise<void> {
     await app.close();
   } finally {
     await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-function dbUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(base: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 

@@ -274,7 +274,8 @@ export const copytrade: AreaModule = {
     },
   ],
   due: [
-    // Each open position of an approved trader is copied (or skipped, with the reason) for every follow made before it opened.
+    // Each open position of an approved trader is copied (or skipped, with the reason) for every follow made before it opened
+    // — unless the position is itself a copy (a trader following another): only a trader's own orders are copied.
     async (query: Query, now: number) =>
       (
         await query<{ trade: string; follow: string; follower: string }>(
@@ -283,6 +284,7 @@ export const copytrade: AreaModule = {
            JOIN follows f ON f.trader_id = t.user_id AND f.status = 'following' AND f.created_at <= t.opened_at
            WHERE t.status = 'open' AND t.opened_at < $1
              AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.follow_id = f.id AND c.trader_trade_id = t.id)
+             AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.trade_id = t.id)
            ORDER BY t.id, f.id LIMIT 5`,
           [now - MIRROR_GRACE_MS],
         )

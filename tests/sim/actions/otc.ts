@@ -12,7 +12,7 @@ import { Decimal } from '../../../domain/decimal';
 import type { OtcAdvert, OtcLimits } from '../../../domain/otc/types';
 import { drawFault } from '../faults';
 import { isOk } from '../http';
-import type { Ctx, SimUser } from '../types';
+import type { Action, Ctx, Outcome, SimUser } from '../types';
 import type { AreaModule, Query } from './area';
 import { accounts } from './accounts';
 
@@ -75,6 +75,22 @@ const up = (d: Decimal, places: number) => d.toDecimalPlaces(places, Decimal.ROU
 
 /** Where an order's amount lies: inside every bound, or past one of them (the server must refuse it). */
 type Where = 'inside' | 'belowMin' | 'aboveMax' | 'aboveLimit' | 'aboveBalance';
+
+/**
+ * The buyer of a pending buy order acts on it (`path`: mark paid, cancel); `wrong` picks an order
+ * in another state and `foreign` lets another user try, and either must be refused.
+ */
+async function onPendingBuy(ctx: Ctx, a: Action['a'], path: string, verb: string): Promise<Outcome> {
+  const o = a.wrong
+    ? await pickOrder(ctx, null, null, `NOT (side = 'buy' AND state = 'pending_payment')`)
+    : await pickOrder(ctx, null, ['pending_payment']);
+  const u = o && actor(ctx, o, Boolean(a.foreign));
+  if (!o || !u) return 'skipped';
+  const answer = await ctx.money(u, { path, params: { id: o.id }, fault: a.fault as never });
+  if (isOk(answer) && (a.wrong || a.foreign))
+    ctx.violation(`OTC order ${o.id} (${o.side}, ${o.state}, user ${o.user_id}) was ${verb} by user ${u.id}`);
+  return isOk(answer) ? 'ok' : 'refused';
+}
 
 export const otc: AreaModule = {
   actions: [
@@ -193,17 +209,7 @@ export const otc: AreaModule = {
       byUser: false,
       // `wrong`: an order that cannot be marked paid (a sell order, one already paid or closed); `foreign`: another user tries.
       gen: (rng) => ({ wrong: rng.chance(0.1), foreign: rng.chance(0.05), fault: drawFault(rng) }),
-      async run(ctx, _user, a) {
-        const o = a.wrong
-          ? await pickOrder(ctx, null, null, `NOT (side = 'buy' AND state = 'pending_payment')`)
-          : await pickOrder(ctx, null, ['pending_payment']);
-        const u = o && actor(ctx, o, Boolean(a.foreign));
-        if (!o || !u) return 'skipped';
-        const answer = await ctx.money(u, { path: '/otc/order/paid', params: { id: o.id }, fault: a.fault as never });
-        if (isOk(answer) && (a.wrong || a.foreign))
-          ctx.violation(`OTC order ${o.id} (${o.side}, ${o.state}, user ${o.user_id}) was marked paid by user ${u.id}`);
-        return isOk(answer) ? 'ok' : 'refused';
-      },
+      run: (ctx, _user, a) => onPendingBuy(ctx, a, '/otc/order/paid', 'marked paid'),
     },
     {
       kind: 'otcCancel',
@@ -213,17 +219,7 @@ export const otc: AreaModule = {
       byUser: false,
       // `wrong`: a sell order (the user must appeal), a paid or a closed one; `foreign`: another user tries.
       gen: (rng) => ({ wrong: rng.chance(0.2), foreign: rng.chance(0.05), fault: drawFault(rng) }),
-      async run(ctx, _user, a) {
-        const o = a.wrong
-          ? await pickOrder(ctx, null, null, `NOT (side = 'buy' AND state = 'pending_payment')`)
-          : await pickOrder(ctx, null, ['pending_payment']);
-        const u = o && actor(ctx, o, Boolean(a.foreign));
-        if (!o || !u) return 'skipped';
-        const answer = await ctx.money(u, { path: '/otc/order/cancel', params: { id: o.id }, fault: a.fault as never });
-        if (isOk(answer) && (a.wrong || a.foreign))
-          ctx.violation(`OTC order ${o.id} (${o.side}, ${o.state}, user ${o.user_id}) was cancelled by user ${u.id}`);
-        return isOk(answer) ? 'ok' : 'refused';
-      },
+      run: (ctx, _user, a) => onPendingBuy(ctx, a, '/otc/order/cancel', 'cancelled'),
     },
     {
       kind: 'otcAppeal',
