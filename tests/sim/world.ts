@@ -40,6 +40,8 @@ export interface SimDatabase {
   db: Db;
   /** PostgreSQL: the copy's URL (a restarted node opens a new pool on it); null on PGlite. */
   url: string | null;
+  /** The node is about to be killed: its pool's connections will be cut, which is expected from now on. */
+  abandon(): void;
   dispose(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function openSimDatabase(postgresUrl: string | null): Promise<SimDa
       return dump;
     })();
     const db = await openPglite(null, await pgliteTemplate);
-    return { db, url: null, dispose: () => db.close() };
+    return { db, url: null, abandon: () => undefined, dispose: () => db.close() };
   }
   const base = postgresUrl;
   const template = `kestrel_sim_tpl_${new URL(base).pathname.replace(/\W/g, '') || 'db'}`.toLowerCase();
@@ -89,12 +91,16 @@ export async function openSimDatabase(postgresUrl: string | null): Promise<SimDa
   await admin(base, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = dbUrl(base, name);
   let disposing = false;
+  let abandoned = false;
   const db = await openPostgres(url, 10, (error) => {
-    if (!disposing) throw error;
+    if (!disposing && !abandoned) throw error;
   });
   return {
     db,
     url,
+    abandon: () => {
+      abandoned = true;
+    },
     async dispose() {
       disposing = true;
       await db.close();
@@ -189,6 +195,7 @@ export class World {
     this.app.fastify.server.closeAllConnections();
     if (this.database.url) {
       const victim = this.db;
+      if (victim === this.database.db) this.database.abandon();
       await admin(
         this.database.url,
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
