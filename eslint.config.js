@@ -163,6 +163,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
+      // useWorkerPreview takes a deps list like useEffect; check it the same way.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useWorkerPreview$' }],
       'react/jsx-key': 'error',
       // Every user-facing string goes through i18next.
       'react/jsx-no-literals': [

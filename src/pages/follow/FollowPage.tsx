@@ -22,6 +22,7 @@ import { useFormat } from '../../ui/useFormat';
 import { getWorker, type FollowPreview } from '../../worker-client';
 import { Avatar } from '../../ui/copytrade/parts';
 import styles from '../../ui/copytrade/CopyTrading.module.css';
+import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 /** The futures lot rules every pair shares, and the largest multiple: the server's own constants. */
 const RULES = LOT_RULES;
@@ -96,7 +97,6 @@ export default function FollowPage() {
   const [form, setForm] = useState<Form>({ type: 1, number: '1', max_margin: '', stop_loss: '', daily_limit: '' });
   const [prefilled, setPrefilled] = useState(false);
   const [typical, setTypical] = useState<string | null>(null);
-  const [preview, setPreview] = useState<FollowPreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -114,15 +114,10 @@ export default function FollowPage() {
     void getWorker().copytrade.typicalLots(shares).then(setTypical);
   }, [shares]);
 
-  useEffect(() => {
-    let live = true;
-    void getWorker()
-      .copytrade.preview({ ...form, trader_lots: typical, rules: RULES, max_multiple: MAX_MULTIPLE })
-      .then((p) => live && setPreview(p));
-    return () => {
-      live = false;
-    };
-  }, [form, typical, fmt.lang]);
+  const preview = useWorkerPreview<FollowPreview>(
+    () => getWorker().copytrade.preview({ ...form, trader_lots: typical, rules: RULES, max_multiple: MAX_MULTIPLE }),
+    [form, typical],
+  );
 
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 

@@ -25,6 +25,7 @@ import { getWorker, type IeoPreview } from '../../worker-client';
 import { Countdown, PhaseBadge } from './parts';
 import { dateTime } from './time';
 import styles from './Ieo.module.css';
+import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -46,7 +47,6 @@ export default function SubscribePage() {
   }, [wallet.data, p?.pay_currency]);
   const remaining = p ? (p.user_remaining ?? p.max_amount) : '0';
   const [amount, setAmount] = useState('');
-  const [preview, setPreview] = useState<IeoPreview | null>(null);
   const [max, setMax] = useState('0');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -58,26 +58,20 @@ export default function SubscribePage() {
     void getWorker().ieo.max(available, p.price, p.token, p.token_decimals, remaining).then(setMax);
   }, [available, p, remaining]);
 
-  useEffect(() => {
-    if (!p) return;
-    let live = true;
-    void getWorker()
-      .ieo.preview({
-        amount,
-        token: p.token,
-        token_decimals: p.token_decimals,
-        price: p.price,
-        pay_currency: p.pay_currency,
-        pay_decimals: p.pay_decimals,
-        min_amount: p.min_amount,
-        remaining,
-        available,
-      })
-      .then((next) => live && setPreview(next));
-    return () => {
-      live = false;
-    };
-  }, [amount, p, remaining, available, fmt.lang]);
+  const preview = useWorkerPreview<IeoPreview>(() => {
+    if (!p) return null;
+    return getWorker().ieo.preview({
+      amount,
+      token: p.token,
+      token_decimals: p.token_decimals,
+      price: p.price,
+      pay_currency: p.pay_currency,
+      pay_decimals: p.pay_decimals,
+      min_amount: p.min_amount,
+      remaining,
+      available,
+    });
+  }, [amount, p, remaining, available]);
 
   useEffect(() => {
     // A new amount is a new submit.

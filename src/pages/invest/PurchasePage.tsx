@@ -6,7 +6,7 @@
  * server decides; this only previews.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNTS } from '../../../domain/funds/formulas';
@@ -28,6 +28,7 @@ import { getWorker, type DualPreview } from '../../worker-client';
 import { PayoffChart } from './PayoffChart';
 import { aprPercent, dateTime } from './format';
 import styles from './Invest.module.css';
+import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 const QUOTES = [topics.quotes()];
 
@@ -55,33 +56,26 @@ export default function PurchasePage() {
     return account?.balances.find((b) => b.currency === product?.invest_currency)?.available ?? '0';
   }, [wallet.data, product?.invest_currency]);
   const [num, setNum] = useState('1');
-  const [preview, setPreview] = useState<DualPreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!product) return;
-    let live = true;
-    void getWorker()
-      .invest.preview({
-        num,
-        type: product.type,
-        share_price: product.share_price,
-        apr: product.apr,
-        linked_price: product.linked_price,
-        days: product.days,
-        currency_decimals: product.currency_decimals,
-        quote_decimals: product.quote_decimals,
-        invest_decimals: product.invest_decimals,
-        remaining_shares: product.remaining_shares,
-        available,
-        market_price: today,
-      })
-      .then((p) => live && setPreview(p));
-    return () => {
-      live = false;
-    };
-  }, [num, product, available, today, fmt.lang]);
+  const preview = useWorkerPreview<DualPreview>(() => {
+    if (!product) return null;
+    return getWorker().invest.preview({
+      num,
+      type: product.type,
+      share_price: product.share_price,
+      apr: product.apr,
+      linked_price: product.linked_price,
+      days: product.days,
+      currency_decimals: product.currency_decimals,
+      quote_decimals: product.quote_decimals,
+      invest_decimals: product.invest_decimals,
+      remaining_shares: product.remaining_shares,
+      available,
+      market_price: today,
+    });
+  }, [num, product, available, today]);
 
   async function max() {
     if (!product) return;

@@ -21,6 +21,7 @@ import { useFormat } from '../../ui/useFormat';
 import { getWorker, type LockmingPreview } from '../../worker-client';
 import { dateTime, ratePercent } from './percent';
 import styles from './Lockming.module.css';
+import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 export default function BuyPage() {
   const { t } = useTranslation();
@@ -38,7 +39,6 @@ export default function BuyPage() {
     return account?.balances.find((b) => b.currency === product?.currency)?.available ?? '0';
   }, [wallet.data, product?.currency]);
   const [amount, setAmount] = useState('');
-  const [preview, setPreview] = useState<LockmingPreview | null>(null);
   const [max, setMax] = useState('0');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -48,24 +48,18 @@ export default function BuyPage() {
     void getWorker().lockming.max(available, product.user_remaining).then(setMax);
   }, [available, product]);
 
-  useEffect(() => {
-    if (!product) return;
-    let live = true;
-    void getWorker()
-      .lockming.preview({
-        amount,
-        daily_rate: product.daily_rate,
-        cycle_days: product.cycle_days,
-        decimals: product.decimals,
-        min_amount: product.min_amount,
-        max_amount: max,
-        now: Date.now(),
-      })
-      .then((p) => live && setPreview(p));
-    return () => {
-      live = false;
-    };
-  }, [amount, product, max, fmt.lang]);
+  const preview = useWorkerPreview<LockmingPreview>(() => {
+    if (!product) return null;
+    return getWorker().lockming.preview({
+      amount,
+      daily_rate: product.daily_rate,
+      cycle_days: product.cycle_days,
+      decimals: product.decimals,
+      min_amount: product.min_amount,
+      max_amount: max,
+      now: Date.now(),
+    });
+  }, [amount, product, max]);
 
   async function submit() {
     if (!product) return;

@@ -32,6 +32,7 @@ import { getWorker, type BoxPreview, type BoxVerification } from '../../worker-c
 import { RarityBadge, SaleCountdown, Thumb, useCoinBalance, useGoLogin } from './parts';
 import { MyBox, RevealSheet } from './boxes';
 import styles from './Nft.module.css';
+import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 const ID = /^[1-9]\d{0,8}$/;
 /** How often the box is read again between its end and the seed's reveal (the server reveals it once the sale has ended). */
@@ -225,30 +226,23 @@ export default function PurchasePage() {
     enabled: valid,
   });
   const [quantity, setQuantity] = useState(1);
-  const [preview, setPreview] = useState<BoxPreview | null>(null);
   const [revealed, setRevealed] = useState<NftBoxOrder | null>(null);
   const submit = useIdempotentSubmit('/bind_box/buyBlindBox');
   const balance = useCoinBalance(box?.currency_id);
   const now = useSecondTick(Boolean(box) && box?.seed === null);
   const { reset } = submit;
-  useEffect(() => {
-    if (!box) return;
-    let live = true;
+  const preview = useWorkerPreview<BoxPreview>(() => {
+    if (!box) return null;
     reset();
-    void getWorker()
-      .nft.previewBox({
-        price: box.price,
-        quantity,
-        currency: box.currency,
-        decimals: box.decimals,
-        remaining: box.remaining,
-        available: balance,
-      })
-      .then((next) => live && setPreview(next));
-    return () => {
-      live = false;
-    };
-  }, [box, quantity, balance, reset, fmt.lang]);
+    return getWorker().nft.previewBox({
+      price: box.price,
+      quantity,
+      currency: box.currency,
+      decimals: box.decimals,
+      remaining: box.remaining,
+      available: balance,
+    });
+  }, [box, quantity, balance, reset]);
   const window = box ? saleWindow(box.starts_at, box.ends_at, box.on_sale, now) : 0;
   // The seed is revealed once the sale has ended: read the box again when the end passes.
   const ended = Boolean(box) && now >= (box?.ends_at ?? 0);

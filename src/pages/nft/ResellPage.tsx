@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Decimal } from '../../../domain/decimal';
@@ -25,6 +25,7 @@ import { useFormat } from '../../ui/useFormat';
 import { getWorker, type ResalePreview } from '../../worker-client';
 import { artworkPath, RarityBadge, Thumb, TypeBadge } from './parts';
 import styles from './Nft.module.css';
+import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 const ID = /^[1-9]\d{0,8}$/;
 /** The coin shown until the artwork has loaded (the server's default). */
@@ -47,22 +48,15 @@ export default function ResellPage() {
   const coin: NftCurrency | undefined =
     list.find((c) => c.currency_id === a?.currency_id) ?? list.find((c) => c.currency === RESALE_COIN_DEFAULT) ?? list[0];
   const [price, setPrice] = useState('');
-  const [preview, setPreview] = useState<ResalePreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const submit = useIdempotentSubmit('/bind_box/resellNFT');
   const { reset } = submit;
-  useEffect(() => {
-    if (!coin) return;
-    let live = true;
+  const preview = useWorkerPreview<ResalePreview>(() => {
+    if (!coin) return null;
     reset();
-    void getWorker()
-      .nft.previewResale({ price, currency: coin.currency, decimals: coin.decimals, fee_rate: coin.fee_rate })
-      .then((next) => live && setPreview(next));
-    return () => {
-      live = false;
-    };
-  }, [price, coin, reset, fmt.lang]);
+    return getWorker().nft.previewResale({ price, currency: coin.currency, decimals: coin.decimals, fee_rate: coin.fee_rate });
+  }, [price, coin, reset]);
 
   if (valid && (detail.isPending || currencies.isPending))
     return (

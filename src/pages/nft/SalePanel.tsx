@@ -31,6 +31,7 @@ import { useTopics } from '../../ui/useTopics';
 import { getWorker, type BidPreview } from '../../worker-client';
 import { SaleCountdown, useGoLogin } from './parts';
 import styles from './Nft.module.css';
+import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 function FixedPanel({ artworkId, sale }: { artworkId: number; sale: NftSale }) {
   const { t } = useTranslation();
@@ -124,22 +125,21 @@ function BidSheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const invalidate = useInvalidate();
   const submit = useIdempotentSubmit('/bind_box/auctionNFT');
   const [price, setPrice] = useState(minBid);
-  const [preview, setPreview] = useState<BidPreview | null>(null);
   const { reset } = submit;
-  useEffect(() => {
-    let live = true;
+  const preview = useWorkerPreview<BidPreview>(() => {
     reset();
-    void getWorker()
-      .nft.previewBid({ price, currency: sale.currency, decimals: sale.decimals, start: sale.price, bid, increment: sale.increment ?? '0' })
-      .then((next) => live && setPreview(next));
-    return () => {
-      live = false;
-    };
-  }, [price, bid, sale, reset, fmt.lang]);
+    return getWorker().nft.previewBid({
+      price,
+      currency: sale.currency,
+      decimals: sale.decimals,
+      start: sale.price,
+      bid,
+      increment: sale.increment ?? '0',
+    });
+  }, [price, bid, sale, reset]);
   const send = async () => {
     if (!(await submit.run({ code, price: price.trim() }))) return;
     await invalidate('nft');

@@ -14,14 +14,13 @@ import { apiQuery, useInvalidate } from '../../api/queries';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { useIdempotentSubmit } from '../../ui/useIdempotentSubmit';
-import { useFormat } from '../../ui/useFormat';
 import { getWorker, type OtcPreview } from '../../worker-client';
 import { Methods, useOtcAmounts } from './parts';
 import styles from './Otc.module.css';
+import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: OtcLimits | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const wallet = useQuery({ ...apiQuery('/wallet/list'), enabled: ad.side === 'sell' });
@@ -32,7 +31,6 @@ export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: Otc
   }, [wallet.data, ad.side]);
   const [by, setBy] = useState<'fiat' | 'usdt'>('fiat');
   const [amount, setAmount] = useState('');
-  const [preview, setPreview] = useState<OtcPreview | null>(null);
   const [max, setMax] = useState('0');
   const submit = useIdempotentSubmit('/otc/order/create');
   const a = useOtcAmounts(ad.fiat_decimals, ad.usdt_decimals);
@@ -57,15 +55,7 @@ export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: Otc
   useEffect(() => {
     void getWorker().otc.max(shared).then(setMax);
   }, [shared]);
-  useEffect(() => {
-    let live = true;
-    void getWorker()
-      .otc.preview({ ...shared, amount })
-      .then((next) => live && setPreview(next));
-    return () => {
-      live = false;
-    };
-  }, [shared, amount, fmt.lang]);
+  const preview = useWorkerPreview<OtcPreview>(() => getWorker().otc.preview({ ...shared, amount }), [shared, amount]);
   const { reset } = submit;
   useEffect(() => reset(), [amount, by, reset]);
 

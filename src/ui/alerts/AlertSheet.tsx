@@ -19,6 +19,7 @@ import { useTopics } from '../useTopics';
 import { AlertRow } from './AlertRow';
 import { useAlertActions, useAlerts } from './useAlerts';
 import styles from './Alerts.module.css';
+import { useWorkerPreview } from '../useWorkerPreview';
 
 /** The alerts page's path (src/pages/alerts/routes.ts). */
 export const ALERTS_PATH = '/pages/alerts/index';
@@ -34,7 +35,6 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
   const [kind, setKind] = useState<AlertKind>(initial?.kind ?? 'above');
   const [threshold, setThreshold] = useState(initial?.threshold ?? '');
   const [touched, setTouched] = useState(Boolean(initial));
-  const [preview, setPreview] = useState<AlertPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const actions = useAlertActions();
   const { alerts } = useAlerts(pair.symbol);
@@ -54,15 +54,12 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
     };
   }, [pair.symbol, kind, touched, livePrice]);
 
-  useEffect(() => {
-    let live = true;
-    void getWorker()
-      .alerts.preview({ symbol: pair.symbol, price_decimals: pair.price_decimals, kind, threshold })
-      .then((p) => live && setPreview(p));
-    return () => {
-      live = false;
-    };
-  }, [pair.symbol, pair.price_decimals, kind, threshold, livePrice]);
+  const preview = useWorkerPreview<AlertPreview>(
+    () => getWorker().alerts.preview({ symbol: pair.symbol, price_decimals: pair.price_decimals, kind, threshold }),
+    // `livePrice` is not read here: the worker judges the threshold against its own feed, asked again on each new price.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pair.symbol, pair.price_decimals, kind, threshold, livePrice],
+  );
 
   const quote = pair.symbol.split('/')[1] ?? '';
   const problem = preview?.problem && threshold.trim() ? t(`validation.alertThreshold${preview.problem}`, preview.params) : null;

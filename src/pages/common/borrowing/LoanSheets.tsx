@@ -3,7 +3,7 @@
  * loan's history. Previews come from the worker (domain/loans/formulas.ts); the server decides.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Loan, LoanEvent } from '../../../../domain/loans/types';
 import { apiQuery, useInvalidate } from '../../../api/queries';
@@ -17,6 +17,7 @@ import { getWorker, type RepayPreview, type TopUpPreview } from '../../../worker
 import { Row, USDT, useCoinBalances } from './parts';
 import { percent } from './LtvBar';
 import styles from './Loans.module.css';
+import { useWorkerPreview } from '../../../ui/useWorkerPreview';
 
 export function RepaySheet({ loan, onClose }: { loan: Loan; onClose: () => void }) {
   const { t } = useTranslation();
@@ -25,18 +26,9 @@ export function RepaySheet({ loan, onClose }: { loan: Loan; onClose: () => void 
   const balances = useCoinBalances();
   const available = balances.get('USDT') ?? '0';
   const [amount, setAmount] = useState('');
-  const [preview, setPreview] = useState<RepayPreview | null>(null);
   const submit = useIdempotentSubmit('/loan/repay');
 
-  useEffect(() => {
-    let live = true;
-    void getWorker()
-      .loans.previewRepay(loan, amount, available)
-      .then((p) => live && setPreview(p));
-    return () => {
-      live = false;
-    };
-  }, [loan, amount, available, fmt.lang]);
+  const preview = useWorkerPreview<RepayPreview>(() => getWorker().loans.previewRepay(loan, amount, available), [loan, amount, available]);
 
   async function repay() {
     const done = await submit.run({ id: String(loan.id), amount: amount.trim() });
@@ -104,18 +96,9 @@ export function TopUpSheet({ loan, onClose }: { loan: Loan; onClose: () => void 
   const balances = useCoinBalances();
   const available = balances.get(loan.currency) ?? '0';
   const [amount, setAmount] = useState('');
-  const [preview, setPreview] = useState<TopUpPreview | null>(null);
   const submit = useIdempotentSubmit('/loan/addCollateral');
 
-  useEffect(() => {
-    let live = true;
-    void getWorker()
-      .loans.previewTopUp(loan, amount, available)
-      .then((p) => live && setPreview(p));
-    return () => {
-      live = false;
-    };
-  }, [loan, amount, available, fmt.lang]);
+  const preview = useWorkerPreview<TopUpPreview>(() => getWorker().loans.previewTopUp(loan, amount, available), [loan, amount, available]);
 
   async function add() {
     const done = await submit.run({ id: String(loan.id), amount: amount.trim() });

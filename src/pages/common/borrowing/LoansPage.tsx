@@ -29,6 +29,7 @@ import { DetailSheet, RepaySheet, TopUpSheet } from './LoanSheets';
 import { Row, USDT, useCoinBalances } from './parts';
 import { LtvBar, percent } from './LtvBar';
 import styles from './Loans.module.css';
+import { useWorkerPreview } from '../../../ui/useWorkerPreview';
 
 const QUOTES = [topics.quotes()];
 type Tab = 'borrow' | 'loans';
@@ -66,7 +67,6 @@ function BorrowTab({ onBorrowed }: { onBorrowed: () => void }) {
   const [coin, setCoin] = useState('BTC');
   const [collateral, setCollateral] = useState('');
   const [amount, setAmount] = useState('');
-  const [preview, setPreview] = useState<BorrowPreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const submit = useIdempotentSubmit('/loan/borrow');
   const term = terms.data?.find((x) => x.currency === coin) ?? terms.data?.[0];
@@ -78,16 +78,12 @@ function BorrowTab({ onBorrowed }: { onBorrowed: () => void }) {
     const id = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(id);
   }, []);
-  useEffect(() => {
-    if (!term) return;
-    let live = true;
-    void getWorker()
-      .loans.previewBorrow({ terms: term, collateral, amount, available })
-      .then((p) => live && setPreview(p));
-    return () => {
-      live = false;
-    };
-  }, [term, collateral, amount, available, fmt.lang, tick]);
+  const preview = useWorkerPreview<BorrowPreview>(() => {
+    if (!term) return null;
+    return getWorker().loans.previewBorrow({ terms: term, collateral, amount, available });
+    // `tick` is not read here: it re-asks as the worker's price moves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [term, collateral, amount, available, tick]);
 
   async function borrow() {
     if (!term) return;
