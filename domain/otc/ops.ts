@@ -1,6 +1,6 @@
 /**
  * The OTC operator endpoints (merged into domain/ops/contract.ts): `npm run ops -- otc-ads`,
- * `create-otc-ad`, `otc-orders`, `release`, `cancel`, `confirm-paid`. Every field of an advert is
+ * `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`, `release`, `cancel`, `confirm-paid`. Every field of an advert is
  * checked by the server (server/otc/OtcService.createAdvert) with a plain reason.
  */
 import { z } from 'zod';
@@ -34,6 +34,15 @@ export const otcOpsEndpoints = {
       details: field(300).optional(),
       enabled: field(5).optional(),
     }),
+  }),
+  /**
+   * Takes an advert off the market (`enabled` 0) or puts it back (1). Its open orders run on; a
+   * disabled advert is not listed and takes no new order.
+   */
+  '/otc/ads/:id/enabled': endpoint<OtcAdvert>()({
+    method: 'POST',
+    access: 'operator',
+    input: z.object({ id: idParam, enabled: field(5) }),
   }),
   /** Orders, appealed first (oldest appeal first), then newest; `state` a state, `open`, `appealed` or `all`. */
   '/otc/orders': endpoint<OpsOtcOrder[]>()({

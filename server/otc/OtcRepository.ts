@@ -154,6 +154,12 @@ export class OtcRepository {
     return Number(row!.id);
   }
 
+  /** Turns an advert on or off; false when there is no such advert. */
+  async setEnabled(q: Queryable, id: number, enabled: boolean): Promise<boolean> {
+    const rows = await q.query<{ id: number }>('UPDATE otc_adverts SET enabled = $2 WHERE id = $1 RETURNING id', [id, enabled]);
+    return rows.length > 0;
+  }
+
   /** Adds `delta` (negative to take) to a buy advert's capacity; the CHECK refuses going below zero. */
   async addCapacity(q: Queryable, id: number, delta: string): Promise<void> {
     await q.query('UPDATE otc_adverts SET capacity = capacity + $2 WHERE id = $1 AND capacity IS NOT NULL', [id, delta]);

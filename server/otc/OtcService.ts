@@ -67,6 +67,14 @@ const PROBLEM_ERRORS: Record<OtcProblem, { key: string; param: string }> = {
   aboveAvailable: { key: 'errors.otcAboveAvailable', param: 'available' },
 };
 
+/** An operator's on/off flag for an advert: 1, true or yes; 0, false or no. */
+function enabledFlag(text: string): boolean {
+  const value = text.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new AppError('errors.otcAdvertInvalid', { reason: 'enabled: 1 or 0' });
+}
+
 /** The error a state change meets when the order is already final. */
 const FINAL_ERRORS: Partial<Record<OtcState, string>> = {
   completed: 'errors.otcOrderCompleted',
@@ -368,9 +376,7 @@ export class OtcService {
       if (input.capacity === undefined) throw bad('capacity: the USDT a buy advert offers is required');
       capacity = fixed(positive('capacity', input.capacity, this.usdt().decimals));
     } else if (input.capacity !== undefined) throw bad('capacity: only a buy advert has one');
-    const enabled = input.enabled === undefined ? true : ['1', 'true', 'yes'].includes(input.enabled.toLowerCase());
-    if (input.enabled !== undefined && !enabled && !['0', 'false', 'no'].includes(input.enabled.toLowerCase()))
-      throw bad('enabled: 1 or 0');
+    const enabled = input.enabled === undefined ? true : enabledFlag(input.enabled);
     const merchant = input.merchant.trim();
     if (!merchant || merchant.length > 60) throw bad('merchant: 1–60 characters');
     const details = (input.details ?? `${merchant} · ${methods.join(' / ')}`).trim();
@@ -388,6 +394,16 @@ export class OtcService {
       created_at: this.deps.clock.now(),
     };
     const id = await this.tx((q) => this.deps.repo.insertAdvert(q, advert));
+    return this.toAdvert((await this.deps.repo.advert(id))!);
+  }
+
+  /**
+   * Takes an advert off the market or puts it back. Orders already open on it run to their end
+   * (they hold their own escrow); a disabled advert is not listed and takes no new order.
+   */
+  async setAdvertEnabled(id: number, enabled: string): Promise<OtcAdvert> {
+    const on = enabledFlag(enabled);
+    if (!(await this.tx((q) => this.deps.repo.setEnabled(q, id, on)))) throw new AppError('errors.otcAdvertUnknown');
     return this.toAdvert((await this.deps.repo.advert(id))!);
   }
 

@@ -1,6 +1,6 @@
 /**
  * The OTC operator commands of `npm run ops` (issue 15 part 1, docs/OTC.md): `otc-ads`,
- * `create-otc-ad`, `otc-orders`, `release`, `cancel`, `confirm-paid`.
+ * `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`, `release`, `cancel`, `confirm-paid`.
  */
 import type { OpsOtcOrder } from '../../domain/otc/types';
 import type { CliKit } from '../nft/opsCommands';
@@ -67,6 +67,22 @@ export function otcCommands(kit: CliKit): Record<string, Command> {
         console.log(
           `otc advert #${a.id} ${a.merchant}: user ${a.side}s USDT at ${a.price} ${a.fiat}, ${a.min_fiat}–${a.max_fiat} ${a.fiat}${a.available === null ? '' : `, ${a.available} USDT available`}`,
         );
+      },
+    },
+    'enable-otc-ad': {
+      args: '<advert id>',
+      help: 'put an OTC advert back on the market',
+      async run([id]) {
+        const a = await kit.call('/otc/ads/:id/enabled', { id: idArg(id, 'enable-otc-ad <advert id>'), enabled: '1' });
+        console.log(`otc advert #${a.id} ${a.merchant}: on the market`);
+      },
+    },
+    'disable-otc-ad': {
+      args: '<advert id>',
+      help: 'take an OTC advert off the market: it is no longer listed and takes no new order; its open orders run on',
+      async run([id]) {
+        const a = await kit.call('/otc/ads/:id/enabled', { id: idArg(id, 'disable-otc-ad <advert id>'), enabled: '0' });
+        console.log(`otc advert #${a.id} ${a.merchant}: off the market (open orders run on)`);
       },
     },
     'otc-orders': {

@@ -21,6 +21,7 @@ export function createOtcHandlers(otc: OtcService): HandlerMap {
 export function createOtcOpsHandlers(otc: OtcService): {
   '/otc/ads': OpsHandler<'/otc/ads'>;
   '/otc/ads/create': OpsHandler<'/otc/ads/create'>;
+  '/otc/ads/:id/enabled': OpsHandler<'/otc/ads/:id/enabled'>;
   '/otc/orders': OpsHandler<'/otc/orders'>;
   '/otc/orders/:id/release': OpsHandler<'/otc/orders/:id/release'>;
   '/otc/orders/:id/cancel': OpsHandler<'/otc/orders/:id/cancel'>;
@@ -29,6 +30,7 @@ export function createOtcOpsHandlers(otc: OtcService): {
   return {
     '/otc/ads': async () => otc.opsAdverts(),
     '/otc/ads/create': async (input) => otc.createAdvert(input),
+    '/otc/ads/:id/enabled': async (input) => otc.setAdvertEnabled(input.id, input.enabled),
     '/otc/orders': async (input) => otc.opsOrders(input.state),
     '/otc/orders/:id/release': async (input) => otc.release(input.id),
     '/otc/orders/:id/cancel': async (input) => otc.operatorCancel(input.id),

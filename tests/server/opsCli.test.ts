@@ -240,6 +240,21 @@ describe('the operator CLI (npm run ops)', { timeout: 120_000 }, () => {
     expect((await ops(['traders', 'approved'])).out).toContain(user.email);
   });
 
+  it('takes an OTC advert off the market and puts it back', async () => {
+    const listed = await ops(['otc-ads']);
+    expect(listed.code).toBe(0);
+    const id = /^(\d+)\s/m.exec(listed.out.split('\n').slice(1).join('\n'))?.[1];
+    expect(id).toBeDefined();
+    const off = await ops(['disable-otc-ad', id!]);
+    expect(off).toMatchObject({ code: 0 });
+    expect(off.out).toContain(`otc advert #${id}`);
+    expect(off.out).toContain('off the market');
+    expect(new RegExp(`^${id}\\s.*\\sno\\s+\\d+\\s*$`, 'm').test((await ops(['otc-ads'])).out)).toBe(true);
+    expect((await ops(['enable-otc-ad', id!])).out).toContain('on the market');
+    expect((await ops(['disable-otc-ad', 'x'])).code).toBe(2);
+    expect((await ops(['disable-otc-ad', '999999'])).code).toBe(1);
+  });
+
   it('needs a reason to reject, a token, and a known command', async () => {
     expect((await ops(['reject-identity', '1'])).code).toBe(2);
     expect((await ops(['approve-identity', 'x'])).code).toBe(2);

@@ -291,6 +291,30 @@ describe(`otc (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     expect(notes.data[0]!.kind).toBe('otcCancelled');
   });
 
+  it('takes an advert off the market and back: not listed, no new order, its open order runs on; refuses a bad flag or advert', async () => {
+    const a = await advert({ fiat: 'EUR' });
+    const user = await verified();
+    const open = ok<OtcOrder>(await create(user, { advert_id: String(a.id), fiat_amount: '125' }));
+    const listed = async () => ok<OtcAdvert[]>(await get('/otc/adverts', { side: 'buy', fiat: 'EUR' })).some((x) => x.id === a.id);
+    expect(await listed()).toBe(true);
+
+    expect(ok<OtcAdvert>(await s.ops('/otc/ads/:id/enabled', { id: a.id, enabled: '0' }))).toMatchObject({ id: a.id, enabled: false });
+    expect(await listed()).toBe(false);
+    expect(refused(await get('/otc/advert', { id: String(a.id) }))).toBe('No such advert, or it is not taking orders');
+    expect(refused(await create(user, { advert_id: String(a.id), fiat_amount: '125' }))).toBe('No such advert, or it is not taking orders');
+    expect(ok<OtcAdvert[]>(await s.ops('/otc/ads')).find((x) => x.id === a.id)?.enabled).toBe(false);
+    // The order taken before runs to its end: paid and released, the USDT arrives.
+    ok<OtcOrder>(await act('/otc/order/paid', user, open.id));
+    expect(ok<OpsOtcOrder>(await s.ops('/otc/orders/:id/release', { id: open.id })).state).toBe('completed');
+    expect(await wallet(user)).toBe('100');
+
+    expect(ok<OtcAdvert>(await s.ops('/otc/ads/:id/enabled', { id: a.id, enabled: 'yes' })).enabled).toBe(true);
+    expect(await listed()).toBe(true);
+    expect(ok<OtcOrder>(await create(user, { advert_id: String(a.id), fiat_amount: '125' })).state).toBe('pending_payment');
+    expect(refused(await s.ops('/otc/ads/:id/enabled', { id: a.id, enabled: 'maybe' }))).toMatch(/enabled: 1 or 0/);
+    expect(refused(await s.ops('/otc/ads/:id/enabled', { id: 999999, enabled: '0' }))).toBe('No such advert, or it is not taking orders');
+  });
+
   it('sells USDT: into escrow at once, the operator confirms the fiat paid or cancels back to the user', async () => {
     const a = await advert({ side: 'sell', capacity: undefined, price: '0.99', min_fiat: '5' } as never);
     const user = await verified();
