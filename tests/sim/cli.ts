@@ -11,8 +11,10 @@
  *   --no-shrink       report a failure without shrinking it
  *   --check-every N   full checks every N steps (default 250)
  *   --areas a,b       only these product areas (futures, spot, options, …) besides market, faults, accounts, funds
+ *   --jobs N          run the seeds in N processes at once (a long run on a machine with the cores)
  *   --verbose         progress, time by phase, outcomes by action
  */
+import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { dropSimTemplates } from './world';
 import { isPlant } from './plants';
@@ -46,9 +48,14 @@ async function main(): Promise<void> {
       'check-every': { type: 'string' },
       verbose: { type: 'boolean' },
       areas: { type: 'string' },
+      jobs: { type: 'string' },
+      // Internal: which of --jobs' processes this is ("j/N": it runs every Nth seed from the jth).
+      shard: { type: 'string' },
     },
     allowPositionals: false,
   });
+  const jobs = Number(values.jobs ?? 1);
+  if (!Number.isInteger(jobs) || jobs < 1) usage('--jobs takes a whole number above 0');
   const steps = Number(values.steps ?? 2000);
   if (!Number.isInteger(steps) || steps < 1) usage('--steps takes a whole number above 0');
   const checkEvery = Number(values['check-every'] ?? 250);
@@ -62,6 +69,11 @@ async function main(): Promise<void> {
     seeds = Array.from({ length: n }, (_, i) => String(from + i));
   } else usage('name a --seed or a number of --seeds');
   if (values.plant !== undefined && !isPlant(values.plant)) usage(`unknown plant ${values.plant}`);
+  if (values.shard !== undefined) {
+    const [j, n] = values.shard.split('/').map(Number);
+    seeds = seeds.filter((_, i) => i % n! === j);
+  }
+  if (jobs > 1 && seeds.length > 1) return runJobs(Math.min(jobs, seeds.length), seeds.length, steps);
   const postgresUrl =
     values.pg || values['pg-url'] ? (values['pg-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : null;
   const plant = values.plant !== undefined && isPlant(values.plant) ? values.plant : null;
@@ -118,10 +130,38 @@ async function main(): Promise<void> {
   } finally {
     await dropSimTemplates();
   }
-  console.log(
-    `${seeds.length} seeds × ${steps} steps: ${failed ? `${failed} failed` : 'all clean'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
+  // A --jobs child leaves the total to its parent.
+  if (values.shard === undefined)
+    console.log(
+      `${seeds.length} seeds × ${steps} steps: ${failed ? `${failed} failed` : 'all clean'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   process.exit(failed ? 1 : 0);
+}
+
+/**
+ * Runs the same command in `jobs` child processes, each taking every `jobs`th seed; their lines
+ * print as each seed ends (every line names its seed). Exits 1 if any seed failed.
+ */
+async function runJobs(jobs: number, count: number, steps: number): Promise<void> {
+  const started = performance.now();
+  const args = process.argv.slice(2).filter((a, i, all) => a !== '--jobs' && all[i - 1] !== '--jobs' && !a.startsWith('--jobs='));
+  const codes = await Promise.all(
+    Array.from(
+      { length: jobs },
+      (_, j) =>
+        new Promise<number>((resolve) => {
+          const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args, '--shard', `${j}/${jobs}`], {
+            stdio: ['ignore', 'inherit', 'inherit'],
+          });
+          child.on('exit', (code) => resolve(code ?? 2));
+        }),
+    ),
+  );
+  const worst = Math.max(...codes);
+  console.log(
+    `${count} seeds × ${steps} steps in ${jobs} processes: ${worst === 0 ? 'all clean' : worst === 1 ? 'some failed (see above)' : 'a process stopped with an error'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  process.exit(worst);
 }
 
 main().catch((error: unknown) => {

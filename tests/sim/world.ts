@@ -73,7 +73,8 @@ export async function openSimDatabase(postgresUrl: string | null): Promise<SimDa
     return { db, url: null, abandon: () => undefined, dispose: () => db.close() };
   }
   const base = postgresUrl;
-  const template = `kestrel_sim_tpl_${new URL(base).pathname.replace(/\W/g, '') || 'db'}`.toLowerCase();
+  // One template per process: `--jobs` runs several simulators against one server.
+  const template = `kestrel_sim_tpl_${new URL(base).pathname.replace(/\W/g, '') || 'db'}_${process.pid}`.toLowerCase();
   let made = pgTemplates.get(base);
   if (!made) {
     made = (async () => {
