@@ -143,7 +143,7 @@ function HoldSheet({ copy, onClose }: { copy: CopyItem | null; onClose: () => vo
   return (
     <Sheet open={copy !== null} title={t('copytrade.holdTitle')} onClose={onClose}>
       {copy && (
-        <div data-testid="hold-sheet">
+        <div className={styles.sheetBody} data-testid="hold-sheet">
           <p className={styles.note}>{t('copytrade.holdText', { symbol: copy.symbol, name: copy.trader_nickname })}</p>
           <Button block busy={busy} onClick={() => void confirm()} data-testid="hold-submit">
             {t('copytrade.holdConfirm')}

@@ -124,7 +124,7 @@ function CancelSheet({ follow, onClose }: { follow: FollowItem | null; onClose: 
   return (
     <Sheet open={follow !== null} title={t('copytrade.unfollowTitle')} onClose={onClose}>
       {follow && (
-        <div data-testid="unfollow-sheet">
+        <div className={styles.sheetBody} data-testid="unfollow-sheet">
           <p className={styles.note}>{t('copytrade.unfollowText', { name: follow.trader_nickname, n: follow.open_copies })}</p>
           <Button block busy={busy} onClick={() => void confirm()} data-testid="unfollow-submit">
             {t('copytrade.unfollowConfirm')}

@@ -245,7 +245,7 @@ export default function FollowPage() {
         </Button>
       </div>
       <Sheet open={confirming} title={t('copytrade.confirmTitle')} onClose={() => setConfirming(false)}>
-        <div data-testid="follow-confirm">
+        <div className={styles.sheetBody} data-testid="follow-confirm">
           <dl className={styles.rows}>
             <div>
               <dt>{t('copytrade.trader')}</dt>

@@ -198,7 +198,7 @@ export default function SubscribePage() {
         </Button>
       </div>
       <Sheet open={confirming} title={t('ieo.confirmTitle')} onClose={() => setConfirming(false)}>
-        <div data-testid="ieo-confirm">
+        <div className={styles.sheetBody} data-testid="ieo-confirm">
           <dl className={styles.rows}>
             <div>
               <dt>{t('ieo.amount')}</dt>

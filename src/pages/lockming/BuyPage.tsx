@@ -167,7 +167,7 @@ export default function BuyPage() {
         </Button>
       </div>
       <Sheet open={confirming} title={t('lockming.confirmTitle')} onClose={() => setConfirming(false)}>
-        <div data-testid="lockming-confirm">
+        <div className={styles.sheetBody} data-testid="lockming-confirm">
           <dl className={styles.rows}>
             <div>
               <dt>{t('lockming.amount')}</dt>

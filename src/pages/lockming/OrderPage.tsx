@@ -122,7 +122,7 @@ function RedeemSheet({ order, onClose }: { order: LockmingOrder | null; onClose:
   return (
     <Sheet open={order !== null} title={t('lockming.redeemTitle')} onClose={onClose}>
       {order && (
-        <div data-testid="lockming-redeem-sheet">
+        <div className={styles.sheetBody} data-testid="lockming-redeem-sheet">
           <dl className={styles.rows}>
             <div>
               <dt>{t('lockming.amount')}</dt>

@@ -257,7 +257,7 @@ function ConfirmSheet(props: {
   const { term, preview } = props;
   return (
     <Sheet open={props.open} title={t('loans.confirmTitle')} onClose={props.onClose}>
-      <div data-testid="loan-confirm">
+      <div className={styles.sheetBody} data-testid="loan-confirm">
         <dl className={styles.rows}>
           <Row label={t('loans.collateralAmount')} value={`${fmt.number(props.collateral)} ${term.currency}`} />
           <Row label={t('loans.borrowAmount')} value={`${fmt.number(props.amount)} USDT`} />
