@@ -5,9 +5,15 @@
  * long run is `npm run simulate -- --seeds 1000 --steps 10000 --pg`.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../server/clock';
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../server/auth/SessionStore';
+import { Http } from '../sim/http';
 import { runActions, simulate, type SimResult } from '../sim/run';
+import { keepSignedIn } from '../sim/session';
 import { formatTestCase, shrink } from '../sim/shrink';
-import { dropSimTemplates } from '../sim/world';
+import type { SimUser } from '../sim/types';
+import { dropSimTemplates, type World } from '../sim/world';
+import { startServer } from './harness';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? null;
 const SEEDS = (process.env.SIM_SEEDS ?? 'ci-1,ci-2,ci-3').split(',');
@@ -57,5 +63,58 @@ describe('the seeded simulation', { timeout: 30 * 60_000 }, () => {
     expect(again.violations[0]?.kind).toBe('settled twice');
     const clean = await runActions('p4', shrunk.actions, { postgresUrl });
     expect(report(clean)).toBe('');
+  });
+});
+
+// A long run moves the clock through weeks: its users' sessions end as the server says, and they
+// sign in again as the app would have them (a 10,000-step seed once stopped on a refused session).
+describe('a simulated user away longer than a session', () => {
+  it('signs in again after a week idle or a month in all, and the new token works', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 5));
+    const s = await startServer({ startMarket: false, clock });
+    try {
+      const http = new Http({ url: s.url } as World);
+      const account = await s.signUp();
+      const user: SimUser = {
+        index: 0,
+        id: 0,
+        email: account.email,
+        password: account.password,
+        token: account.token,
+        signedInAt: clock.now(),
+        seenAt: clock.now(),
+        signIns: 0,
+        ip: account.ip,
+        lang: 'en',
+        verified: false,
+        payPassword: false,
+        addressId: null,
+      };
+      const info = async (token: string) => (await http.call('/user/info', {}, { token, method: 'GET' })).body?.type;
+
+      // Active every six days: the session lives on until its month is up.
+      for (let day = 6; day < 30; day += 6) {
+        clock.advance(6 * 86_400_000);
+        await keepSignedIn(user, http, clock.now());
+        expect(await info(user.token)).toBe('ok');
+      }
+      expect(user.signIns).toBe(0);
+      clock.advance(SESSION_MAX_MS - 24 * 86_400_000);
+      const old = user.token;
+      expect(await info(old)).not.toBe('ok');
+      await keepSignedIn(user, http, clock.now());
+      expect(user.signIns).toBe(1);
+      expect(user.token).not.toBe(old);
+      expect(await info(user.token)).toBe('ok');
+
+      // A week away: the idle limit.
+      clock.advance(SESSION_IDLE_MS + 60_000);
+      expect(await info(user.token)).not.toBe('ok');
+      await keepSignedIn(user, http, clock.now());
+      expect(user.signIns).toBe(2);
+      expect(await info(user.token)).toBe('ok');
+    } finally {
+      await s.close();
+    }
   });
 });

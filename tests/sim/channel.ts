@@ -18,6 +18,7 @@ import type {
 } from '../../domain/protocol';
 import { isOk, type Http } from './http';
 import type { SimUser } from './types';
+import { keepSignedIn } from './session';
 import type { World } from './world';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -74,6 +75,7 @@ export class ChannelWatcher {
   /** Connects to the world's current node and signs in; the `auth` answer carries the snapshot. */
   async connect(): Promise<void> {
     this.disconnect();
+    await this.signedIn();
     const socket: ClientSocket = io(this.world.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
     this.socket = socket;
     socket.on('m', (m) => this.onMessage(m));
@@ -147,8 +149,14 @@ export class ChannelWatcher {
   }
 
   /** Reads the snapshot over REST, as the worker does after a gap. */
+  /** The user signs in again first if their session would have ended (tests/sim/session.ts). */
+  private signedIn(): Promise<void> {
+    return keepSignedIn(this.user, this.http, this.world.clock.now());
+  }
+
   private async resync(): Promise<void> {
     this.resyncs++;
+    await this.signedIn();
     const answer = await this.http.call<PrivateSnapshot>(
       '/user/channel/snapshot',
       {},
@@ -164,6 +172,7 @@ export class ChannelWatcher {
   async compare(): Promise<string[]> {
     if (!this.connected) await this.connect();
     for (let attempt = 0; attempt < 5; attempt++) {
+      await this.signedIn();
       const answer = await this.http.call<PrivateSnapshot>(
         '/user/channel/snapshot',
         {},

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '../../server/app';
 import { isOk, Http, type Answer } from './http';
 import { ChannelWatcher } from './channel';
+import { keepSignedIn } from './session';
 import { PriceModel } from './prices';
 import { Rng } from './rng';
 import { ACTIONS, CORE_AREAS, specOf } from './actions';
@@ -177,6 +178,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
       users,
       violation: (message) => violation('action', message),
       async call(user, path, params = {}, method = 'POST') {
+        if (user) await keepSignedIn(user, http, world.clock.now());
         const answer = await http.call(path, params, { token: user?.token, ip: user?.ip, lang: user?.lang, method });
         heard(path, answer);
         const problem = answerProblem(path, answer);
@@ -184,6 +186,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
         return answer as never;
       },
       async money(user, call) {
+        await keepSignedIn(user, http, world.clock.now());
         const key = randomUUID().replace(/-/g, '');
         const send = (abortAfterMs?: number) =>
           http.call(call.path, call.params, { token: user.token, ip: user.ip, lang: user.lang, key, abortAfterMs });
@@ -284,6 +287,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
           tally.ok++;
         } else {
           lastRefusal = null;
+          if (user && action.kind !== 'register') await keepSignedIn(user, http, world.clock.now());
           const outcome = await timed(action.kind, () => spec.run(ctx, user, action.a));
           tally[outcome]++;
           if (outcome === 'refused') {
@@ -336,6 +340,7 @@ async function crashUnderLoad(ctx: Ctx, world: World, users: SimUser[], action: 
   const unique = [...new Map(senders.map((u) => [u.id, u])).values()];
   const count = async (user: SimUser) =>
     Number((await ctx.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM transfers WHERE user_id = $1', [user.id]))[0]!.n);
+  for (const user of unique) await keepSignedIn(user, ctx.http, world.clock.now());
   const before = await Promise.all(unique.map(count));
   const calls = unique.map((user) => {
     const key = randomUUID().replace(/-/g, '');

@@ -27,6 +27,11 @@ export interface SimUser {
   email: string;
   password: string;
   token: string;
+  /** When this session began and when the user last called (the sim clock; tests/sim/session.ts). */
+  signedInAt: number;
+  seenAt: number;
+  /** How often the user signed in again after a session ended. */
+  signIns: number;
   ip: string;
   lang: string;
   /** Identity level 1 (approved by the operator). */
