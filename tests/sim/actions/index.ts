@@ -12,8 +12,9 @@ import { nft } from './nft';
 import { otc } from './otc';
 import { loans } from './loans';
 import { copytrade } from './copytrade';
+import { alerts } from './alerts';
 
-const AREAS: AreaModule[] = [system, accounts, funds, trading, finance, nft, otc, loans, copytrade];
+const AREAS: AreaModule[] = [system, accounts, funds, trading, finance, nft, otc, loans, copytrade, alerts];
 
 export const ACTIONS: ActionSpec[] = AREAS.flatMap((a) => a.actions);
 export const DUE_CHECKS: DueCheck[] = AREAS.flatMap((a) => a.due ?? []);
