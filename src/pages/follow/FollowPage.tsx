@@ -23,6 +23,7 @@ import { getWorker, type FollowPreview } from '../../worker-client';
 import { Avatar } from '../../ui/copytrade/parts';
 import styles from '../../ui/copytrade/CopyTrading.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
+import { AmountInput } from '../../ui/AmountInput';
 
 /** The futures lot rules every pair shares, and the largest multiple: the server's own constants. */
 const RULES = LOT_RULES;
@@ -61,16 +62,14 @@ function RiskField({
   return (
     <label className={styles.field}>
       <span>{t(`copytrade.risk.${name}`)}</span>
-      <div className={styles.amountBox}>
-        <input
-          data-testid={`follow-${name}`}
-          inputMode={name === 'daily_limit' ? 'numeric' : 'decimal'}
-          value={value}
-          placeholder={t('copytrade.optional')}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <span className={styles.unit}>{unit}</span>
-      </div>
+      <AmountInput
+        testId={`follow-${name}`}
+        whole={name === 'daily_limit'}
+        value={value}
+        placeholder={t('copytrade.optional')}
+        onChange={onChange}
+        unit={unit}
+      />
       {problem ? (
         <p className={styles.error} role="alert">
           {problem}
@@ -184,10 +183,7 @@ export default function FollowPage() {
         </div>
         <label className={styles.field}>
           <span>{form.type === 1 ? t('copytrade.multiple') : t('copytrade.fixedLots')}</span>
-          <div className={styles.amountBox}>
-            <input data-testid="follow-number" inputMode="decimal" value={form.number} onChange={(e) => set({ number: e.target.value })} />
-            <span className={styles.unit}>{unitOf}</span>
-          </div>
+          <AmountInput testId="follow-number" value={form.number} onChange={(number) => set({ number })} unit={unitOf} />
           {problem ? (
             <p className={styles.error} role="alert">
               {problem}

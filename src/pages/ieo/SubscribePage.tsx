@@ -26,6 +26,7 @@ import { Countdown, PhaseBadge } from './parts';
 import { dateTime } from './time';
 import styles from './Ieo.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
+import { AmountInput } from '../../ui/AmountInput';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -143,20 +144,15 @@ export default function SubscribePage() {
             {t('ieo.available')} <b className="num">{formatAmount(available, p.pay_decimals, fmt.lang)}</b> {p.pay_currency}
           </span>
         </div>
-        <div className={styles.amountBox}>
-          <input
-            data-testid="ieo-amount"
-            inputMode="decimal"
-            value={amount}
-            placeholder={t('ieo.minPlaceholder', { min: formatAmount(p.min_amount, p.token_decimals, fmt.lang) })}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-label={t('ieo.amount')}
-          />
-          <span className={styles.unit}>{p.token}</span>
-          <button type="button" className={styles.max} onClick={() => setAmount(max)} data-testid="ieo-max">
-            {t('ieo.max')}
-          </button>
-        </div>
+        <AmountInput
+          testId="ieo-amount"
+          value={amount}
+          placeholder={t('ieo.minPlaceholder', { min: formatAmount(p.min_amount, p.token_decimals, fmt.lang) })}
+          onChange={setAmount}
+          label={t('ieo.amount')}
+          unit={p.token}
+          max={{ label: t('ieo.max'), onClick: () => setAmount(max), testId: 'ieo-max' }}
+        />
         {problem && (
           <p className={styles.error} role="alert" data-testid="ieo-problem">
             {problem}

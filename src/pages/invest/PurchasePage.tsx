@@ -29,6 +29,7 @@ import { PayoffChart } from './PayoffChart';
 import { aprPercent, dateTime } from './format';
 import styles from './Invest.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
+import { AmountInput } from '../../ui/AmountInput';
 
 const QUOTES = [topics.quotes()];
 
@@ -171,19 +172,15 @@ export default function PurchasePage() {
             {t('invest.available')} <b className="num">{fmt.amount(available, ic)}</b> {ic}
           </span>
         </div>
-        <div className={styles.amountBox}>
-          <input
-            data-testid="invest-shares"
-            inputMode="numeric"
-            value={num}
-            placeholder={t('invest.sharesPlaceholder')}
-            onChange={(e) => setNum(e.target.value)}
-            aria-label={t('invest.shares')}
-          />
-          <button type="button" className={styles.max} onClick={() => void max()} data-testid="invest-max">
-            {t('invest.max')}
-          </button>
-        </div>
+        <AmountInput
+          testId="invest-shares"
+          whole
+          value={num}
+          placeholder={t('invest.sharesPlaceholder')}
+          onChange={setNum}
+          label={t('invest.shares')}
+          max={{ label: t('invest.max'), onClick: () => void max(), testId: 'invest-max' }}
+        />
         {problem && (
           <p className={styles.error} role="alert" data-testid="invest-problem">
             {problem}

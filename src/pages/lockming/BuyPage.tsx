@@ -22,6 +22,7 @@ import { getWorker, type LockmingPreview } from '../../worker-client';
 import { dateTime, ratePercent } from './percent';
 import styles from './Lockming.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
+import { AmountInput } from '../../ui/AmountInput';
 
 export default function BuyPage() {
   const { t } = useTranslation();
@@ -102,20 +103,15 @@ export default function BuyPage() {
             {t('lockming.available')} <b className="num">{fmt.amount(available, c)}</b> {c}
           </span>
         </div>
-        <div className={styles.amountBox}>
-          <input
-            data-testid="lockming-amount"
-            inputMode="decimal"
-            value={amount}
-            placeholder={t('lockming.minPlaceholder', { min: fmt.amount(product.min_amount, c) })}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-label={t('lockming.amount')}
-          />
-          <span className={styles.unit}>{c}</span>
-          <button type="button" className={styles.max} onClick={() => setAmount(max)} data-testid="lockming-max">
-            {t('lockming.max')}
-          </button>
-        </div>
+        <AmountInput
+          testId="lockming-amount"
+          value={amount}
+          placeholder={t('lockming.minPlaceholder', { min: fmt.amount(product.min_amount, c) })}
+          onChange={setAmount}
+          label={t('lockming.amount')}
+          unit={c}
+          max={{ label: t('lockming.max'), onClick: () => setAmount(max), testId: 'lockming-max' }}
+        />
         {problem && (
           <p className={styles.error} role="alert">
             {problem}

@@ -18,6 +18,7 @@ import { getWorker, type OtcPreview } from '../../worker-client';
 import { Methods, useOtcAmounts } from './parts';
 import styles from './Otc.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
+import { AmountInput } from '../../ui/AmountInput';
 
 export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: OtcLimits | undefined; onClose: () => void }) {
   const { t } = useTranslation();
@@ -100,20 +101,15 @@ export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: Otc
             </button>
           ))}
         </div>
-        <div className={styles.amountBox}>
-          <input
-            data-testid="otc-amount"
-            inputMode="decimal"
-            value={amount}
-            placeholder={t('otc.amountPlaceholder', { min: a.fiat(ad.min_fiat, ad.fiat), max: a.fiat(ad.max_fiat, ad.fiat) })}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-label={t('otc.amount')}
-          />
-          <span className={styles.unit}>{unit}</span>
-          <button type="button" className={styles.max} onClick={() => setAmount(max)} data-testid="otc-max">
-            {t('otc.max')}
-          </button>
-        </div>
+        <AmountInput
+          testId="otc-amount"
+          value={amount}
+          placeholder={t('otc.amountPlaceholder', { min: a.fiat(ad.min_fiat, ad.fiat), max: a.fiat(ad.max_fiat, ad.fiat) })}
+          onChange={setAmount}
+          label={t('otc.amount')}
+          unit={unit}
+          max={{ label: t('otc.max'), onClick: () => setAmount(max), testId: 'otc-max' }}
+        />
         {problem && (
           <p className={styles.error} role="alert" data-testid="otc-problem">
             {problem}

@@ -18,6 +18,7 @@ import { Row, USDT, useCoinBalances } from './parts';
 import { percent } from './LtvBar';
 import styles from './Loans.module.css';
 import { useWorkerPreview } from '../../../ui/useWorkerPreview';
+import { AmountInput } from '../../../ui/AmountInput';
 
 export function RepaySheet({ loan, onClose }: { loan: Loan; onClose: () => void }) {
   const { t } = useTranslation();
@@ -46,20 +47,15 @@ export function RepaySheet({ loan, onClose }: { loan: Loan; onClose: () => void 
           <Row label={t('loans.interestOwed')} value={`${fmt.amount(loan.interest, 'USDT')} USDT`} />
           <Row label={t('loans.available')} value={`${fmt.amount(available, 'USDT')} USDT`} />
         </dl>
-        <div className={styles.amountBox}>
-          <input
-            data-testid="loan-repay-amount"
-            inputMode="decimal"
-            value={amount}
-            placeholder={t('loans.repayPlaceholder')}
-            onChange={(e) => (submit.reset(), setAmount(e.target.value))}
-            aria-label={t('loans.repayAmount')}
-          />
-          <span className={styles.unit}>{USDT}</span>
-          <button type="button" className={styles.max} onClick={() => setAmount(loan.debt)} data-testid="loan-repay-all">
-            {t('loans.repayAll')}
-          </button>
-        </div>
+        <AmountInput
+          testId="loan-repay-amount"
+          value={amount}
+          placeholder={t('loans.repayPlaceholder')}
+          onChange={(v) => (submit.reset(), setAmount(v))}
+          label={t('loans.repayAmount')}
+          unit={USDT}
+          max={{ label: t('loans.repayAll'), onClick: () => setAmount(loan.debt), testId: 'loan-repay-all' }}
+        />
         {problem && (
           <p className={styles.error} role="alert">
             {problem}
@@ -115,20 +111,15 @@ export function TopUpSheet({ loan, onClose }: { loan: Loan; onClose: () => void 
           <Row label={t('loans.collateral')} value={`${fmt.amount(loan.collateral, loan.currency)} ${loan.currency}`} />
           <Row label={t('loans.available')} value={`${fmt.amount(available, loan.currency)} ${loan.currency}`} />
         </dl>
-        <div className={styles.amountBox}>
-          <input
-            data-testid="loan-topup-amount"
-            inputMode="decimal"
-            value={amount}
-            placeholder={t('loans.topUpPlaceholder')}
-            onChange={(e) => (submit.reset(), setAmount(e.target.value))}
-            aria-label={t('loans.addCollateral')}
-          />
-          <span className={styles.unit}>{loan.currency}</span>
-          <button type="button" className={styles.max} onClick={() => setAmount(available)}>
-            {t('loans.max')}
-          </button>
-        </div>
+        <AmountInput
+          testId="loan-topup-amount"
+          value={amount}
+          placeholder={t('loans.topUpPlaceholder')}
+          onChange={(v) => (submit.reset(), setAmount(v))}
+          label={t('loans.addCollateral')}
+          unit={loan.currency}
+          max={{ label: t('loans.max'), onClick: () => setAmount(available) }}
+        />
         {problem && (
           <p className={styles.error} role="alert">
             {problem}

@@ -30,6 +30,7 @@ import { Row, USDT, useCoinBalances } from './parts';
 import { LtvBar, percent } from './LtvBar';
 import styles from './Loans.module.css';
 import { useWorkerPreview } from '../../../ui/useWorkerPreview';
+import { AmountInput } from '../../../ui/AmountInput';
 
 const QUOTES = [topics.quotes()];
 type Tab = 'borrow' | 'loans';
@@ -129,20 +130,15 @@ function BorrowTab({ onBorrowed }: { onBorrowed: () => void }) {
             {t('loans.available')} <b className="num">{fmt.amount(available, c)}</b> {c}
           </span>
         </div>
-        <div className={styles.amountBox}>
-          <input
-            data-testid="loan-collateral"
-            inputMode="decimal"
-            value={collateral}
-            placeholder={t('loans.collateralPlaceholder')}
-            onChange={(e) => (submit.reset(), setCollateral(e.target.value))}
-            aria-label={t('loans.collateralAmount')}
-          />
-          <span className={styles.unit}>{c}</span>
-          <button type="button" className={styles.max} onClick={() => setCollateral(available)}>
-            {t('loans.max')}
-          </button>
-        </div>
+        <AmountInput
+          testId="loan-collateral"
+          value={collateral}
+          placeholder={t('loans.collateralPlaceholder')}
+          onChange={(v) => (submit.reset(), setCollateral(v))}
+          label={t('loans.collateralAmount')}
+          unit={c}
+          max={{ label: t('loans.max'), onClick: () => setCollateral(available) }}
+        />
         <div className={styles.label}>
           <span>{t('loans.borrowAmount')}</span>
           <span>
@@ -153,25 +149,19 @@ function BorrowTab({ onBorrowed }: { onBorrowed: () => void }) {
             {USDT}
           </span>
         </div>
-        <div className={styles.amountBox}>
-          <input
-            data-testid="loan-amount"
-            inputMode="decimal"
-            value={amount}
-            placeholder={t('loans.amountPlaceholder', { min: fmt.amount(term.min_borrow, 'USDT') })}
-            onChange={(e) => (submit.reset(), setAmount(e.target.value))}
-            aria-label={t('loans.borrowAmount')}
-          />
-          <span className={styles.unit}>{USDT}</span>
-          <button
-            type="button"
-            className={styles.max}
-            onClick={() => preview && preview.maxBorrow !== '0' && setAmount(preview.maxBorrow)}
-            data-testid="loan-amount-max"
-          >
-            {t('loans.max')}
-          </button>
-        </div>
+        <AmountInput
+          testId="loan-amount"
+          value={amount}
+          placeholder={t('loans.amountPlaceholder', { min: fmt.amount(term.min_borrow, 'USDT') })}
+          onChange={(v) => (submit.reset(), setAmount(v))}
+          label={t('loans.borrowAmount')}
+          unit={USDT}
+          max={{
+            label: t('loans.max'),
+            onClick: () => preview && preview.maxBorrow !== '0' && setAmount(preview.maxBorrow),
+            testId: 'loan-amount-max',
+          }}
+        />
         {problem && (
           <p className={styles.error} role="alert">
             {problem}
