@@ -9,7 +9,7 @@ import { ManualClock } from '../../server/clock';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../server/auth/SessionStore';
 import { Http } from '../sim/http';
 import { runActions, simulate, type SimResult } from '../sim/run';
-import { keepSignedIn } from '../sim/session';
+import { keepSignedIn, sentBy } from '../sim/session';
 import { formatTestCase, shrink } from '../sim/shrink';
 import type { SimUser } from '../sim/types';
 import { dropSimTemplates, type World } from '../sim/world';
@@ -91,12 +91,18 @@ describe('a simulated user away longer than a session', () => {
         addressId: null,
       };
       const info = async (token: string) => (await http.call('/user/info', {}, { token, method: 'GET' })).body?.type;
+      /** The user's next request, as the simulation makes it: signed in first if need be. */
+      const request = async () => {
+        await keepSignedIn(user, http, clock.now());
+        const type = await info(user.token);
+        sentBy(user, clock.now());
+        return type;
+      };
 
       // Active every six days: the session lives on until its month is up.
       for (let day = 6; day < 30; day += 6) {
         clock.advance(6 * 86_400_000);
-        await keepSignedIn(user, http, clock.now());
-        expect(await info(user.token)).toBe('ok');
+        expect(await request()).toBe('ok');
       }
       expect(user.signIns).toBe(0);
       clock.advance(SESSION_MAX_MS - 24 * 86_400_000);
@@ -107,12 +113,22 @@ describe('a simulated user away longer than a session', () => {
       expect(user.token).not.toBe(old);
       expect(await info(user.token)).toBe('ok');
 
+      sentBy(user, clock.now());
+
       // A week away: the idle limit.
       clock.advance(SESSION_IDLE_MS + 60_000);
       expect(await info(user.token)).not.toBe('ok');
-      await keepSignedIn(user, http, clock.now());
+      expect(await request()).toBe('ok');
       expect(user.signIns).toBe(2);
-      expect(await info(user.token)).toBe('ok');
+
+      // Looking without sending (an action that finds nothing to do) does not keep the session:
+      // four days, a look, four more days, and the server has ended it; the next request signs in.
+      clock.advance(4 * 86_400_000);
+      await keepSignedIn(user, http, clock.now());
+      clock.advance(4 * 86_400_000);
+      expect(await info(user.token)).not.toBe('ok');
+      expect(await request()).toBe('ok');
+      expect(user.signIns).toBe(3);
     } finally {
       await s.close();
     }

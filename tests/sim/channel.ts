@@ -18,7 +18,7 @@ import type {
 } from '../../domain/protocol';
 import { isOk, type Http } from './http';
 import type { SimUser } from './types';
-import { keepSignedIn } from './session';
+import { keepSignedIn, sentBy } from './session';
 import type { World } from './world';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -150,8 +150,10 @@ export class ChannelWatcher {
 
   /** Reads the snapshot over REST, as the worker does after a gap. */
   /** The user signs in again first if their session would have ended (tests/sim/session.ts). */
-  private signedIn(): Promise<void> {
-    return keepSignedIn(this.user, this.http, this.world.clock.now());
+  private async signedIn(): Promise<void> {
+    await keepSignedIn(this.user, this.http, this.world.clock.now());
+    // Each caller sends a request with the session next (the snapshot, or the socket's auth).
+    sentBy(this.user, this.world.clock.now());
   }
 
   private async resync(): Promise<void> {

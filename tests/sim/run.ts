@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '../../server/app';
 import { isOk, Http, type Answer } from './http';
 import { ChannelWatcher } from './channel';
-import { keepSignedIn } from './session';
+import { keepSignedIn, sentBy } from './session';
 import { PriceModel } from './prices';
 import { Rng } from './rng';
 import { ACTIONS, CORE_AREAS, specOf } from './actions';
@@ -180,6 +180,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
       async call(user, path, params = {}, method = 'POST') {
         if (user) await keepSignedIn(user, http, world.clock.now());
         const answer = await http.call(path, params, { token: user?.token, ip: user?.ip, lang: user?.lang, method });
+        if (user) sentBy(user, world.clock.now());
         heard(path, answer);
         const problem = answerProblem(path, answer);
         if (problem) violation('answer', problem);
@@ -188,8 +189,10 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
       async money(user, call) {
         await keepSignedIn(user, http, world.clock.now());
         const key = randomUUID().replace(/-/g, '');
-        const send = (abortAfterMs?: number) =>
-          http.call(call.path, call.params, { token: user.token, ip: user.ip, lang: user.lang, key, abortAfterMs });
+        const send = (abortAfterMs?: number) => {
+          sentBy(user, world.clock.now());
+          return http.call(call.path, call.params, { token: user.token, ip: user.ip, lang: user.lang, key, abortAfterMs });
+        };
         const before = call.effects ? await call.effects() : 0;
         let answer: Answer;
         if (call.fault === 'abort') {
@@ -340,7 +343,10 @@ async function crashUnderLoad(ctx: Ctx, world: World, users: SimUser[], action: 
   const unique = [...new Map(senders.map((u) => [u.id, u])).values()];
   const count = async (user: SimUser) =>
     Number((await ctx.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM transfers WHERE user_id = $1', [user.id]))[0]!.n);
-  for (const user of unique) await keepSignedIn(user, ctx.http, world.clock.now());
+  for (const user of unique) {
+    await keepSignedIn(user, ctx.http, world.clock.now());
+    sentBy(user, world.clock.now());
+  }
   const before = await Promise.all(unique.map(count));
   const calls = unique.map((user) => {
     const key = randomUUID().replace(/-/g, '');

@@ -12,12 +12,13 @@ import type { SimUser } from './types';
 
 const MARGIN_MS = 3_600_000;
 
-/** Signs `user` in again if their session would have ended by `now`; notes the request either way. */
+/**
+ * Signs `user` in again if their session would have ended by `now`. It does not count as a
+ * request of the user's: `sentBy` does, once one has been sent (an action that only looks and
+ * sends nothing leaves the server's idle clock running).
+ */
 export async function keepSignedIn(user: SimUser, http: Http, now: number): Promise<void> {
-  if (now - user.seenAt < SESSION_IDLE_MS - MARGIN_MS && now - user.signedInAt < SESSION_MAX_MS - MARGIN_MS) {
-    user.seenAt = now;
-    return;
-  }
+  if (now - user.seenAt < SESSION_IDLE_MS - MARGIN_MS && now - user.signedInAt < SESSION_MAX_MS - MARGIN_MS) return;
   const answer = await http.call<LoginAnswer>(
     '/user/login',
     { user_string: user.email, password: user.password },
@@ -29,4 +30,9 @@ export async function keepSignedIn(user: SimUser, http: Http, now: number): Prom
   user.signedInAt = now;
   user.seenAt = now;
   user.signIns++;
+}
+
+/** Notes a request sent with the user's session at `now` (the server's idle clock restarts). */
+export function sentBy(user: SimUser, now: number): void {
+  user.seenAt = Math.max(user.seenAt, now);
 }
