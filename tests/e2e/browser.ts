@@ -39,5 +39,18 @@ export async function phone(browser: Browser, options: { serviceWorker?: boolean
 
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
+  // A sheet that has just opened is still fading in: let finite animations end (2 s at most) so
+  // the picture shows the page as the user sees it once it settles.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
 }
