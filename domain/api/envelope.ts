@@ -8,8 +8,15 @@ export const RESPONSE_TYPES = {
   identityRequired: 998,
 } as const;
 
+/**
+ * `code` of a failure whose request may have taken effect though its answer was lost (the server
+ * stopped between committing a money call and storing its answer): every retry with the key gets
+ * this, never a second effect; the client says so and the records show the outcome.
+ */
+export const ANSWER_LOST_CODE = 2;
+
 export type ApiSuccess<T> = { type: 'ok'; code: 1; message: T };
-export type ApiFailure = { type: 'error' | 999 | 998; code: 0; message: string };
+export type ApiFailure = { type: 'error' | 999 | 998; code: 0 | typeof ANSWER_LOST_CODE; message: string };
 /** Every API answer, HTTP 200 for business outcomes. */
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 

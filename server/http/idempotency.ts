@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ApiEnvelope } from '../../domain/api/envelope';
+import { ANSWER_LOST_CODE, type ApiEnvelope } from '../../domain/api/envelope';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import { txRunner, type TxRunner } from '../ledger/tx';
@@ -79,8 +79,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *
  * Not stored, so a retry runs again: failures before the handler runs (session, identity
  * level, validation) and server errors before the effect committed. A key sent again with a
- * different request answers 422; a retry that finds the first still running after 15 s
- * answers 409.
+ * different request answers 422. A retry that finds the key claimed (its transaction committed)
+ * but no answer stored after 15 s has met a request whose server stopped between the commit and
+ * the answer (a live one stores it within milliseconds): it stores and answers
+ * `ANSWER_LOST_CODE` ("may have been carried out, check your records"), so every later retry
+ * gets that definite answer and none runs the effect again. A retry that finds the first
+ * still running, its claim not yet committed, waits on it (PostgreSQL) or answers 409.
  */
 export class Idempotency {
   /** A plain transaction runner, for requests without a key. */
@@ -155,7 +159,13 @@ export class Idempotency {
         return { status: 422, body: { type: 'error', code: 0, message: t('errors.idempotencyKeyReused') } };
       }
       if (row?.response) return JSON.parse(row.response) as StoredAnswer;
-      if (Date.now() >= deadline) return { status: 409, body: { type: 'error', code: 0, message: t('errors.requestInProgress') } };
+      if (Date.now() >= deadline) {
+        if (!row) return { status: 409, body: { type: 'error', code: 0, message: t('errors.requestInProgress') } };
+        // Claimed and committed, never answered: its server stopped in between. Store a definite answer (unless it just landed).
+        await this.save(req, { status: 200, body: { type: 'error', code: ANSWER_LOST_CODE, message: t('errors.requestAnswerLost') } });
+        const stored = await this.find(this.db, req);
+        return JSON.parse(stored!.response!) as StoredAnswer;
+      }
       await sleep(pause);
       row = null;
     }

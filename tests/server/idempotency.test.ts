@@ -151,6 +151,27 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     expect(new Decimal((await h.balance(user, 3)).available).toFixed()).toBe('50');
   });
 
+  // Found by the simulation on PostgreSQL: a node that stopped between a transfer's commit and
+  // storing its answer left the key claimed and unanswered, and every retry answered 409 for a day.
+  it('answers a key whose server stopped between the commit and the answer: "may have been carried out", once, never a second effect', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '100');
+    const key = newKey();
+    const body = { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };
+    expect((await send(user, '/wallet/change', body, key)).body.type).toBe('ok');
+    // As the stopped node left it: the claim committed with the transfer, no answer stored.
+    await s.db.query('UPDATE idempotency_keys SET response = NULL WHERE key = $1', [key]);
+
+    const retry = await send(user, '/wallet/change', body, key);
+    expect(retry.body).toMatchObject({ type: 'error', code: 2 });
+    expect(retry.body.message).toMatch(/may have been carried out/);
+    expect(await count('transfers', user)).toBe(1);
+    // The answer is stored: the next retry gets it at once (its words as first stored, as any replay), and still nothing runs.
+    const again = await s.call('/wallet/change', { ...body, lang: 'zh' }, { token: user.token, headers: { 'idempotency-key': key } });
+    expect(again.body).toEqual(retry.body);
+    expect(await count('transfers', user)).toBe(1);
+  }, 60_000);
+
   it('answers a business error the same way on a retry (it is stored), and a fresh key runs again', async () => {
     const user = await s.signUp();
     const body = { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };

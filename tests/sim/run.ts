@@ -4,6 +4,7 @@
  * (a shrunk one, or a pasted test case) the same way.
  */
 import { randomUUID } from 'node:crypto';
+import { ANSWER_LOST_CODE } from '../../domain/api/envelope';
 import type { App } from '../../server/app';
 import { isOk, Http, type Answer } from './http';
 import { ChannelWatcher } from './channel';
@@ -79,6 +80,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
+}
+
+/** The server's "may have been carried out" answer to a retry whose first attempt's answer a crash lost. */
+function answerLost(answer: Answer): boolean {
+  return answer.body?.type === 'error' && answer.body.code === ANSWER_LOST_CODE;
 }
 
 /** The engines whose work `settle` waits for. */
@@ -221,7 +227,8 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
           await settle();
           const made = (await call.effects()) - before;
           const expected = isOk(answer) ? 1 : 0;
-          if (made !== expected)
+          // "May have been carried out" (the answer was lost in a crash): once or not at all, never twice.
+          if (answerLost(answer) ? made > 1 : made !== expected)
             violation(
               'idempotency',
               `${call.path} (${call.fault}): ${made} effects for ${isOk(answer) ? 'an accepted' : 'a refused'} call, expected ${expected}`,
@@ -366,6 +373,7 @@ async function crashUnderLoad(ctx: Ctx, world: World, users: SimUser[], action: 
     if (answer.status === 0 || answer.status >= 500) ctx.violation(`/wallet/change after the restart: HTTP ${answer.status}`);
     const made = (await count(c.user)) - before[i]!;
     const expected = isOk(answer) ? 1 : 0;
-    if (made !== expected) ctx.violation(`a transfer cut off by the crash and retried made ${made} transfers, expected ${expected}`);
+    if (answerLost(answer) ? made > 1 : made !== expected)
+      ctx.violation(`a transfer cut off by the crash and retried made ${made} transfers, expected ${expected}`);
   }
 }
