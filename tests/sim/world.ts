@@ -136,6 +136,8 @@ export class World {
   /** How many times the server has been started (1 after `start`). */
   generation = 0;
   private dataDir = '';
+  /** Stops hearing the running node's log (it is being killed). */
+  private silence: () => void = () => undefined;
   /** The pools of crashed nodes (PostgreSQL): closed at the end, their connections already cut. */
   private deadPools: Db[] = [];
   private db: Db;
@@ -158,9 +160,14 @@ export class World {
     if (!this.dataDir) this.dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-sim-'));
     const errors = this.errors;
     const clock = this.clock;
+    // A crashed node is a dead process: what it logs while its connections are cut is not heard.
+    let alive = true;
+    this.silence = () => {
+      alive = false;
+    };
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString('utf8').split('\n')) {
+        for (const line of alive ? chunk.toString('utf8').split('\n') : []) {
           if (!line.trim()) continue;
           try {
             const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string; type?: string } };
@@ -193,6 +200,7 @@ export class World {
    * it would when the process dies. The engines' timers stop with it. The database stays.
    */
   async crash(): Promise<void> {
+    this.silence();
     this.app.fastify.server.closeAllConnections();
     if (this.database.url) {
       const victim = this.db;
