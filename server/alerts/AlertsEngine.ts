@@ -21,6 +21,8 @@ export class AlertsEngine {
   private readonly byPair = new Map<number, Map<number, AlertRow>>();
   private readonly queues = new Map<number, Promise<unknown>>();
   private reloading: Promise<void> | null = null;
+  /** Alerts set, fired or deleted while a reload reads the table: applied again over its snapshot. */
+  private changedDuringReload: { row: AlertRow; removed: boolean }[] | null = null;
   private stops: (() => void)[] = [];
   private running = false;
 
@@ -71,6 +73,11 @@ export class AlertsEngine {
 
   /** Takes a committed alert into the working set, or out of it once triggered or deleted. */
   track(row: AlertRow, removed = false): void {
+    this.changedDuringReload?.push({ row, removed });
+    this.apply(row, removed);
+  }
+
+  private apply(row: AlertRow, removed: boolean): void {
     const alerts = this.byPair.get(row.match_id) ?? new Map<number, AlertRow>();
     if (row.state === 'active' && !removed) alerts.set(row.id, row);
     else alerts.delete(row.id);
@@ -109,12 +116,17 @@ export class AlertsEngine {
   private reload(): Promise<void> {
     this.reloading ??= (async () => {
       try {
+        this.changedDuringReload = [];
         const rows = await this.deps.repo.active();
         this.byPair.clear();
-        for (const row of rows) if (!this.queues.has(row.id)) this.track(row);
+        for (const row of rows) if (!this.queues.has(row.id)) this.apply(row, false);
+        // The snapshot may predate a change committed while it was read (an alert set a moment
+        // ago would vanish until the next reload): the changes heard meanwhile win.
+        for (const { row, removed } of this.changedDuringReload) if (!this.queues.has(row.id)) this.apply(row, removed);
       } catch (error) {
         this.deps.log.error({ err: error }, 'alerts engine: reload failed');
       } finally {
+        this.changedDuringReload = null;
         this.reloading = null;
       }
     })();

@@ -276,6 +276,33 @@ describe(`price alerts (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect((await alertNotes(user))[0]).toMatchObject({ kind: 'alertChange', params: { threshold: '5', change: fired.fired_change } });
   });
 
+  // Seen once in CI on PostgreSQL: the engine's periodic reload read the table, an alert was set
+  // meanwhile, and the reload's snapshot replaced the working set without it; it missed a crossing.
+  it('keeps an alert set while the engine reloads its working set, and fires it at the next crossing', async () => {
+    await price('60000.00');
+    const repo = app.fastify.alerts.repo;
+    const original = repo.active.bind(repo);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    repo.active = async (...args: Parameters<typeof original>) => {
+      const rows = await original(...args);
+      await gate;
+      return rows;
+    };
+    try {
+      clock.advance(5_000); // the reload timer: the snapshot is read now, then held at the gate
+      const user = await s.signUp();
+      const alert = ok<PriceAlert>(await create(user, 'above', '60500'));
+      release();
+      await engine().idle();
+      await price('60600.00');
+      expect((await list(user))[0]).toMatchObject({ id: alert.id, state: 'triggered', fired_price: '60600.00' });
+    } finally {
+      release();
+      repo.active = original;
+    }
+  });
+
   it('sends one encrypted Web Push per fire, and forgets a subscription the push service says is gone', async () => {
     await price('60000.00');
     const user = await s.signUp();
