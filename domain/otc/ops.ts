@@ -1,7 +1,8 @@
 /**
  * The OTC operator endpoints (merged into domain/ops/contract.ts): `npm run ops -- otc-ads`,
- * `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`, `release`, `cancel`, `confirm-paid`. Every field of an advert is
- * checked by the server (server/otc/OtcService.createAdvert) with a plain reason.
+ * `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`, `release`, `cancel`,
+ * `confirm-paid`. Every field of an advert is checked by the server
+ * (server/otc/OtcService.createAdvert) with a plain reason.
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';

@@ -161,7 +161,8 @@ export class Idempotency {
       if (row?.response) return JSON.parse(row.response) as StoredAnswer;
       if (Date.now() >= deadline) {
         if (!row) return { status: 409, body: { type: 'error', code: 0, message: t('errors.requestInProgress') } };
-        // Claimed and committed, never answered: its server stopped in between. Store a definite answer (unless it just landed).
+        // Claimed and committed, never answered: its server stopped in between. Store a definite
+        // answer (unless the real one just landed) and answer what is stored.
         await this.save(req, { status: 200, body: { type: 'error', code: ANSWER_LOST_CODE, message: t('errors.requestAnswerLost') } });
         const stored = await this.find(this.db, req);
         return JSON.parse(stored!.response!) as StoredAnswer;

@@ -1,6 +1,7 @@
 /**
  * The OTC operator commands of `npm run ops` (issue 15 part 1, docs/OTC.md): `otc-ads`,
- * `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`, `release`, `cancel`, `confirm-paid`.
+ * `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`, `release`, `cancel`,
+ * `confirm-paid`.
  */
 import type { OpsOtcOrder } from '../../domain/otc/types';
 import type { CliKit } from '../nft/opsCommands';

@@ -13,6 +13,7 @@ import type { AlertKind } from '../../../domain/alerts/types';
 import { Decimal } from '../../../domain/decimal';
 import { isOk } from '../http';
 import { SIM_SYMBOLS } from '../prices';
+import type { Ctx } from '../types';
 import type { AreaModule, DueCheck } from './area';
 
 const KINDS = ['above', 'below', 'change'] as const;
@@ -95,6 +96,12 @@ const firedOnce: DueCheck = async (query) => {
   return out;
 };
 
+/** A threshold `percent` above or below the price (as the pair writes prices), or a move of `percent` %. */
+function thresholdFor(ctx: Ctx, symbol: string, kind: AlertKind, percent: number): string {
+  if (kind === 'change') return percent.toFixed(2);
+  return ctx.prices.text(symbol, ctx.prices.price(symbol) * (1 + ((kind === 'above' ? 1 : -1) * percent) / 100));
+}
+
 export const alerts: AreaModule = {
   actions: [
     {
@@ -118,10 +125,7 @@ export const alerts: AreaModule = {
         const symbol = SIM_SYMBOLS[Number(a.symbol)]!;
         const pair = ctx.prices.pair(symbol);
         const kind = String(a.kind) as AlertKind;
-        const percent = Number(a.percent);
-        const price = ctx.prices.price(symbol);
-        let threshold =
-          kind === 'change' ? percent.toFixed(2) : ctx.prices.text(symbol, price * (1 + ((kind === 'above' ? 1 : -1) * percent) / 100));
+        let threshold = thresholdFor(ctx, symbol, kind, Number(a.percent));
         if (a.bad) threshold = `${threshold}${threshold.includes('.') ? '' : '.'}00001`;
         const answer = await ctx.call(user!, '/alerts/create', { match_id: String(pair.id), kind, threshold });
         if (a.bad && isOk(answer)) ctx.violation(`/alerts/create took the threshold ${threshold} on ${symbol}`);
@@ -149,11 +153,7 @@ export const alerts: AreaModule = {
         const symbol = SIM_SYMBOLS.find((s) => ctx.prices.pair(s).id === row.match_id);
         if (!symbol) return 'skipped';
         const kind = KINDS[Number(a.kind)]!;
-        const percent = Number(a.percent);
-        const threshold =
-          kind === 'change'
-            ? percent.toFixed(2)
-            : ctx.prices.text(symbol, ctx.prices.price(symbol) * (1 + ((kind === 'above' ? 1 : -1) * percent) / 100));
+        const threshold = thresholdFor(ctx, symbol, kind, Number(a.percent));
         const answer = await ctx.call(user!, '/alerts/update', { id: row.id, kind, threshold });
         return isOk(answer) ? 'ok' : 'refused';
       },
