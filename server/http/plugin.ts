@@ -1,6 +1,6 @@
 /**
  * The HTTP plugin, registered right after the platform: security headers, the per-address rate
- * limit, the input guard, body parsers, the error and not-found handlers, and the built app at
+ * limit, the input guard, closing quiet connections on close, body parsers, the error and not-found handlers, and the built app at
  * `/`. Every route an area registers afterwards passes through these.
  */
 import { existsSync } from 'node:fs';
@@ -14,6 +14,7 @@ import type { AppOptions } from '../platform/options';
 import { UPLOAD_MAX_BYTES } from '../uploads/UploadStore';
 import { AppError } from './AppError';
 import { registerInputGuard } from './inputGuard';
+import { closeQuietConnectionsOnClose } from './quietConnections';
 import { RATE_LIMIT_PER_MINUTE, registerRateLimit, TooManyRequestsError } from './rateLimit';
 import { API_PREFIX, readLang, sendEnvelope } from './registerEndpoints';
 import { registerSecurityHeaders } from './securityHeaders';
@@ -27,6 +28,7 @@ export const httpPlugin = fp<AppOptions>(
       perMinute: options.rateLimitPerMinute ?? RATE_LIMIT_PER_MINUTE,
     });
     registerInputGuard(fastify, translator);
+    closeQuietConnectionsOnClose(fastify);
     await fastify.register(formbody);
     await fastify.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 100 } });
 

@@ -333,7 +333,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
     result.resyncs = watchers.reduce((n, w) => n + w.resyncs, 0);
   } finally {
     for (const w of watchers) w.disconnect();
-    await world.close();
+    await timed('close', () => world.close());
     result.ms = Math.round(performance.now() - started);
   }
   return result;
