@@ -339,6 +339,27 @@ export class CopyRepository {
     return row ? toCopy(row) : null;
   }
 
+  /**
+   * Of these futures trades, what is already decided for the sweep: each `follow_id:trader_trade_id`
+   * recorded (copied or skipped), and each trade that is itself a copy (never passed on). Two
+   * queries for the whole sweep instead of two per follow and trade.
+   */
+  async recordedFor(tradeIds: readonly number[]): Promise<{ recorded: Set<string>; copies: Set<number> }> {
+    if (!tradeIds.length) return { recorded: new Set(), copies: new Set() };
+    const ids = tradeIds.join(',');
+    const [recorded, copies] = await Promise.all([
+      this.db.query<{ follow_id: number; trader_trade_id: number }>(
+        "SELECT follow_id, trader_trade_id FROM copies WHERE trader_trade_id = ANY(string_to_array($1, ',')::bigint[])",
+        [ids],
+      ),
+      this.db.query<{ trade_id: number }>("SELECT trade_id FROM copies WHERE trade_id = ANY(string_to_array($1, ',')::bigint[])", [ids]),
+    ]);
+    return {
+      recorded: new Set(recorded.map((r) => `${r.follow_id}:${r.trader_trade_id}`)),
+      copies: new Set(copies.map((r) => Number(r.trade_id))),
+    };
+  }
+
   async copyByTrade(tradeId: number, q: Queryable = this.db): Promise<CopyRow | null> {
     const [row] = await q.query<Raw>(`SELECT ${COPY_COLUMNS} FROM copies WHERE trade_id = $1`, [tradeId]);
     return row ? toCopy(row) : null;

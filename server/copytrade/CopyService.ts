@@ -549,9 +549,16 @@ export class CopyService {
     const byTrader = new Map<number, FollowRow[]>();
     for (const f of follows) byTrader.set(f.trader_id, [...(byTrader.get(f.trader_id) ?? []), f]);
     const earliest = Math.min(...follows.map((f) => f.created_at), Infinity);
-    if (follows.length)
-      for (const trade of await this.deps.futures.repo.openOf([...byTrader.keys()], earliest))
-        for (const f of byTrader.get(trade.user_id) ?? []) if (f.created_at <= (trade.opened_at ?? 0)) await this.copyOne(f, trade);
+    if (follows.length) {
+      const open = await this.deps.futures.repo.openOf([...byTrader.keys()], earliest);
+      // What earlier sweeps or the live listener decided is skipped here; `copyOne` checks again under its locks.
+      const { recorded, copies } = await this.deps.repo.recordedFor(open.map((t) => t.id));
+      for (const trade of open) {
+        if (copies.has(trade.id)) continue;
+        for (const f of byTrader.get(trade.user_id) ?? [])
+          if (f.created_at <= (trade.opened_at ?? 0) && !recorded.has(`${f.id}:${trade.id}`)) await this.copyOne(f, trade);
+      }
+    }
     // Only the copies still open: one whose own trade closed (with its trader's, by its own TP/SL or
     // liquidation, or by hand) is marked and not read again.
     const copying = await this.deps.repo.copying();
