@@ -12,6 +12,8 @@ import { DUE_CHECKS } from './actions';
 import type { ChannelWatcher } from './channel';
 import { isOk, type Http } from './http';
 import { ledgerViolations } from './ledgerChecks';
+import { foreignRows, lookers } from './restChecks';
+import type { SimUser } from './types';
 import type { World } from './world';
 
 export interface CheckState {
@@ -93,6 +95,8 @@ export async function fullChecks(
   world: World,
   http: Http,
   watchers: ChannelWatcher[],
+  users: readonly SimUser[],
+  round: number,
 ): Promise<{ violations: Found[]; audited: { settled: number; mismatches: number } }> {
   const db = world.currentDb;
   const violations: Found[] = (await ledgerViolations(db)).map((message) => ({ kind: 'ledger', message }));
@@ -112,5 +116,12 @@ export async function fullChecks(
     for (const message of await w.compare()) violations.push({ kind: 'channel', message });
     for (const message of await w.foreignItems((sql, params) => db.query(sql, params))) violations.push({ kind: 'channel', message });
   }
+  const looking = lookers(
+    users,
+    watchers.map((w) => w.user),
+    round,
+  );
+  for (const message of await foreignRows(http, (sql, params) => db.query(sql, params), looking, now))
+    violations.push({ kind: 'privacy', message });
   return { violations, audited };
 }

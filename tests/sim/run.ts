@@ -271,10 +271,11 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
       for (const w of watchers) await w.connect();
     };
 
+    let checkpoints = 0;
     const checkpoint = async () => {
       await world.app.market.stop();
       await settle();
-      const found = await fullChecks(world, http, watchers);
+      const found = await fullChecks(world, http, watchers, users, checkpoints++);
       for (const v of found.violations) violation(v.kind, v.message);
       result.audited = found.audited;
     };
