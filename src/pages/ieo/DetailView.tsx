@@ -62,7 +62,7 @@ export default function DetailView({ id }: { id: string }) {
             </span>
             <PhaseBadge phase={p.phase} />
           </div>
-          <div className={styles.priceRow}>
+          <div className={styles.rateRow}>
             <div>
               <div className={`${styles.price} num`}>{pay(p.price)}</div>
               <div className={styles.muted}>{t('ieo.price')}</div>

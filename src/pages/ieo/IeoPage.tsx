@@ -47,7 +47,7 @@ function ProjectCard({ p, color }: { p: IeoProject; color: string | undefined })
         </span>
         <PhaseBadge phase={p.phase} />
       </div>
-      <div className={styles.priceRow}>
+      <div className={styles.rateRow}>
         <div>
           <div className={`${styles.price} num`}>
             {formatAmount(p.price, p.pay_decimals, fmt.lang)} <small>{p.pay_currency}</small>

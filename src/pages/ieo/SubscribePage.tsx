@@ -137,7 +137,7 @@ export default function SubscribePage() {
         </div>
         <Countdown p={p} />
       </div>
-      <section className={`${styles.panel} ${styles.spaced}`}>
+      <section className={styles.panel}>
         <div className={styles.label}>
           <span>{t('ieo.amount')}</span>
           <span data-testid="ieo-available">
@@ -160,7 +160,7 @@ export default function SubscribePage() {
         )}
         <p className={styles.muted}>{t('ieo.remaining', { amount: tok(remaining) })}</p>
       </section>
-      <section className={`${styles.panel} ${styles.spaced}`}>
+      <section className={styles.panel}>
         <dl className={styles.rows}>
           <div className={styles.costRow}>
             <dt>{t('ieo.cost')}</dt>
