@@ -16,8 +16,8 @@ import { dropSimTemplates, type World } from '../sim/world';
 import { startServer } from './harness';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? null;
-const SEEDS = (process.env.SIM_SEEDS ?? 'ci-1,ci-2,ci-3').split(',');
-const STEPS = Number(process.env.SIM_STEPS ?? 400);
+const SEEDS = (process.env.SIM_SEEDS ?? 'ci-1,ci-2,ci-3,ci-4,ci-5').split(',');
+const STEPS = Number(process.env.SIM_STEPS ?? 600);
 
 /** The violations as the CLI prints them, so a red run says what broke, where, and how to replay it. */
 function report(r: SimResult): string {
