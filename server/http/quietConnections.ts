@@ -28,7 +28,7 @@ export function closeQuietConnectionsOnClose(fastify: FastifyInstance): void {
     const inFlight = connections.get(req.socket);
     if (!inFlight) return;
     inFlight.add(res);
-    if (closing) res.shouldKeepAlive = false;
+    if (closing) res.setHeader('connection', 'close');
     res.once('close', () => inFlight.delete(res));
   });
   server.on('upgrade', (req: { socket: Socket }) => connections.delete(req.socket));
@@ -38,7 +38,7 @@ export function closeQuietConnectionsOnClose(fastify: FastifyInstance): void {
       if (!inFlight.size) socket.destroy();
       for (const res of inFlight) {
         // Node closes the connection after an answer sent with `Connection: close`.
-        if (!res.headersSent) res.shouldKeepAlive = false;
+        if (!res.headersSent) res.setHeader('connection', 'close');
         else res.once('finish', () => socket.destroySoon());
       }
     }
