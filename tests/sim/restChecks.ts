@@ -41,7 +41,7 @@ export function lookers(users: readonly SimUser[], watched: readonly SimUser[], 
   return [...chosen.values()];
 }
 
-/** What each of `users` was shown that belongs to someone else, as violation messages. */
+/** What each of `users` was shown that belongs to someone else (or a list that failed), as violation messages. */
 export async function foreignRows(http: Http, query: Query, users: readonly SimUser[], now: number): Promise<string[]> {
   const found: string[] = [];
   for (const user of users) {
@@ -53,7 +53,9 @@ export async function foreignRows(http: Http, query: Query, users: readonly SimU
         { token: user.token, ip: user.ip, lang: user.lang, method: 'GET' },
       );
       sentBy(user, now);
-      // A refusal (a list behind identity verification) shows nothing; the step checks judge answers.
+      if (answer.status === 0 || answer.status >= 500 || !answer.body)
+        found.push(`user ${user.id} opened ${path}: HTTP ${answer.status}${answer.lost ? ` (${answer.lost})` : ''} without an answer`);
+      // A refusal (a list behind identity verification) shows nothing.
       if (!isOk(answer)) continue;
       const rows = Array.isArray(answer.body.message) ? answer.body.message : answer.body.message.data;
       const ids = rows.map((r) => Number(r.id));
