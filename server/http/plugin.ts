@@ -1,7 +1,8 @@
 /**
  * The HTTP plugin, registered right after the platform: security headers, the per-address rate
- * limit, the input guard, closing quiet connections on close, body parsers, the error and not-found handlers, and the built app at
- * `/`. Every route an area registers afterwards passes through these.
+ * limit, the input guard, closing quiet connections on close, body parsers, the error and
+ * not-found handlers, and the built app at `/`. Every route an area registers afterwards passes
+ * through these.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,11 +1,10 @@
 /**
  * The OTC area (issue 15 part 1, docs/OTC.md): the `/otc/*` endpoints, the operator's adverts and
  * order decisions (`otc-ads`, `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`,
- * `release`, `cancel`, `confirm-paid`),
- * the engine (leader only) that expires buy orders not paid within the window, and the auditor. Owns
- * `otc_adverts` and `otc_orders` (OtcRepository). Every effect moves a balance (pushed on the
- * private channel by the ledger) or notifies the user (`otc*` kinds), which the app's live
- * invalidation turns into fresh OTC lists.
+ * `release`, `cancel`, `confirm-paid`), the engine (leader only) that expires buy orders not paid
+ * within the window, and the auditor. Owns `otc_adverts` and `otc_orders` (OtcRepository). Every
+ * effect moves a balance (pushed on the private channel by the ledger) or notifies the user
+ * (`otc*` kinds), which the app's live invalidation turns into fresh OTC lists.
  */
 import fp from 'fastify-plugin';
 import { createOtcAuditor } from './audit';
