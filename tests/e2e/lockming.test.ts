@@ -1,6 +1,7 @@
 /**
  * Lockming on a phone (issue 12 item 1): a new user with USDT in the coin account opens the
- * mining list, subscribes to the 15-day product through the confirmation sheet, finds the order
+ * mining list, subscribes to the 15-day product through the confirmation sheet (its first answer
+ * lost, so the retry must resend the same key and subscribe once), finds the order
  * in progress, redeems it early after the sheet shows the server's penalty, and finds it under
  * "redeemed" with that penalty; the list in Chinese and Thai. Assertions are about lasting state
  * (rows and their text), polled generously.
@@ -64,8 +65,28 @@ describe('lockming in a phone browser', () => {
     await shot(page, 'lockming-buy-en');
     await page.getByTestId('lockming-buy').click();
     await expect.poll(() => page.getByTestId('lockming-confirm').count()).toBe(1);
+    // The first answer is lost on the way back (the server has subscribed); the user taps again.
+    const keys: string[] = [];
+    let lose = true;
+    await page.route('**/lh/deposit', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!lose) return route.continue();
+      lose = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByTestId('lockming-confirm-submit').click();
+    await expect.poll(() => keys.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await api('/lh/deposit/order', { status: 'holding' }, token)).total, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('lockming-confirm-submit').isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.getByTestId('lockming-confirm-submit').click();
     await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/pages/lockming/order');
+    await page.unroute('**/lh/deposit');
+    // The retry carried the first attempt's key, so the server answered it without a second subscription.
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    // (the lost answer's toast gone, for the picture)
+    await expect.poll(() => page.getByTestId('toast').count(), { timeout: 20_000 }).toBe(0);
     await expect.poll(async () => (await api('/lh/deposit/order', { status: 'holding' }, token)).total, { timeout: 20_000 }).toBe(1);
     order = (await api('/lh/deposit/order', { status: 'holding' }, token)).data[0]!;
     expect(order.amount).toBe(AMOUNT);

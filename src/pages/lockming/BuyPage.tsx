@@ -2,7 +2,8 @@
  * A lockming purchase (issue 12): the product's terms, the coin account's available balance, the
  * amount with "Max" (min of available and what the user may still buy), a live preview from the
  * worker (daily yield, cycle yield, expiry — the domain formulas), a confirmation sheet, then
- * `POST /lh/deposit` and the orders page. The server decides; this only previews.
+ * `POST /lh/deposit` (a retry after an answer was lost resends the same Idempotency-Key) and the
+ * orders page. The server decides; this only previews.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,17 +19,20 @@ import { Page } from '../../ui/Page';
 import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Skeleton';
 import { useFormat } from '../../ui/useFormat';
+import { useSubmitKey } from '../../ui/useForm';
 import { getWorker, type LockmingPreview } from '../../worker-client';
 import { dateTime, ratePercent } from './percent';
 import styles from './Lockming.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { AmountInput } from '../../ui/AmountInput';
+import { Term } from '../../ui/Term';
 
 export default function BuyPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
+  const submitOnce = useSubmitKey();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const products = useQuery(apiQuery('/lh/deposit/config'));
@@ -66,7 +70,10 @@ export default function BuyPage() {
     if (!product) return;
     setBusy(true);
     try {
-      await call('/lh/deposit', { config_id: String(product.id), amount: amount.trim() });
+      // A second tap after a lost answer resends the first attempt's key: one subscription, never two.
+      await submitOnce({ config_id: String(product.id), amount: amount.trim() }, (input, idempotencyKey) =>
+        call('/lh/deposit', input, { idempotencyKey }),
+      );
       await invalidate('balances', 'lockming');
       setConfirming(false);
       void navigate('/pages/lockming/order', { replace: true });
@@ -123,32 +130,17 @@ export default function BuyPage() {
       </section>
       <section className={styles.panel}>
         <dl className={styles.rows}>
-          <div>
-            <dt>{t('lockming.estDaily')}</dt>
-            <dd className="num up" data-testid="lockming-preview-daily">
-              {preview?.dailyYieldText ?? '--'} {c}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('lockming.estTotal')}</dt>
-            <dd className="num up" data-testid="lockming-preview-total">
-              {preview?.totalYieldText ?? '--'} {c}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('lockming.expiry')}</dt>
-            <dd className="num">{preview ? dateTime(preview.expiresAt) : '--'}</dd>
-          </div>
-          <div>
-            <dt>{t('lockming.minimum')}</dt>
-            <dd className="num">
-              {fmt.amount(product.min_amount, c)} {c}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('lockming.penaltyRate')}</dt>
-            <dd className="num">{t('lockming.perDayLeft', { rate: ratePercent(product.penalty_rate, fmt.lang) })}</dd>
-          </div>
+          <Term label={t('lockming.estDaily')} tone="up" testId="lockming-preview-daily">
+            {preview?.dailyYieldText ?? '--'} {c}
+          </Term>
+          <Term label={t('lockming.estTotal')} tone="up" testId="lockming-preview-total">
+            {preview?.totalYieldText ?? '--'} {c}
+          </Term>
+          <Term label={t('lockming.expiry')}>{preview ? dateTime(preview.expiresAt) : '--'}</Term>
+          <Term label={t('lockming.minimum')}>
+            {fmt.amount(product.min_amount, c)} {c}
+          </Term>
+          <Term label={t('lockming.penaltyRate')}>{t('lockming.perDayLeft', { rate: ratePercent(product.penalty_rate, fmt.lang) })}</Term>
         </dl>
         <p className={styles.note}>{t('lockming.buyNote')}</p>
       </section>
@@ -165,32 +157,17 @@ export default function BuyPage() {
       <Sheet open={confirming} title={t('lockming.confirmTitle')} onClose={() => setConfirming(false)}>
         <div className={styles.sheetBody} data-testid="lockming-confirm">
           <dl className={styles.rows}>
-            <div>
-              <dt>{t('lockming.amount')}</dt>
-              <dd className="num">
-                {fmt.number(amount.trim())} {c}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('lockming.lockup')}</dt>
-              <dd className="num">{t('lockming.daysN', { n: product.cycle_days })}</dd>
-            </div>
-            <div>
-              <dt>{t('lockming.estDaily')}</dt>
-              <dd className="num up">
-                {preview?.dailyYieldText} {c}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('lockming.estTotal')}</dt>
-              <dd className="num up">
-                {preview?.totalYieldText} {c}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('lockming.expiry')}</dt>
-              <dd className="num">{preview ? dateTime(preview.expiresAt) : '--'}</dd>
-            </div>
+            <Term label={t('lockming.amount')}>
+              {fmt.number(amount.trim())} {c}
+            </Term>
+            <Term label={t('lockming.lockup')}>{t('lockming.daysN', { n: product.cycle_days })}</Term>
+            <Term label={t('lockming.estDaily')} tone="up">
+              {preview?.dailyYieldText} {c}
+            </Term>
+            <Term label={t('lockming.estTotal')} tone="up">
+              {preview?.totalYieldText} {c}
+            </Term>
+            <Term label={t('lockming.expiry')}>{preview ? dateTime(preview.expiresAt) : '--'}</Term>
           </dl>
           <p className={styles.note}>{t('lockming.confirmNote', { rate: ratePercent(product.penalty_rate, fmt.lang) })}</p>
           <Button block busy={busy} onClick={() => void submit()} data-testid="lockming-confirm-submit">
