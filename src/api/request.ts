@@ -98,7 +98,10 @@ export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, 
     if (!response.ok && isSuccess(envelope)) throw new Error(`HTTP ${response.status}`);
     status = response.status;
   } catch {
-    return fail(new ApiError(i18next.t('common.networkError'), 'network'), options);
+    // A money call sent with its key may have been carried out before the connection dropped:
+    // say so, and that sending it again (the form resends the same key) cannot do it twice.
+    const message = i18next.t(def.idempotent ? 'common.networkErrorMaybeDone' : 'common.networkError');
+    return fail(new ApiError(message, 'network'), options);
   }
   // 409: an earlier attempt with this Idempotency-Key is still running; 5xx: the server failed,
   // maybe after the effect. Either way the outcome is not known: a retry must reuse the key.

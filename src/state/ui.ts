@@ -1,7 +1,15 @@
 import { proxy } from 'valtio';
 
-/** How long a toast stays (spec §9). */
+/** How long a short toast stays (spec §9). */
 export const TOAST_MS = 1500;
+/** A longer message stays long enough to be read: this much more per character past 30, to 6 s. */
+const TOAST_MS_PER_CHAR = 40;
+const TOAST_MAX_MS = 6000;
+
+/** How long a toast of `text` stays. */
+export function toastMs(text: string): number {
+  return Math.min(TOAST_MAX_MS, TOAST_MS + Math.max(0, text.length - 30) * TOAST_MS_PER_CHAR);
+}
 /** Non-GET calls show the loading indicator only when slower than this (spec §7). */
 export const LOADING_DELAY_MS = 800;
 
@@ -14,12 +22,12 @@ export const uiState = proxy({
 let toastId = 0;
 let toastTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Shows a short message over the page for 1.5 s; a newer one replaces it. */
+/** Shows a message over the page for 1.5 s, longer if it is long (`toastMs`); a newer one replaces it. */
 export function showToast(text: string): void {
   if (!text) return;
   uiState.toast = { id: ++toastId, text };
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (uiState.toast = null), TOAST_MS);
+  toastTimer = setTimeout(() => (uiState.toast = null), toastMs(text));
 }
 
 /** Shows the loading indicator if `promise` takes longer than 800 ms. */
