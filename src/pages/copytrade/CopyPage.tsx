@@ -23,6 +23,7 @@ import { useTimeText } from '../../ui/useTimeText';
 import { useTopics } from '../../ui/useTopics';
 import { SideBadge, signedUsdt, toneClass } from '../../ui/copytrade/parts';
 import styles from '../../ui/copytrade/CopyTrading.module.css';
+import { Term } from '../../ui/Term';
 
 /** The quotes move the open copies' marks (the worker prices the user's futures positions). */
 const QUOTES = [topics.quotes()];
@@ -74,24 +75,15 @@ function CopyCard({ c, onHold }: { c: CopyItem; onHold: (c: CopyItem) => void })
         </p>
       ) : (
         <dl className={styles.cells}>
-          <div>
-            <dt>{t('copytrade.lots')}</dt>
-            <dd className="num">{c.share === null ? '--' : fmt.number(c.share)}</dd>
-          </div>
-          <div>
-            <dt>{t('copytrade.openPrice')}</dt>
-            <dd className="num">{c.open_price === null ? '--' : fmt.number(c.open_price)}</dd>
-          </div>
+          <Term label={t('copytrade.lots')}>{c.share === null ? '--' : fmt.number(c.share)}</Term>
+          <Term label={t('copytrade.openPrice')}>{c.open_price === null ? '--' : fmt.number(c.open_price)}</Term>
           {c.status === 'open' ? (
             <div>
               <dt>{t('copytrade.unrealised')}</dt>
               <LivePnl tradeId={c.trade_id} />
             </div>
           ) : (
-            <div>
-              <dt>{t('copytrade.closePrice')}</dt>
-              <dd className="num">{c.close_price === null ? '--' : fmt.number(c.close_price)}</dd>
-            </div>
+            <Term label={t('copytrade.closePrice')}>{c.close_price === null ? '--' : fmt.number(c.close_price)}</Term>
           )}
           {c.status === 'closed' && (
             <div>
@@ -101,16 +93,8 @@ function CopyCard({ c, onHold }: { c: CopyItem; onHold: (c: CopyItem) => void })
               </dd>
             </div>
           )}
-          <div>
-            <dt>{t('copytrade.copiedAt')}</dt>
-            <dd className="num">{time(c.created_at, 'MM-DD HH:mm')}</dd>
-          </div>
-          {c.closed_at !== null && (
-            <div>
-              <dt>{t('copytrade.closedAt')}</dt>
-              <dd className="num">{time(c.closed_at, 'MM-DD HH:mm')}</dd>
-            </div>
-          )}
+          <Term label={t('copytrade.copiedAt')}>{time(c.created_at, 'MM-DD HH:mm')}</Term>
+          {c.closed_at !== null && <Term label={t('copytrade.closedAt')}>{time(c.closed_at, 'MM-DD HH:mm')}</Term>}
         </dl>
       )}
       {c.status === 'open' && !c.self_held && (

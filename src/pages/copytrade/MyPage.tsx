@@ -21,6 +21,7 @@ import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
 import { Avatar, signedUsdt, toneClass } from '../../ui/copytrade/parts';
 import styles from '../../ui/copytrade/CopyTrading.module.css';
+import { Term } from '../../ui/Term';
 
 function FollowCard({ f, onCancel }: { f: FollowItem; onCancel: (f: FollowItem) => void }) {
   const { t } = useTranslation();
@@ -51,28 +52,13 @@ function FollowCard({ f, onCancel }: { f: FollowItem; onCancel: (f: FollowItem) 
             {signedUsdt(f.copy_pnl, fmt.lang)}
           </dd>
         </div>
-        <div>
-          <dt>{t('copytrade.openCopies')}</dt>
-          <dd className="num" data-testid="my-follow-open">
-            {f.open_copies}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('copytrade.since')}</dt>
-          <dd className="num">{time(f.created_at, 'YYYY-MM-DD')}</dd>
-        </div>
-        <div>
-          <dt>{t('copytrade.risk.max_margin')}</dt>
-          <dd className="num">{f.max_margin === null ? none : `${fmt.number(f.max_margin)} USDT`}</dd>
-        </div>
-        <div>
-          <dt>{t('copytrade.risk.stop_loss')}</dt>
-          <dd className="num">{f.stop_loss === null ? none : `-${fmt.number(f.stop_loss)} USDT`}</dd>
-        </div>
-        <div>
-          <dt>{t('copytrade.risk.daily_limit')}</dt>
-          <dd className="num">{f.daily_limit === null ? none : f.daily_limit}</dd>
-        </div>
+        <Term label={t('copytrade.openCopies')} testId="my-follow-open">
+          {f.open_copies}
+        </Term>
+        <Term label={t('copytrade.since')}>{time(f.created_at, 'YYYY-MM-DD')}</Term>
+        <Term label={t('copytrade.risk.max_margin')}>{f.max_margin === null ? none : `${fmt.number(f.max_margin)} USDT`}</Term>
+        <Term label={t('copytrade.risk.stop_loss')}>{f.stop_loss === null ? none : `-${fmt.number(f.stop_loss)} USDT`}</Term>
+        <Term label={t('copytrade.risk.daily_limit')}>{f.daily_limit === null ? none : f.daily_limit}</Term>
       </dl>
       {f.status === 'cancelled' && (
         <p className={styles.muted} data-testid="my-follow-cancelled">

@@ -22,6 +22,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useFormat } from '../../ui/useFormat';
 import { ratePercent } from '../../ui/ratePercent';
 import styles from './Financial.module.css';
+import { Term } from '../../ui/Term';
 
 /** The coin the summary values in (a symbol, not a word to translate). */
 const USDT = 'USDT';
@@ -77,22 +78,15 @@ function Holdings({ summary, hidden }: { summary: FinanceProductSummary; hidden:
   return (
     <div className={styles.holdings} data-testid={`finance-holdings-${summary.product}`}>
       <dl className={styles.figures}>
-        <div>
-          <dt>{t('financial.holding')}</dt>
-          <dd className="num" data-testid="finance-product-value">
-            {hidden ? '****' : fmt.usdtValue(summary.value_usdt)} <small>{USDT}</small>
-          </dd>
-        </div>
+        <Term label={t('financial.holding')} testId="finance-product-value">
+          {hidden ? '****' : fmt.usdtValue(summary.value_usdt)} <small>{USDT}</small>
+        </Term>
         {summary.yield_kind !== 'none' && (
-          <div>
-            <dt>{yieldLabel}</dt>
-            <dd className="num up">{hidden ? '****' : `+${fmt.usdtValue(summary.yield_usdt)}`}</dd>
-          </div>
+          <Term label={yieldLabel} tone="up">
+            {hidden ? '****' : `+${fmt.usdtValue(summary.yield_usdt)}`}
+          </Term>
         )}
-        <div>
-          <dt>{t('financial.openOrders')}</dt>
-          <dd className="num">{summary.open_orders}</dd>
-        </div>
+        <Term label={t('financial.openOrders')}>{summary.open_orders}</Term>
       </dl>
       <ul className={styles.coins}>
         {summary.holdings.map((h) => (

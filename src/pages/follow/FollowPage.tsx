@@ -24,6 +24,7 @@ import { Avatar } from '../../ui/copytrade/parts';
 import styles from '../../ui/copytrade/CopyTrading.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { AmountInput } from '../../ui/AmountInput';
+import { Term } from '../../ui/Term';
 
 /** The futures lot rules every pair shares, and the largest multiple: the server's own constants. */
 const RULES = LOT_RULES;
@@ -251,24 +252,14 @@ export default function FollowPage() {
               <dt>{t('copytrade.followType')}</dt>
               <dd>{t(`copytrade.type.${form.type}`)}</dd>
             </div>
-            <div>
-              <dt>{form.type === 1 ? t('copytrade.multiple') : t('copytrade.fixedLots')}</dt>
-              <dd className="num" data-testid="follow-confirm-number">
-                {preview?.keptText} {unitOf}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('copytrade.risk.max_margin')}</dt>
-              <dd className="num">{form.max_margin.trim() ? `${fmt.number(form.max_margin.trim())} USDT` : none}</dd>
-            </div>
-            <div>
-              <dt>{t('copytrade.risk.stop_loss')}</dt>
-              <dd className="num">{form.stop_loss.trim() ? `-${fmt.number(form.stop_loss.trim())} USDT` : none}</dd>
-            </div>
-            <div>
-              <dt>{t('copytrade.risk.daily_limit')}</dt>
-              <dd className="num">{form.daily_limit.trim() ? form.daily_limit.trim() : none}</dd>
-            </div>
+            <Term label={form.type === 1 ? t('copytrade.multiple') : t('copytrade.fixedLots')} testId="follow-confirm-number">
+              {preview?.keptText} {unitOf}
+            </Term>
+            <Term label={t('copytrade.risk.max_margin')}>
+              {form.max_margin.trim() ? `${fmt.number(form.max_margin.trim())} USDT` : none}
+            </Term>
+            <Term label={t('copytrade.risk.stop_loss')}>{form.stop_loss.trim() ? `-${fmt.number(form.stop_loss.trim())} USDT` : none}</Term>
+            <Term label={t('copytrade.risk.daily_limit')}>{form.daily_limit.trim() ? form.daily_limit.trim() : none}</Term>
           </dl>
           <p className={styles.note}>{t('copytrade.confirmNote')}</p>
           <Button block busy={busy} onClick={() => void submit()} data-testid="follow-confirm-submit">

@@ -20,6 +20,7 @@ import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
 import { Avatar, plainPercent, signedPercent, signedUsdt, toneClass } from '../../ui/copytrade/parts';
 import styles from '../../ui/copytrade/CopyTrading.module.css';
+import { Term } from '../../ui/Term';
 
 function TraderCard({ trader, sort }: { trader: TraderSummary; sort: TraderSort }) {
   const { t } = useTranslation();
@@ -64,14 +65,8 @@ function TraderCard({ trader, sort }: { trader: TraderSummary; sort: TraderSort 
           <dt>{t('copytrade.totalPnl')}</dt>
           <dd className={`num ${toneClass(trader.total_pnl)}`}>{signedUsdt(trader.total_pnl, fmt.lang)}</dd>
         </div>
-        <div>
-          <dt>{t('copytrade.accuracy')}</dt>
-          <dd className="num">{plainPercent(trader.accuracy, fmt.lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('copytrade.closedTrades')}</dt>
-          <dd className="num">{trader.closed_trades}</dd>
-        </div>
+        <Term label={t('copytrade.accuracy')}>{plainPercent(trader.accuracy, fmt.lang)}</Term>
+        <Term label={t('copytrade.closedTrades')}>{trader.closed_trades}</Term>
       </dl>
       <p className={styles.updated}>{t('copytrade.updatedAt', { time: time(trader.computed_at) })}</p>
     </article>

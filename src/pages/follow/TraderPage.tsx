@@ -23,6 +23,7 @@ import { useTimeText } from '../../ui/useTimeText';
 import { Avatar, plainPercent, SideBadge, signedPercent, signedUsdt, toneClass } from '../../ui/copytrade/parts';
 import { EquityChart } from './EquityChart';
 import styles from '../../ui/copytrade/CopyTrading.module.css';
+import { Term } from '../../ui/Term';
 
 function PositionRow({ p }: { p: TraderPosition }) {
   const { t } = useTranslation();
@@ -37,14 +38,8 @@ function PositionRow({ p }: { p: TraderPosition }) {
         <span className={`${styles.muted} ${styles.right}`}>{time(p.opened_at)}</span>
       </div>
       <dl className={styles.terms}>
-        <div>
-          <dt>{t('copytrade.lots')}</dt>
-          <dd className="num">{fmt.number(p.share)}</dd>
-        </div>
-        <div>
-          <dt>{t('copytrade.openPrice')}</dt>
-          <dd className="num">{fmt.number(p.open_price)}</dd>
-        </div>
+        <Term label={t('copytrade.lots')}>{fmt.number(p.share)}</Term>
+        <Term label={t('copytrade.openPrice')}>{fmt.number(p.open_price)}</Term>
       </dl>
     </div>
   );
@@ -63,18 +58,9 @@ function TradeRow({ trade }: { trade: TraderTrade }) {
         <b className={`num ${styles.right} ${toneClass(trade.pnl)}`}>{signedUsdt(trade.pnl, fmt.lang)}</b>
       </div>
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('copytrade.lots')}</dt>
-          <dd className="num">{fmt.number(trade.share)}</dd>
-        </div>
-        <div>
-          <dt>{t('copytrade.openPrice')}</dt>
-          <dd className="num">{fmt.number(trade.open_price)}</dd>
-        </div>
-        <div>
-          <dt>{t('copytrade.closePrice')}</dt>
-          <dd className="num">{fmt.number(trade.close_price)}</dd>
-        </div>
+        <Term label={t('copytrade.lots')}>{fmt.number(trade.share)}</Term>
+        <Term label={t('copytrade.openPrice')}>{fmt.number(trade.open_price)}</Term>
+        <Term label={t('copytrade.closePrice')}>{fmt.number(trade.close_price)}</Term>
       </dl>
       <span className={styles.muted}>{t('copytrade.openedClosed', { opened: time(trade.opened_at), closed: time(trade.closed_at) })}</span>
     </div>
@@ -139,14 +125,8 @@ export default function TraderPage() {
             <dt>{t('copytrade.ror7')}</dt>
             <dd className={`num ${toneClass(d.ror_7d)}`}>{signedPercent(d.ror_7d, fmt.lang)}</dd>
           </div>
-          <div>
-            <dt>{t('copytrade.accuracy')}</dt>
-            <dd className="num">{plainPercent(d.accuracy, fmt.lang)}</dd>
-          </div>
-          <div>
-            <dt>{t('copytrade.closedTrades')}</dt>
-            <dd className="num">{d.closed_trades}</dd>
-          </div>
+          <Term label={t('copytrade.accuracy')}>{plainPercent(d.accuracy, fmt.lang)}</Term>
+          <Term label={t('copytrade.closedTrades')}>{d.closed_trades}</Term>
         </dl>
         <p className={styles.updated}>{t('copytrade.updatedAt', { time: time(d.computed_at) })}</p>
       </section>

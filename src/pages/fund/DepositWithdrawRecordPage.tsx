@@ -15,6 +15,7 @@ import { PagedView } from '../../ui/PagedView';
 import cards from './RecordCards.module.css';
 import styles from './DepositWithdrawRecordPage.module.css';
 import { useFormat } from '../../ui/useFormat';
+import { Term } from '../../ui/Term';
 
 type Tab = 'deposit' | 'withdraw';
 
@@ -119,20 +120,14 @@ function Withdrawals() {
           <li key={item.id} className={cards.card} data-testid="withdrawal-item" data-status={item.status}>
             <CardHead currency={item.currency} amount={item.amount} status={item.status} />
             <dl className={styles.facts}>
-              <div>
-                <dt>{t('funds.history.fee')}</dt>
-                <dd className="num">
-                  {fmt.amount(item.fee, item.currency)}
-                  <span className={styles.unit}>{item.currency}</span>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('funds.history.arrival')}</dt>
-                <dd className="num">
-                  {fmt.amount(item.arrival, item.currency)}
-                  <span className={styles.unit}>{item.currency}</span>
-                </dd>
-              </div>
+              <Term label={t('funds.history.fee')}>
+                {fmt.amount(item.fee, item.currency)}
+                <span className={styles.unit}>{item.currency}</span>
+              </Term>
+              <Term label={t('funds.history.arrival')}>
+                {fmt.amount(item.arrival, item.currency)}
+                <span className={styles.unit}>{item.currency}</span>
+              </Term>
               <div className={styles.target}>
                 <dt>{t('funds.history.target')}</dt>
                 <dd>{item.target_label}</dd>

@@ -23,6 +23,7 @@ import { amountProblemText, firstIssue } from '../../ui/validation';
 import { CurrencySheet, currencyColor } from './CurrencySheet';
 import styles from './ExchangePage.module.css';
 import { useFormat } from '../../ui/useFormat';
+import { Term } from '../../ui/Term';
 
 const USDT_ID = '3';
 const BTC_ID = '1';
@@ -277,18 +278,12 @@ export default function ExchangePage() {
         {error?.onAmount && <p className={form.error}>{error.text}</p>}
 
         <dl className={styles.details} data-testid="exchange-preview">
-          <div>
-            <dt>{t('funds.exchange.rate')}</dt>
-            <dd className="num">
-              {preview && fromName && toName
-                ? t('funds.exchange.rateValue', { from: fromName, rate: fmt.rate(preview.rate), to: toName })
-                : '--'}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('funds.exchange.fee')}</dt>
-            <dd className="num">{amountText(preview?.fee, toName)}</dd>
-          </div>
+          <Term label={t('funds.exchange.rate')}>
+            {preview && fromName && toName
+              ? t('funds.exchange.rateValue', { from: fromName, rate: fmt.rate(preview.rate), to: toName })
+              : '--'}
+          </Term>
+          <Term label={t('funds.exchange.fee')}>{amountText(preview?.fee, toName)}</Term>
           <div className={`${styles.receive} ${preview?.receive ? styles.filled : ''}`}>
             <dt>{t('funds.exchange.receive')}</dt>
             <dd className="num" data-testid="exchange-receive">

@@ -13,6 +13,7 @@ import { PagedView } from '../../ui/PagedView';
 import cards from './RecordCards.module.css';
 import styles from './TransferHistoryPage.module.css';
 import { useFormat } from '../../ui/useFormat';
+import { Term } from '../../ui/Term';
 
 type Tab = 'transfer' | 'exchange';
 
@@ -105,19 +106,13 @@ function Exchanges() {
               </span>
             </div>
             <dl className={styles.facts}>
-              <div>
-                <dt>{t('funds.history.rate')}</dt>
-                <dd className="num">
-                  {t('funds.history.rateValue', { from: item.from_currency, rate: fmt.rate(item.rate), to: item.to_currency })}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('funds.history.fee')}</dt>
-                <dd className="num">
-                  {fmt.amount(item.fee, item.to_currency)}
-                  <span className={styles.unit}>{item.to_currency}</span>
-                </dd>
-              </div>
+              <Term label={t('funds.history.rate')}>
+                {t('funds.history.rateValue', { from: item.from_currency, rate: fmt.rate(item.rate), to: item.to_currency })}
+              </Term>
+              <Term label={t('funds.history.fee')}>
+                {fmt.amount(item.fee, item.to_currency)}
+                <span className={styles.unit}>{item.to_currency}</span>
+              </Term>
             </dl>
             <time className={styles.time}>{timeText(item.created_at)}</time>
           </li>

@@ -22,6 +22,7 @@ import styles from './WithdrawPage.module.css';
 import { formatAmount } from '../../../domain/format';
 import type { Lang } from '../../../domain/i18n';
 import { useFormat } from '../../ui/useFormat';
+import { Term } from '../../ui/Term';
 
 const USDT_ID = '3';
 /** Decimals of the 24 h limit in a coin other than BTC: a price-dependent estimate, not a balance. */
@@ -139,25 +140,19 @@ export default function WithdrawPage() {
         )}
         {d ? (
           <dl className={styles.facts}>
-            <div>
-              <dt>{t('funds.withdraw.available')}</dt>
-              <dd className="num">
-                {t('funds.amount', { amount: formatAmount(d.available, d.decimals, fmt.lang), currency: d.currency })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('funds.withdraw.limitLeft')}</dt>
-              <dd className="num" data-testid="limit-left">
-                {d.remaining_24h === null || d.currency === 'BTC'
-                  ? t('funds.amount', { amount: fmt.amount(d.remaining_btc_24h, 'BTC'), currency: 'BTC' })
-                  : t('funds.amount', { amount: limitFigure(d.remaining_24h, d.decimals, fmt.lang), currency: d.currency })}
-                {d.remaining_24h !== null && d.currency !== 'BTC' && (
-                  <small className={styles.equiv}>
-                    {t('funds.approx', { amount: fmt.amount(d.remaining_btc_24h, 'BTC'), currency: 'BTC' })}
-                  </small>
-                )}
-              </dd>
-            </div>
+            <Term label={t('funds.withdraw.available')}>
+              {t('funds.amount', { amount: formatAmount(d.available, d.decimals, fmt.lang), currency: d.currency })}
+            </Term>
+            <Term label={t('funds.withdraw.limitLeft')} testId="limit-left">
+              {d.remaining_24h === null || d.currency === 'BTC'
+                ? t('funds.amount', { amount: fmt.amount(d.remaining_btc_24h, 'BTC'), currency: 'BTC' })
+                : t('funds.amount', { amount: limitFigure(d.remaining_24h, d.decimals, fmt.lang), currency: d.currency })}
+              {d.remaining_24h !== null && d.currency !== 'BTC' && (
+                <small className={styles.equiv}>
+                  {t('funds.approx', { amount: fmt.amount(d.remaining_btc_24h, 'BTC'), currency: 'BTC' })}
+                </small>
+              )}
+            </Term>
           </dl>
         ) : (
           <SkeletonGroup className={styles.facts}>
@@ -232,18 +227,14 @@ export default function WithdrawPage() {
         />
         {d && (
           <dl className={styles.summary}>
-            <div>
-              <dt>{t('funds.withdraw.fee')}</dt>
-              <dd className="num">{t('funds.amount', { amount: formatAmount(d.fee, d.decimals, fmt.lang), currency: d.currency })}</dd>
-            </div>
-            <div>
-              <dt>{t('funds.withdraw.arrival')}</dt>
-              <dd className="num" data-testid="arrival">
-                {arrival && !arrival.startsWith('-')
-                  ? t('funds.amount', { amount: formatAmount(arrival, d.decimals, fmt.lang), currency: d.currency })
-                  : '--'}
-              </dd>
-            </div>
+            <Term label={t('funds.withdraw.fee')}>
+              {t('funds.amount', { amount: formatAmount(d.fee, d.decimals, fmt.lang), currency: d.currency })}
+            </Term>
+            <Term label={t('funds.withdraw.arrival')} testId="arrival">
+              {arrival && !arrival.startsWith('-')
+                ? t('funds.amount', { amount: formatAmount(arrival, d.decimals, fmt.lang), currency: d.currency })
+                : '--'}
+            </Term>
           </dl>
         )}
         <TextField

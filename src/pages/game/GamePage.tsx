@@ -23,6 +23,7 @@ import { useTickerFocus } from '../../ui/useTickerFocus';
 import { useTopics } from '../../ui/useTopics';
 import { getWorker, type GameStakePreview } from '../../worker-client';
 import styles from './Game.module.css';
+import { Term } from '../../ui/Term';
 
 type Tab = 'play' | 'history' | 'board';
 
@@ -184,14 +185,8 @@ function Play() {
             </div>
           </div>
           <dl className={styles.rows}>
-            <div>
-              <dt>{t('game.openPrice')}</dt>
-              <dd className="num">{open.open_price}</dd>
-            </div>
-            <div>
-              <dt>{t('game.closesIn')}</dt>
-              <dd className="num">{time(open.closes_at)}</dd>
-            </div>
+            <Term label={t('game.openPrice')}>{open.open_price}</Term>
+            <Term label={t('game.closesIn')}>{time(open.closes_at)}</Term>
           </dl>
           <p className={styles.note}>
             {left > 0 && wouldBe ? t('game.wouldBe', { result: t(`game.result.${wouldBe}`) }) : left > 0 ? '' : t('game.settling')}
@@ -254,16 +249,10 @@ function Play() {
             </strong>
           </div>
           <dl className={styles.rows}>
-            <div>
-              <dt>{t('game.openPrice')}</dt>
-              <dd className="num">{last.open_price}</dd>
-            </div>
-            <div>
-              <dt>{t('game.closePrice')}</dt>
-              <dd className="num">
-                {last.close_price} · {last.close_ts ? time(last.close_ts) : ''}
-              </dd>
-            </div>
+            <Term label={t('game.openPrice')}>{last.open_price}</Term>
+            <Term label={t('game.closePrice')}>
+              {last.close_price} · {last.close_ts ? time(last.close_ts) : ''}
+            </Term>
           </dl>
         </section>
       )}

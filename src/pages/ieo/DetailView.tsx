@@ -19,6 +19,7 @@ import { useFormat } from '../../ui/useFormat';
 import { Countdown, PhaseBadge, Progress } from './parts';
 import { dateTime, useSecondTick } from './time';
 import styles from './Ieo.module.css';
+import { Term } from '../../ui/Term';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -75,31 +76,19 @@ export default function DetailView({ id }: { id: string }) {
         <section className={styles.panel}>
           <h3>{t('ieo.terms')}</h3>
           <dl className={styles.rows}>
-            <div>
-              <dt>{t('ieo.totalIssuance')}</dt>
-              <dd className="num">{tok(p.total)}</dd>
-            </div>
-            <div>
-              <dt>{t('ieo.subscribed')}</dt>
-              <dd className="num">{tok(p.subscribed)}</dd>
-            </div>
-            <div>
-              <dt>{t('ieo.perUser')}</dt>
-              <dd className="num">
-                {t('ieo.minMax', {
-                  min: formatAmount(p.min_amount, p.token_decimals, fmt.lang),
-                  max: formatAmount(p.max_amount, p.token_decimals, fmt.lang),
-                })}{' '}
-                {p.token}
-              </dd>
-            </div>
+            <Term label={t('ieo.totalIssuance')}>{tok(p.total)}</Term>
+            <Term label={t('ieo.subscribed')}>{tok(p.subscribed)}</Term>
+            <Term label={t('ieo.perUser')}>
+              {t('ieo.minMax', {
+                min: formatAmount(p.min_amount, p.token_decimals, fmt.lang),
+                max: formatAmount(p.max_amount, p.token_decimals, fmt.lang),
+              })}{' '}
+              {p.token}
+            </Term>
             {p.user_subscribed !== null && (
-              <div>
-                <dt>{t('ieo.yourSubscription')}</dt>
-                <dd className="num" data-testid="ieo-user-subscribed">
-                  {tok(p.user_subscribed)}
-                </dd>
-              </div>
+              <Term label={t('ieo.yourSubscription')} testId="ieo-user-subscribed">
+                {tok(p.user_subscribed)}
+              </Term>
             )}
           </dl>
           <div className={styles.cycle}>
@@ -120,10 +109,7 @@ export default function DetailView({ id }: { id: string }) {
             </ol>
           </div>
           <dl className={styles.rows}>
-            <div>
-              <dt>{t('ieo.lockPeriod')}</dt>
-              <dd className="num">{t('ieo.daysN', { count: p.lock_days })}</dd>
-            </div>
+            <Term label={t('ieo.lockPeriod')}>{t('ieo.daysN', { count: p.lock_days })}</Term>
           </dl>
         </section>
 

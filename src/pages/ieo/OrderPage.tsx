@@ -15,6 +15,7 @@ import { PagedView } from '../../ui/PagedView';
 import { useFormat } from '../../ui/useFormat';
 import { dateOnly, dateTime } from './time';
 import styles from './Ieo.module.css';
+import { Term } from '../../ui/Term';
 
 function OrderCard({ o }: { o: IeoOrder }) {
   const { t } = useTranslation();
@@ -37,22 +38,13 @@ function OrderCard({ o }: { o: IeoOrder }) {
         </span>
       </div>
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('ieo.asked')}</dt>
-          <dd className="num" data-testid="ieo-order-amount">
-            {tok(o.amount)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ieo.paid')}</dt>
-          <dd className="num" data-testid="ieo-order-paid">
-            {pay(o.paid)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ieo.price')}</dt>
-          <dd className="num">{pay(o.price)}</dd>
-        </div>
+        <Term label={t('ieo.asked')} testId="ieo-order-amount">
+          {tok(o.amount)}
+        </Term>
+        <Term label={t('ieo.paid')} testId="ieo-order-paid">
+          {pay(o.paid)}
+        </Term>
+        <Term label={t('ieo.price')}>{pay(o.price)}</Term>
         <div>
           <dt>{t('ieo.passed')}</dt>
           <dd className={`num ${o.passed === null ? styles.pending : 'up'}`} data-testid="ieo-order-passed">
@@ -65,10 +57,7 @@ function OrderCard({ o }: { o: IeoOrder }) {
             {pay(o.refunded)}
           </dd>
         </div>
-        <div>
-          <dt>{t('ieo.unlockDate')}</dt>
-          <dd className="num">{dateOnly(o.unlock_at)}</dd>
-        </div>
+        <Term label={t('ieo.unlockDate')}>{dateOnly(o.unlock_at)}</Term>
       </dl>
       <div className={styles.orderFoot}>
         <span>

@@ -27,6 +27,7 @@ import { dateTime } from './time';
 import styles from './Ieo.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { AmountInput } from '../../ui/AmountInput';
+import { Term } from '../../ui/Term';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -162,24 +163,12 @@ export default function SubscribePage() {
       </section>
       <section className={styles.panel}>
         <dl className={styles.rows}>
-          <div className={styles.costRow}>
-            <dt>{t('ieo.cost')}</dt>
-            <dd className="num" data-testid="ieo-cost">
-              {preview && amount.trim() ? preview.costText : '--'} {p.pay_currency}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('ieo.minimum')}</dt>
-            <dd className="num">{tok(p.min_amount)}</dd>
-          </div>
-          <div>
-            <dt>{t('ieo.lockPeriod')}</dt>
-            <dd className="num">{t('ieo.daysN', { count: p.lock_days })}</dd>
-          </div>
-          <div>
-            <dt>{t('ieo.unlockAt')}</dt>
-            <dd className="num">{dateTime(p.unlock_at)}</dd>
-          </div>
+          <Term label={t('ieo.cost')} className={styles.costRow} testId="ieo-cost">
+            {preview && amount.trim() ? preview.costText : '--'} {p.pay_currency}
+          </Term>
+          <Term label={t('ieo.minimum')}>{tok(p.min_amount)}</Term>
+          <Term label={t('ieo.lockPeriod')}>{t('ieo.daysN', { count: p.lock_days })}</Term>
+          <Term label={t('ieo.unlockAt')}>{dateTime(p.unlock_at)}</Term>
         </dl>
         <p className={styles.note}>{t('ieo.subscribeNote')}</p>
       </section>
@@ -196,24 +185,12 @@ export default function SubscribePage() {
       <Sheet open={confirming} title={t('ieo.confirmTitle')} onClose={() => setConfirming(false)}>
         <div className={styles.sheetBody} data-testid="ieo-confirm">
           <dl className={styles.rows}>
-            <div>
-              <dt>{t('ieo.amount')}</dt>
-              <dd className="num">{tok(amount.trim() || '0')}</dd>
-            </div>
-            <div>
-              <dt>{t('ieo.price')}</dt>
-              <dd className="num">{pay(p.price)}</dd>
-            </div>
-            <div className={styles.costRow}>
-              <dt>{t('ieo.cost')}</dt>
-              <dd className="num" data-testid="ieo-confirm-cost">
-                {preview?.costText} {p.pay_currency}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('ieo.unlockAt')}</dt>
-              <dd className="num">{dateTime(p.unlock_at)}</dd>
-            </div>
+            <Term label={t('ieo.amount')}>{tok(amount.trim() || '0')}</Term>
+            <Term label={t('ieo.price')}>{pay(p.price)}</Term>
+            <Term label={t('ieo.cost')} className={styles.costRow} testId="ieo-confirm-cost">
+              {preview?.costText} {p.pay_currency}
+            </Term>
+            <Term label={t('ieo.unlockAt')}>{dateTime(p.unlock_at)}</Term>
           </dl>
           <p className={styles.note}>{t('ieo.confirmNote')}</p>
           <Button block busy={busy} onClick={() => void submit()} data-testid="ieo-confirm-submit">

@@ -19,6 +19,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { aprPercent, DUAL_COINS, shortDateTime, type DualCoin } from './format';
 import styles from './Invest.module.css';
+import { Term } from '../../ui/Term';
 
 function ProductCard({ p, color }: { p: DualProduct; color: string | undefined }) {
   const { t } = useTranslation();
@@ -60,20 +61,11 @@ function ProductCard({ p, color }: { p: DualProduct; color: string | undefined }
         </div>
       </div>
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('invest.days')}</dt>
-          <dd className="num">{t('invest.daysN', { n: p.days })}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.maturity')}</dt>
-          <dd className="num">{shortDateTime(p.maturity_at)}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.sharePrice')}</dt>
-          <dd className="num">
-            {fmt.number(p.share_price)} {p.invest_currency}
-          </dd>
-        </div>
+        <Term label={t('invest.days')}>{t('invest.daysN', { n: p.days })}</Term>
+        <Term label={t('invest.maturity')}>{shortDateTime(p.maturity_at)}</Term>
+        <Term label={t('invest.sharePrice')}>
+          {fmt.number(p.share_price)} {p.invest_currency}
+        </Term>
       </dl>
       <div className={styles.progress} aria-label={t('invest.soldPercent', { n: sold })}>
         <span style={{ width: `${sold}%` }} />

@@ -15,6 +15,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { aprPercent, dateTime } from './format';
 import styles from './Invest.module.css';
+import { Term } from '../../ui/Term';
 
 function OrderCard({ o }: { o: DualOrder }) {
   const { t } = useTranslation();
@@ -34,54 +35,29 @@ function OrderCard({ o }: { o: DualOrder }) {
         </span>
       </div>
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('invest.amount')}</dt>
-          <dd className="num" data-testid="invest-order-amount">
-            {fmt.amount(o.amount, o.invest_currency)} {o.invest_currency}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('invest.linkedPrice')}</dt>
-          <dd className="num">{fmt.number(o.linked_price)}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.apr')}</dt>
-          <dd className="num up">{aprPercent(o.apr, fmt.lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.days')}</dt>
-          <dd className="num">{t('invest.daysN', { n: o.days })}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.maturity')}</dt>
-          <dd className="num">{dateTime(o.maturity_at)}</dd>
-        </div>
+        <Term label={t('invest.amount')} testId="invest-order-amount">
+          {fmt.amount(o.amount, o.invest_currency)} {o.invest_currency}
+        </Term>
+        <Term label={t('invest.linkedPrice')}>{fmt.number(o.linked_price)}</Term>
+        <Term label={t('invest.apr')} tone="up">
+          {aprPercent(o.apr, fmt.lang)}
+        </Term>
+        <Term label={t('invest.days')}>{t('invest.daysN', { n: o.days })}</Term>
+        <Term label={t('invest.maturity')}>{dateTime(o.maturity_at)}</Term>
         {o.status === 'success' ? (
           <>
-            <div>
-              <dt>{t('invest.settlePrice')}</dt>
-              <dd className="num" data-testid="invest-order-settle">
-                {o.settle_price === null ? '--' : fmt.number(o.settle_price)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('invest.payout')}</dt>
-              <dd className="num up" data-testid="invest-order-payout">
-                {o.payout_amount === null || o.payout_currency === null
-                  ? '--'
-                  : `${fmt.amount(o.payout_amount, o.payout_currency)} ${o.payout_currency}`}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('invest.settledAt')}</dt>
-              <dd className="num">{o.settled_at === null ? '--' : dateTime(o.settled_at)}</dd>
-            </div>
+            <Term label={t('invest.settlePrice')} testId="invest-order-settle">
+              {o.settle_price === null ? '--' : fmt.number(o.settle_price)}
+            </Term>
+            <Term label={t('invest.payout')} tone="up" testId="invest-order-payout">
+              {o.payout_amount === null || o.payout_currency === null
+                ? '--'
+                : `${fmt.amount(o.payout_amount, o.payout_currency)} ${o.payout_currency}`}
+            </Term>
+            <Term label={t('invest.settledAt')}>{o.settled_at === null ? '--' : dateTime(o.settled_at)}</Term>
           </>
         ) : (
-          <div>
-            <dt>{t('invest.bought')}</dt>
-            <dd className="num">{dateTime(o.created_at)}</dd>
-          </div>
+          <Term label={t('invest.bought')}>{dateTime(o.created_at)}</Term>
         )}
       </dl>
       {o.status === 'fail' && (

@@ -30,6 +30,7 @@ import { aprPercent, dateTime } from './format';
 import styles from './Invest.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { AmountInput } from '../../ui/AmountInput';
+import { Term } from '../../ui/Term';
 
 const QUOTES = [topics.quotes()];
 
@@ -143,26 +144,14 @@ export default function PurchasePage() {
       </div>
       <section className={styles.panel}>
         <dl className={styles.rows}>
-          <div>
-            <dt>{t('invest.linkedPrice')}</dt>
-            <dd className="num">
-              {linkedText} {product.quote}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('invest.sharePrice')}</dt>
-            <dd className="num">
-              {fmt.number(product.share_price)} {ic}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('invest.remaining')}</dt>
-            <dd className="num">{fmt.number(String(product.remaining_shares))}</dd>
-          </div>
-          <div>
-            <dt>{t('invest.saleEnds')}</dt>
-            <dd className="num">{dateTime(product.sale_ends_at)}</dd>
-          </div>
+          <Term label={t('invest.linkedPrice')}>
+            {linkedText} {product.quote}
+          </Term>
+          <Term label={t('invest.sharePrice')}>
+            {fmt.number(product.share_price)} {ic}
+          </Term>
+          <Term label={t('invest.remaining')}>{fmt.number(String(product.remaining_shares))}</Term>
+          <Term label={t('invest.saleEnds')}>{dateTime(product.sale_ends_at)}</Term>
         </dl>
       </section>
       <section className={styles.panel}>
@@ -187,12 +176,9 @@ export default function PurchasePage() {
           </p>
         )}
         <dl className={styles.rows}>
-          <div>
-            <dt>{t('invest.cost')}</dt>
-            <dd className="num" data-testid="invest-cost">
-              {preview?.costText ?? '--'} {ic}
-            </dd>
-          </div>
+          <Term label={t('invest.cost')} testId="invest-cost">
+            {preview?.costText ?? '--'} {ic}
+          </Term>
         </dl>
       </section>
       <section className={styles.panel}>
@@ -220,30 +206,17 @@ export default function PurchasePage() {
       <Sheet open={confirming} title={t('invest.confirmTitle')} onClose={() => setConfirming(false)}>
         <div data-testid="invest-confirm" className={styles.sheetBody}>
           <dl className={styles.rows}>
-            <div>
-              <dt>{t('invest.shares')}</dt>
-              <dd className="num">{fmt.number(num.trim())}</dd>
-            </div>
-            <div>
-              <dt>{t('invest.cost')}</dt>
-              <dd className="num">
-                {preview?.costText} {ic}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('invest.linkedPrice')}</dt>
-              <dd className="num">
-                {linkedText} {product.quote}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('invest.apr')}</dt>
-              <dd className="num up">{aprPercent(product.apr, fmt.lang)}</dd>
-            </div>
-            <div>
-              <dt>{t('invest.maturity')}</dt>
-              <dd className="num">{dateTime(product.maturity_at)}</dd>
-            </div>
+            <Term label={t('invest.shares')}>{fmt.number(num.trim())}</Term>
+            <Term label={t('invest.cost')}>
+              {preview?.costText} {ic}
+            </Term>
+            <Term label={t('invest.linkedPrice')}>
+              {linkedText} {product.quote}
+            </Term>
+            <Term label={t('invest.apr')} tone="up">
+              {aprPercent(product.apr, fmt.lang)}
+            </Term>
+            <Term label={t('invest.maturity')}>{dateTime(product.maturity_at)}</Term>
           </dl>
           {outcomes}
           <p className={styles.note}>{t('invest.confirmNote')}</p>

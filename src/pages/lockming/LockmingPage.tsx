@@ -18,6 +18,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { ratePercent } from './percent';
 import styles from './Lockming.module.css';
+import { Term } from '../../ui/Term';
 
 function ProductCard({ p, color }: { p: LockmingProduct; color: string | undefined }) {
   const { t } = useTranslation();
@@ -55,18 +56,12 @@ function ProductCard({ p, color }: { p: LockmingProduct; color: string | undefin
         </div>
       </div>
       <dl className={styles.terms}>
-        <div>
-          <dt>{t('lockming.minimum')}</dt>
-          <dd className="num">
-            {fmt.amount(p.min_amount, p.currency)} {p.currency}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('lockming.userLimit')}</dt>
-          <dd className="num">
-            {fmt.amount(p.user_limit, p.currency)} {p.currency}
-          </dd>
-        </div>
+        <Term label={t('lockming.minimum')}>
+          {fmt.amount(p.min_amount, p.currency)} {p.currency}
+        </Term>
+        <Term label={t('lockming.userLimit')}>
+          {fmt.amount(p.user_limit, p.currency)} {p.currency}
+        </Term>
       </dl>
       <div className={styles.progress} aria-label={t('lockming.quotaSold', { n: sold })}>
         <span style={{ width: `${sold}%` }} />

@@ -17,6 +17,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { dateTime } from './percent';
 import styles from './Lockming.module.css';
+import { Term } from '../../ui/Term';
 
 function OrderCard({ o, onRedeem }: { o: LockmingOrder; onRedeem: (o: LockmingOrder) => void }) {
   const { t } = useTranslation();
@@ -44,49 +45,26 @@ function OrderCard({ o, onRedeem }: { o: LockmingOrder; onRedeem: (o: LockmingOr
         <span style={{ width: `${Math.round((o.days_paid / o.cycle_days) * 100)}%` }} />
       </div>
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('lockming.amount')}</dt>
-          <dd className="num">{amount(o.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('lockming.dailyYieldAmount')}</dt>
-          <dd className="num up">{amount(o.daily_yield)}</dd>
-        </div>
-        <div>
-          <dt>{t('lockming.yieldPaid')}</dt>
-          <dd className="num up">{amount(o.yield_paid)}</dd>
-        </div>
+        <Term label={t('lockming.amount')}>{amount(o.amount)}</Term>
+        <Term label={t('lockming.dailyYieldAmount')} tone="up">
+          {amount(o.daily_yield)}
+        </Term>
+        <Term label={t('lockming.yieldPaid')} tone="up">
+          {amount(o.yield_paid)}
+        </Term>
         {o.status === 'holding' ? (
           <>
-            <div>
-              <dt>{t('lockming.nextYield')}</dt>
-              <dd className="num">{o.next_yield_at === null ? '--' : dateTime(o.next_yield_at)}</dd>
-            </div>
-            <div>
-              <dt>{t('lockming.expiry')}</dt>
-              <dd className="num">{dateTime(o.expires_at)}</dd>
-            </div>
-            <div>
-              <dt>{t('lockming.bought')}</dt>
-              <dd className="num">{dateTime(o.created_at)}</dd>
-            </div>
+            <Term label={t('lockming.nextYield')}>{o.next_yield_at === null ? '--' : dateTime(o.next_yield_at)}</Term>
+            <Term label={t('lockming.expiry')}>{dateTime(o.expires_at)}</Term>
+            <Term label={t('lockming.bought')}>{dateTime(o.created_at)}</Term>
           </>
         ) : (
           <>
-            <div>
-              <dt>{t('lockming.penalty')}</dt>
-              <dd className="num down" data-testid="lockming-order-penalty">
-                {amount(o.penalty)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('lockming.returned')}</dt>
-              <dd className="num">{amount(o.returned)}</dd>
-            </div>
-            <div>
-              <dt>{t('lockming.redeemedAt')}</dt>
-              <dd className="num">{o.redeemed_at === null ? '--' : dateTime(o.redeemed_at)}</dd>
-            </div>
+            <Term label={t('lockming.penalty')} tone="down" testId="lockming-order-penalty">
+              {amount(o.penalty)}
+            </Term>
+            <Term label={t('lockming.returned')}>{amount(o.returned)}</Term>
+            <Term label={t('lockming.redeemedAt')}>{o.redeemed_at === null ? '--' : dateTime(o.redeemed_at)}</Term>
           </>
         )}
       </dl>
@@ -124,30 +102,17 @@ function RedeemSheet({ order, onClose }: { order: LockmingOrder | null; onClose:
       {order && (
         <div className={styles.sheetBody} data-testid="lockming-redeem-sheet">
           <dl className={styles.rows}>
-            <div>
-              <dt>{t('lockming.amount')}</dt>
-              <dd className="num">{amount(order.amount)}</dd>
-            </div>
-            <div>
-              <dt>{t('lockming.daysLeft')}</dt>
-              <dd className="num">{t('lockming.daysN', { n: order.days_left })}</dd>
-            </div>
-            <div>
-              <dt>{t('lockming.penalty')}</dt>
-              <dd className="num down" data-testid="lockming-redeem-penalty">
-                {amount(order.redeem_penalty)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('lockming.returns')}</dt>
-              <dd className="num" data-testid="lockming-redeem-returns">
-                {amount(order.redeem_returns)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('lockming.yieldPaid')}</dt>
-              <dd className="num up">{amount(order.yield_paid)}</dd>
-            </div>
+            <Term label={t('lockming.amount')}>{amount(order.amount)}</Term>
+            <Term label={t('lockming.daysLeft')}>{t('lockming.daysN', { n: order.days_left })}</Term>
+            <Term label={t('lockming.penalty')} tone="down" testId="lockming-redeem-penalty">
+              {amount(order.redeem_penalty)}
+            </Term>
+            <Term label={t('lockming.returns')} testId="lockming-redeem-returns">
+              {amount(order.redeem_returns)}
+            </Term>
+            <Term label={t('lockming.yieldPaid')} tone="up">
+              {amount(order.yield_paid)}
+            </Term>
           </dl>
           <p className={styles.note}>{t('lockming.redeemNote')}</p>
           <Button block busy={busy} onClick={() => void confirm()} data-testid="lockming-redeem-submit">

@@ -25,6 +25,7 @@ import { Skeleton, SkeletonGroup } from '../../ui/Skeleton';
 import { RarityBadge, TypeBadge, useGoLogin } from './parts';
 import { SalePanel } from './SalePanel';
 import styles from './Nft.module.css';
+import { Term } from '../../ui/Term';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -186,12 +187,7 @@ export default function ArtworkPage() {
               <dt>{t('nft.owner')}</dt>
               <dd data-testid="nft-owner">{a.owned ? t('nft.you') : (a.owner ?? a.artist)}</dd>
             </div>
-            {a.edition !== null && (
-              <div>
-                <dt>{t('nft.edition')}</dt>
-                <dd className="num">{t('nft.number', { n: a.edition })}</dd>
-              </div>
-            )}
+            {a.edition !== null && <Term label={t('nft.edition')}>{t('nft.number', { n: a.edition })}</Term>}
           </dl>
         </section>
         <SalePanel a={a} />

@@ -27,6 +27,7 @@ import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
 import { artworkPath, SaleCountdown, Thumb } from './parts';
 import styles from './Nft.module.css';
+import { Term } from '../../ui/Term';
 
 const TABS = ['bids', 'pay', 'messages'] as const;
 type Tab = (typeof TABS)[number];
@@ -58,18 +59,12 @@ function BidCard({ b }: { b: NftMyBid }) {
           <span className={`${styles.standing} ${styles[standing]}`}>{t(`nft.mine.standing.${standing}`)}</span>
         </div>
         <dl className={styles.cells}>
-          <div>
-            <dt>{t('nft.mine.myBid')}</dt>
-            <dd className="num">
-              {money(b.my_bid)} {b.currency}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('nft.currentBid')}</dt>
-            <dd className="num">
-              {money(b.bid)} {b.currency}
-            </dd>
-          </div>
+          <Term label={t('nft.mine.myBid')}>
+            {money(b.my_bid)} {b.currency}
+          </Term>
+          <Term label={t('nft.currentBid')}>
+            {money(b.bid)} {b.currency}
+          </Term>
           <div>
             <dt>{t('nft.mine.state')}</dt>
             <dd>{t(`nft.saleStatus.${b.status}`)}</dd>
@@ -122,24 +117,15 @@ function PayCard({ o, onPay }: { o: NftPayOrder; onPay: (o: NftPayOrder) => void
           </span>
         </div>
         <dl className={styles.cells}>
-          <div>
-            <dt>{t('nft.mine.winningBid')}</dt>
-            <dd className="num">{money(o.price)}</dd>
-          </div>
-          <div>
-            <dt>{t('nft.mine.marginHeld')}</dt>
-            <dd className="num">{money(o.margin)}</dd>
-          </div>
+          <Term label={t('nft.mine.winningBid')}>{money(o.price)}</Term>
+          <Term label={t('nft.mine.marginHeld')}>{money(o.margin)}</Term>
           <div>
             <dt>{t('nft.mine.due')}</dt>
             <dd className={`num ${styles.strong}`} data-testid="nft-pay-due">
               {money(o.due)}
             </dd>
           </div>
-          <div>
-            <dt>{o.status === 'paid' ? t('nft.mine.paidAt') : t('nft.mine.payBy')}</dt>
-            <dd className="num">{timeText(o.paid_at ?? o.pay_by)}</dd>
-          </div>
+          <Term label={o.status === 'paid' ? t('nft.mine.paidAt') : t('nft.mine.payBy')}>{timeText(o.paid_at ?? o.pay_by)}</Term>
         </dl>
         {o.status === 'pending' && (
           <div className={styles.payRow}>

@@ -26,6 +26,7 @@ import { getWorker, type ResalePreview } from '../../worker-client';
 import { artworkPath, RarityBadge, Thumb, TypeBadge } from './parts';
 import styles from './Nft.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
+import { Term } from '../../ui/Term';
 
 const ID = /^[1-9]\d{0,8}$/;
 /** The coin shown until the artwork has loaded (the server's default). */
@@ -113,12 +114,9 @@ export default function ResellPage() {
             data-testid="nft-resell-price"
           />
           <dl className={styles.rowsList}>
-            <div>
-              <dt>{t('nft.resell.fee', { rate: feePercent })}</dt>
-              <dd className="num" data-testid="nft-resell-fee">
-                {preview?.feeText ?? '--'}
-              </dd>
-            </div>
+            <Term label={t('nft.resell.fee', { rate: feePercent })} testId="nft-resell-fee">
+              {preview?.feeText ?? '--'}
+            </Term>
             <div>
               <dt>{t('nft.resell.receive')}</dt>
               <dd className={`num ${styles.strong}`} data-testid="nft-resell-receive">
@@ -147,12 +145,9 @@ export default function ResellPage() {
       <Sheet open={confirming} title={t('nft.resell.confirmTitle')} onClose={() => setConfirming(false)}>
         <div className={styles.sheetBody} data-testid="nft-resell-confirm">
           <dl className={styles.rowsList}>
-            <div>
-              <dt>{t('nft.resell.price')}</dt>
-              <dd className="num">
-                {price.trim()} {coin.currency}
-              </dd>
-            </div>
+            <Term label={t('nft.resell.price')}>
+              {price.trim()} {coin.currency}
+            </Term>
             <div>
               <dt>{t('nft.resell.receive')}</dt>
               <dd className={`num ${styles.strong}`}>{preview?.proceedsText}</dd>

@@ -32,6 +32,7 @@ import { getWorker, type BidPreview } from '../../worker-client';
 import { SaleCountdown, useGoLogin } from './parts';
 import styles from './Nft.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
+import { Term } from '../../ui/Term';
 
 function FixedPanel({ artworkId, sale }: { artworkId: number; sale: NftSale }) {
   const { t } = useTranslation();
@@ -257,26 +258,14 @@ function AuctionPanel({ a, sale }: { a: NftArtworkDetail; sale: NftSale }) {
         </p>
       )}
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('nft.auction.minNext')}</dt>
-          <dd className="num" data-testid="nft-min-bid">
-            {money(minBid)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('nft.auction.increment')}</dt>
-          <dd className="num">{money(sale.increment ?? '0')}</dd>
-        </div>
-        <div>
-          <dt>{t('nft.auction.margin')}</dt>
-          <dd className="num">{money(sale.margin ?? '0')}</dd>
-        </div>
-        <div>
-          <dt>{t('nft.auction.bids')}</dt>
-          <dd className="num" data-testid="nft-bids-count">
-            {bids}
-          </dd>
-        </div>
+        <Term label={t('nft.auction.minNext')} testId="nft-min-bid">
+          {money(minBid)}
+        </Term>
+        <Term label={t('nft.auction.increment')}>{money(sale.increment ?? '0')}</Term>
+        <Term label={t('nft.auction.margin')}>{money(sale.margin ?? '0')}</Term>
+        <Term label={t('nft.auction.bids')} testId="nft-bids-count">
+          {bids}
+        </Term>
       </dl>
       {status === 'listed' && (
         <div className={styles.timer}>

@@ -22,6 +22,7 @@ import { getWorker } from '../../worker-client';
 import { Methods, orderRef, StateBadge, useOtcAmounts } from './parts';
 import { dateTime } from './time';
 import styles from './Otc.module.css';
+import { Term } from '../../ui/Term';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -134,42 +135,18 @@ export default function OrderPage() {
               {a.fiat(o.fiat_amount, o.fiat)}
             </dd>
           </div>
-          <div>
-            <dt>{o.side === 'buy' ? t('otc.youReceive') : t('otc.youSell')}</dt>
-            <dd className="num" data-testid="otc-order-usdt">
-              {a.usdt(o.usdt_amount)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('otc.price')}</dt>
-            <dd className="num">{a.price(o.price, o.fiat)}</dd>
-          </div>
+          <Term label={o.side === 'buy' ? t('otc.youReceive') : t('otc.youSell')} testId="otc-order-usdt">
+            {a.usdt(o.usdt_amount)}
+          </Term>
+          <Term label={t('otc.price')}>{a.price(o.price, o.fiat)}</Term>
           <div>
             <dt>{t('otc.merchant')}</dt>
             <dd>{o.merchant}</dd>
           </div>
-          <div>
-            <dt>{t('otc.createdAt')}</dt>
-            <dd className="num">{dateTime(o.created_at)}</dd>
-          </div>
-          {o.paid_at !== null && (
-            <div>
-              <dt>{t('otc.paidAt')}</dt>
-              <dd className="num">{dateTime(o.paid_at)}</dd>
-            </div>
-          )}
-          {o.completed_at !== null && (
-            <div>
-              <dt>{t('otc.completedAt')}</dt>
-              <dd className="num">{dateTime(o.completed_at)}</dd>
-            </div>
-          )}
-          {o.cancelled_at !== null && (
-            <div>
-              <dt>{t('otc.cancelledAt')}</dt>
-              <dd className="num">{dateTime(o.cancelled_at)}</dd>
-            </div>
-          )}
+          <Term label={t('otc.createdAt')}>{dateTime(o.created_at)}</Term>
+          {o.paid_at !== null && <Term label={t('otc.paidAt')}>{dateTime(o.paid_at)}</Term>}
+          {o.completed_at !== null && <Term label={t('otc.completedAt')}>{dateTime(o.completed_at)}</Term>}
+          {o.cancelled_at !== null && <Term label={t('otc.cancelledAt')}>{dateTime(o.cancelled_at)}</Term>}
         </dl>
       </section>
       {open && (

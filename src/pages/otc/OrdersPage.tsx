@@ -10,6 +10,7 @@ import { Tabs } from '../../ui/Tabs';
 import { StateBadge, useOtcAmounts } from './parts';
 import { dateTime } from './time';
 import styles from './Otc.module.css';
+import { Term } from '../../ui/Term';
 
 const FILTERS = ['all', 'open', 'completed', 'cancelled'] as const satisfies readonly OtcStateFilter[];
 
@@ -25,22 +26,13 @@ function OrderCard({ o }: { o: OtcOrder }) {
         <StateBadge o={o} />
       </div>
       <dl className={styles.rows}>
-        <div>
-          <dt>{t('otc.amountUsdt')}</dt>
-          <dd className="num">{a.usdt(o.usdt_amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('otc.total')}</dt>
-          <dd className="num">{a.fiat(o.fiat_amount, o.fiat)}</dd>
-        </div>
+        <Term label={t('otc.amountUsdt')}>{a.usdt(o.usdt_amount)}</Term>
+        <Term label={t('otc.total')}>{a.fiat(o.fiat_amount, o.fiat)}</Term>
         <div>
           <dt>{t('otc.merchant')}</dt>
           <dd>{o.merchant}</dd>
         </div>
-        <div>
-          <dt>{t('otc.createdAt')}</dt>
-          <dd className="num">{dateTime(o.created_at)}</dd>
-        </div>
+        <Term label={t('otc.createdAt')}>{dateTime(o.created_at)}</Term>
       </dl>
     </Link>
   );

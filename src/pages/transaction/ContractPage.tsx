@@ -29,6 +29,7 @@ import { PositionsPanel } from './PositionsPanel';
 import styles from './ContractPage.module.css';
 import { usePair } from './usePair';
 import { useTickerFocus } from '../../ui/useTickerFocus';
+import { Term } from '../../ui/Term';
 
 const KlineChart = lazy(() => import('./chart/KlineChart'));
 type MarketTab = 'book' | 'trades' | 'depth';
@@ -61,22 +62,10 @@ function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
         </span>
       </div>
       <dl className={styles.stats}>
-        <div>
-          <dt>{labels.high}</dt>
-          <dd className="num">{tk?.highText ?? '--'}</dd>
-        </div>
-        <div>
-          <dt>{labels.volume}</dt>
-          <dd className="num">{tk?.volumeText ?? '--'}</dd>
-        </div>
-        <div>
-          <dt>{labels.low}</dt>
-          <dd className="num">{tk?.lowText ?? '--'}</dd>
-        </div>
-        <div>
-          <dt>{labels.turnover}</dt>
-          <dd className="num">{tk?.turnoverText ?? '--'}</dd>
-        </div>
+        <Term label={labels.high}>{tk?.highText ?? '--'}</Term>
+        <Term label={labels.volume}>{tk?.volumeText ?? '--'}</Term>
+        <Term label={labels.low}>{tk?.lowText ?? '--'}</Term>
+        <Term label={labels.turnover}>{tk?.turnoverText ?? '--'}</Term>
       </dl>
     </section>
   );

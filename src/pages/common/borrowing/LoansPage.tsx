@@ -31,6 +31,7 @@ import { LtvBar, percent } from './LtvBar';
 import styles from './Loans.module.css';
 import { useWorkerPreview } from '../../../ui/useWorkerPreview';
 import { AmountInput } from '../../../ui/AmountInput';
+import { Term } from '../../../ui/Term';
 
 const QUOTES = [topics.quotes()];
 type Tab = 'borrow' | 'loans';
@@ -212,22 +213,15 @@ function TermsList({ term }: { term: LoanTerms }) {
   const fmt = useFormat();
   return (
     <dl className={styles.terms}>
-      <div>
-        <dt>{t('loans.initialLtv')}</dt>
-        <dd className="num">{percent(term.initial_ltv, fmt.lang)}</dd>
-      </div>
+      <Term label={t('loans.initialLtv')}>{percent(term.initial_ltv, fmt.lang)}</Term>
       <div>
         <dt>{t('loans.marginCallLtv')}</dt>
         <dd className="num warn">{percent(term.margin_call_ltv, fmt.lang)}</dd>
       </div>
-      <div>
-        <dt>{t('loans.liquidationLtv')}</dt>
-        <dd className="num down">{percent(term.liquidation_ltv, fmt.lang)}</dd>
-      </div>
-      <div>
-        <dt>{t('loans.penalty')}</dt>
-        <dd className="num">{percent(term.liquidation_penalty, fmt.lang)}</dd>
-      </div>
+      <Term label={t('loans.liquidationLtv')} tone="down">
+        {percent(term.liquidation_ltv, fmt.lang)}
+      </Term>
+      <Term label={t('loans.penalty')}>{percent(term.liquidation_penalty, fmt.lang)}</Term>
     </dl>
   );
 }
@@ -335,45 +329,23 @@ function LoanCard({ loan, onRepay, onTopUp, onDetail }: { loan: Loan; onRepay: (
         </>
       )}
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('loans.debt')}</dt>
-          <dd className="num" data-testid="loan-debt">
-            {fmt.amount(loan.debt, 'USDT')}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('loans.collateral')}</dt>
-          <dd className="num">{fmt.amount(loan.collateral, loan.currency)}</dd>
-        </div>
-        <div>
-          <dt>{t('loans.interestOwed')}</dt>
-          <dd className="num">{fmt.amount(loan.interest, 'USDT')}</dd>
-        </div>
+        <Term label={t('loans.debt')} testId="loan-debt">
+          {fmt.amount(loan.debt, 'USDT')}
+        </Term>
+        <Term label={t('loans.collateral')}>{fmt.amount(loan.collateral, loan.currency)}</Term>
+        <Term label={t('loans.interestOwed')}>{fmt.amount(loan.interest, 'USDT')}</Term>
         {open ? (
           <>
-            <div>
-              <dt>{t('loans.liquidationPrice')}</dt>
-              <dd className="num down">{fmt.number(loan.liquidation_price ?? '0')}</dd>
-            </div>
-            <div>
-              <dt>{t('loans.collateralValue')}</dt>
-              <dd className="num">{live?.valueText ?? '--'}</dd>
-            </div>
-            <div>
-              <dt>{t('loans.dailyRate')}</dt>
-              <dd className="num">{percent(loan.daily_rate, fmt.lang, 3)}</dd>
-            </div>
+            <Term label={t('loans.liquidationPrice')} tone="down">
+              {fmt.number(loan.liquidation_price ?? '0')}
+            </Term>
+            <Term label={t('loans.collateralValue')}>{live?.valueText ?? '--'}</Term>
+            <Term label={t('loans.dailyRate')}>{percent(loan.daily_rate, fmt.lang, 3)}</Term>
           </>
         ) : (
           <>
-            <div>
-              <dt>{t('loans.borrowed')}</dt>
-              <dd className="num">{fmt.amount(loan.borrowed, 'USDT')}</dd>
-            </div>
-            <div>
-              <dt>{t('loans.interestPaid')}</dt>
-              <dd className="num">{fmt.amount(loan.interest_paid, 'USDT')}</dd>
-            </div>
+            <Term label={t('loans.borrowed')}>{fmt.amount(loan.borrowed, 'USDT')}</Term>
+            <Term label={t('loans.interestPaid')}>{fmt.amount(loan.interest_paid, 'USDT')}</Term>
           </>
         )}
       </dl>

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { ACCOUNTS } from '../../../../domain/funds/formulas';
 import { LOAN_COIN } from '../../../../domain/loans/terms';
 import { apiQuery } from '../../../api/queries';
+import { Term } from '../../../ui/Term';
 import styles from './Loans.module.css';
 
 /** The borrowed coin's name. */
@@ -18,14 +19,12 @@ export function useCoinBalances(): Map<string, string> {
   }, [wallet.data]);
 }
 
+/** A term of a loan's lists, with an optional note after its value. */
 export function Row({ label, value, note, tone }: { label: string; value: string; note?: string; tone?: 'up' | 'down' }) {
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd className={`num ${tone ?? ''}`}>
-        {value}
-        {note && <small className={styles.note}> · {note}</small>}
-      </dd>
-    </div>
+    <Term label={label} tone={tone}>
+      {value}
+      {note && <small className={styles.note}> · {note}</small>}
+    </Term>
   );
 }

@@ -38,6 +38,7 @@ import { clockTime } from './clockTime';
 import styles from './Options.module.css';
 import { usePair } from '../usePair';
 import { useTickerFocus } from '../../../ui/useTickerFocus';
+import { Term } from '../../../ui/Term';
 
 const KlineChart = lazy(() => import('../chart/KlineChart'));
 const USDT_ID = 3;
@@ -88,10 +89,7 @@ export function PendingCard({ o, now }: { o: OptionView; now: number }) {
         </span>
       </div>
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('options.openPrice')}</dt>
-          <dd className="num">{o.openText}</dd>
-        </div>
+        <Term label={t('options.openPrice')}>{o.openText}</Term>
         <div>
           <dt>{t('options.livePrice')}</dt>
           <dd className={`num ${o.priceTone}`} data-testid="option-live">
@@ -123,10 +121,7 @@ export function ResultCard({ o }: { o: OptionView }) {
         </span>
       </div>
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('options.openPrice')}</dt>
-          <dd className="num">{o.openText}</dd>
-        </div>
+        <Term label={t('options.openPrice')}>{o.openText}</Term>
         <div>
           <dt>{t('options.closePrice')}</dt>
           <dd className={`num ${o.priceTone}`} data-testid="option-result-price">
@@ -139,20 +134,13 @@ export function ResultCard({ o }: { o: OptionView }) {
             {o.pnlText}
           </dd>
         </div>
-        <div>
-          <dt>{t('options.openTime')}</dt>
-          <dd className="num">{clockTime(o.open_ts, 'HH:mm:ss')}</dd>
-        </div>
-        <div>
-          <dt>{t('options.closeTime')}</dt>
-          <dd className="num" data-testid="option-result-time">
-            {o.close_ts ? clockTime(o.close_ts, 'HH:mm:ss') : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('options.expectedPnl')}</dt>
-          <dd className="num up">{o.expectedText}</dd>
-        </div>
+        <Term label={t('options.openTime')}>{clockTime(o.open_ts, 'HH:mm:ss')}</Term>
+        <Term label={t('options.closeTime')} testId="option-result-time">
+          {o.close_ts ? clockTime(o.close_ts, 'HH:mm:ss') : '--'}
+        </Term>
+        <Term label={t('options.expectedPnl')} tone="up">
+          {o.expectedText}
+        </Term>
       </dl>
       {o.decided_by === 'record' && <p className={styles.hint}>{t('options.decidedByRecord')}</p>}
     </article>

@@ -17,6 +17,7 @@ import { Tabs } from '../../../ui/Tabs';
 import { useFormat } from '../../../ui/useFormat';
 import { clockTime } from './clockTime';
 import styles from './Options.module.css';
+import { Term } from '../../../ui/Term';
 
 const RESULT_KEYS = { win: 'options.result.win', draw: 'options.result.draw', loss: 'options.result.loss' } as const;
 
@@ -50,46 +51,27 @@ function OrderRow({ o, priceDecimals }: { o: OptionOrder; priceDecimals: number 
         )}
       </div>
       <dl className={styles.cells}>
-        <div>
-          <dt>{t('options.stake')}</dt>
-          <dd className="num">
-            {fmt.number(o.number)} {o.currency}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('options.expiry')}</dt>
-          <dd className="num">{t('options.secondsShort', { n: o.seconds })}</dd>
-        </div>
-        <div>
-          <dt>{t('options.expectedPnl')}</dt>
-          <dd className="num up">{signed(o.expected_profit)}</dd>
-        </div>
-        <div>
-          <dt>{t('options.openPrice')}</dt>
-          <dd className="num">{price(o.open_price)}</dd>
-        </div>
-        <div>
-          <dt>{t('options.closePrice')}</dt>
-          <dd className="num" data-testid="order-close-price">
-            {o.close_price === null ? '--' : price(o.close_price)}
-          </dd>
-        </div>
+        <Term label={t('options.stake')}>
+          {fmt.number(o.number)} {o.currency}
+        </Term>
+        <Term label={t('options.expiry')}>{t('options.secondsShort', { n: o.seconds })}</Term>
+        <Term label={t('options.expectedPnl')} tone="up">
+          {signed(o.expected_profit)}
+        </Term>
+        <Term label={t('options.openPrice')}>{price(o.open_price)}</Term>
+        <Term label={t('options.closePrice')} testId="order-close-price">
+          {o.close_price === null ? '--' : price(o.close_price)}
+        </Term>
         <div>
           <dt>{t('options.actualPnl')}</dt>
           <dd className={`num ${tone}`} data-testid="order-pnl">
             {o.profit === null ? '--' : signed(o.profit)}
           </dd>
         </div>
-        <div>
-          <dt>{t('options.openTime')}</dt>
-          <dd className="num">{clockTime(o.open_ts, 'MM-DD HH:mm:ss')}</dd>
-        </div>
-        <div>
-          <dt>{t('options.closeTime')}</dt>
-          <dd className="num" data-testid="order-close-time">
-            {o.close_ts === null ? '--' : clockTime(o.close_ts, 'MM-DD HH:mm:ss')}
-          </dd>
-        </div>
+        <Term label={t('options.openTime')}>{clockTime(o.open_ts, 'MM-DD HH:mm:ss')}</Term>
+        <Term label={t('options.closeTime')} testId="order-close-time">
+          {o.close_ts === null ? '--' : clockTime(o.close_ts, 'MM-DD HH:mm:ss')}
+        </Term>
       </dl>
       {o.decided_by === 'record' && <p className={styles.hint}>{t('options.decidedByRecord')}</p>}
     </article>

@@ -35,6 +35,7 @@ import styles from './SpotPage.module.css';
 import { invalidateSpot, ORDERS_PATH } from './spotShared';
 import { DEFAULT_SYMBOL, usePair } from '../usePair';
 import { useTickerFocus } from '../../../ui/useTickerFocus';
+import { Term } from '../../../ui/Term';
 
 const KlineChart = lazy(() => import('../chart/KlineChart'));
 
@@ -119,20 +120,11 @@ function OpenOrder({ order, pair }: { order: SpotOrder; pair: MarketPair }) {
         </button>
       </div>
       <dl className={styles.orderGrid}>
-        <div>
-          <dt>{t('spot.form.price')}</dt>
-          <dd className="num">{order.target_price ? fmt.number(order.target_price) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('spot.form.amount')}</dt>
-          <dd className="num">{fmt.number(order.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('spot.open.frozen')}</dt>
-          <dd className="num" data-testid="spot-frozen">
-            {fmt.amount(order.frozen, order.frozen_currency)} {order.frozen_currency}
-          </dd>
-        </div>
+        <Term label={t('spot.form.price')}>{order.target_price ? fmt.number(order.target_price) : '--'}</Term>
+        <Term label={t('spot.form.amount')}>{fmt.number(order.amount)}</Term>
+        <Term label={t('spot.open.frozen')} testId="spot-frozen">
+          {fmt.amount(order.frozen, order.frozen_currency)} {order.frozen_currency}
+        </Term>
       </dl>
     </li>
   );
