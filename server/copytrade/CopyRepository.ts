@@ -4,11 +4,11 @@
  * users through the users area's.
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
 import type { CopySkipReason, EquityPoint, FollowStatus, FollowType, PositionVisibility } from '../../domain/copytrade/types';
 import type { FuturesSide } from '../../domain/futures/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 export interface TraderRow {
   user_id: number;
@@ -63,9 +63,6 @@ export interface StatsRow {
   equity: EquityPoint[];
   computed_at: number;
 }
-
-const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 const FOLLOW_COLUMNS = `id, follower_id, trader_id, type, number::text AS number, max_margin::text AS max_margin, stop_loss::text AS stop_loss,
   daily_limit, status, cancel_reason, created_at, updated_at, cancelled_at`;

@@ -4,10 +4,10 @@
  * and read back as text, never as floats.
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
 import type { CloseReason, FuturesSide, FuturesStatus, FuturesTrade } from '../../domain/futures/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 const COLUMNS = `id, user_id, match_id, symbol, side, kind, status, share::text AS share, number::text AS number, multiple,
   target_price::text AS target_price, open_price::text AS open_price, quote_usdt::text AS quote_usdt, margin::text AS margin,
@@ -36,10 +36,6 @@ interface RawRow extends Omit<
   open_ts: number | string | null;
   close_ts: number | string | null;
 }
-
-/** NUMERIC text without trailing zeros ("0.0100" → "0.01"). */
-const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 function toRow(r: RawRow): TradeRow {
   return {

@@ -7,6 +7,7 @@ import { Decimal } from '../../domain/decimal';
 import type { GameDecider, GameDirection, GameResult, GameRoundStatus } from '../../domain/game/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { num } from '../db/columns';
 
 const COLUMNS = `id, user_id, match_id, symbol, direction, stake, status, open_price::text AS open_price, open_ts, closes_at,
   close_price::text AS close_price, close_ts, decided_by, result, returned, net, created_at, settled_at`;
@@ -33,8 +34,6 @@ export interface GameRoundRow {
 }
 
 type Raw = { [K in keyof GameRoundRow]: GameRoundRow[K] extends number | null ? number | string | null : GameRoundRow[K] };
-
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 function toRow(r: Raw): GameRoundRow {
   return {

@@ -8,6 +8,7 @@ import { Decimal } from '../../domain/decimal';
 import type { IeoOrderStatus } from '../../domain/ieo/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 const PROJECT_COLUMNS = `p.id, p.name, p.token_id, p.pay_currency_id, p.price::text AS price,
   p.total::text AS total, p.subscribed::text AS subscribed, p.min_amount::text AS min_amount, p.max_amount::text AS max_amount,
@@ -58,9 +59,6 @@ export interface OrderRow {
 }
 
 export type NewProject = Omit<ProjectRow, 'id' | 'token_id' | 'subscribed' | 'remainder' | 'computed_at' | 'allocated_at'>;
-
-const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 type Raw<T> = { [K in keyof T]: T[K] extends number ? number | string : T[K] extends number | null ? number | string | null : T[K] };
 

@@ -4,10 +4,10 @@
  * (domain/invest/formulas.ts) and read back as text.
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
 import type { DualOrderStatus, DualType } from '../../domain/invest/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 const PRODUCT_COLUMNS = `id, type, currency_id, quote_id, tier, share_price::text AS share_price, apr::text AS apr,
   linked_price::text AS linked_price, issue_price::text AS issue_price, days, total_shares, sold_shares, sale_ends_at, maturity_at, created_at`;
@@ -74,9 +74,6 @@ export type NewOrder = Omit<
   | 'settled_at'
   | 'updated_at'
 >;
-
-const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 type Raw<T> = { [K in keyof T]: T[K] extends number ? number | string : T[K] extends number | null ? number | string | null : T[K] };
 

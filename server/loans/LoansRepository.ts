@@ -4,10 +4,10 @@
  * (domain/loans/formulas.ts) and read back as text.
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
 import type { LoanEventKind, LoanStatus } from '../../domain/loans/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 const LOAN_COLUMNS = `id, user_id, currency_id, status, collateral::text AS collateral, borrowed::text AS borrowed,
   principal::text AS principal, interest::text AS interest, interest_accrued::text AS interest_accrued,
@@ -63,9 +63,6 @@ export interface EventRow {
   ledger_key: string | null;
   created_at: number;
 }
-
-const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 type Raw<T> = { [K in keyof T]: T[K] extends number ? number | string : T[K] extends number | null ? number | string | null : T[K] };
 

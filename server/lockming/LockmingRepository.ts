@@ -8,6 +8,7 @@ import { Decimal } from '../../domain/decimal';
 import type { LockmingCategory, LockmingOrderStatus, LockmingRedemption } from '../../domain/lockming/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 const PRODUCT_COLUMNS = `id, category, currency_id, cycle_days, daily_rate::text AS daily_rate, min_amount::text AS min_amount,
   user_limit::text AS user_limit, quota::text AS quota, sold::text AS sold, penalty_rate::text AS penalty_rate, on_sale, sort, created_at`;
@@ -56,9 +57,6 @@ export interface OrderRow {
 }
 
 export type NewProduct = Omit<ProductRow, 'id' | 'sold'>;
-
-const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 type RawProduct = { [K in keyof ProductRow]: ProductRow[K] extends number ? number | string : ProductRow[K] };
 type RawOrder = { [K in keyof OrderRow]: OrderRow[K] extends number | null ? number | string | null : OrderRow[K] };

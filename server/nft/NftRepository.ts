@@ -5,7 +5,6 @@
  * (domain/nft/formulas.ts) and read back as text; times are epoch milliseconds.
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
 import type {
   NftBoxOrderStatus,
   NftMarginState,
@@ -17,6 +16,7 @@ import type {
 } from '../../domain/nft/types';
 import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 export interface ArtistRow {
   id: number;
@@ -168,9 +168,6 @@ export interface BoxOrderRow {
   created_at: number;
   opened_at: number | null;
 }
-
-const norm = (v: string | null): string | null => (v === null || v === undefined ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null || v === undefined ? null : Number(v));
 
 const ARTWORK_COLUMNS = `w.id, w.code, w.title, w.description, w.type, w.media, w.poster, w.rarity, w.artist_id, a.name AS artist,
   a.avatar AS artist_avatar, a.user_id AS artist_user_id, w.collection_id, c.name AS collection, w.creator, w.owner_id, w.template,

@@ -3,10 +3,10 @@
  * Amounts are written as decimal strings computed by the domain formulas and read back as text.
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
 import type { OptionDecider, OptionDirection, OptionResult, OptionStatus } from '../../domain/options/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 const COLUMNS = `id, user_id, match_id, symbol, currency_id, direction, seconds, ratio::text AS ratio, stake::text AS stake,
   open_price::text AS open_price, open_ts, expires_at, expected_payout::text AS expected_payout, status,
@@ -44,9 +44,6 @@ export interface OptionRow {
 }
 
 type Raw = { [K in keyof OptionRow]: OptionRow[K] extends number | null ? number | string | null : OptionRow[K] };
-
-const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 function toRow(r: Raw): OptionRow {
   return {

@@ -4,10 +4,10 @@
  * (domain/otc/formulas.ts) and read back as text.
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
 import type { OtcFiat, OtcSide, OtcState, OtcStateFilter } from '../../domain/otc/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 const ADVERT_COLUMNS = `a.id, a.merchant, a.side, a.fiat, a.price::text AS price, a.min_fiat::text AS min_fiat, a.max_fiat::text AS max_fiat,
   a.payment_methods, a.payment_details, a.capacity::text AS capacity, a.enabled, a.created_at,
@@ -57,8 +57,6 @@ export interface OrderRow {
 
 export type NewAdvert = Omit<AdvertRow, 'id' | 'completed_orders'>;
 
-const norm = (v: string | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 type Raw<T> = { [K in keyof T]: T[K] extends number ? number | string : T[K] extends number | null ? number | string | null : T[K] };
 
 function toAdvert(r: Raw<AdvertRow>): AdvertRow {

@@ -7,6 +7,7 @@ import { Decimal } from '../../domain/decimal';
 import type { SpotFill, SpotKind, SpotOrder, SpotSide, SpotStatus } from '../../domain/spot/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { norm, num } from '../db/columns';
 
 const COLUMNS = `id, user_id, match_id, symbol, base_id, quote_id, side, kind, status, amount::text AS amount,
   target_price::text AS target_price, fee_rate::text AS fee_rate, frozen::text AS frozen, avg_price::text AS avg_price,
@@ -43,9 +44,6 @@ export interface OrderRow {
 }
 
 type Raw = Record<keyof Omit<OrderRow, 'fills'>, string | number | null>;
-
-const norm = (v: string | number | null): string | null => (v === null ? null : new Decimal(v).toFixed());
-const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
 function toRow(r: Raw, fills: SpotFill[] = []): OrderRow {
   return {
