@@ -109,6 +109,20 @@ export class KlineStore {
     );
   }
 
+  /**
+   * Folds in bars a follower heard from a leader that died before writing them (a takeover): a
+   * stored bar keeps its open and widens to the heard high and low; the fuller of the two (the
+   * larger volume) gives the close and the volume. Never narrows what is stored.
+   */
+  async widen(rows: readonly BarRow[]): Promise<void> {
+    await this.upsertBatches(
+      rows,
+      `open = klines.open, high = GREATEST(klines.high, EXCLUDED.high), low = LEAST(klines.low, EXCLUDED.low),
+       close = CASE WHEN EXCLUDED.volume > klines.volume THEN EXCLUDED.close ELSE klines.close END,
+       volume = GREATEST(klines.volume, EXCLUDED.volume), turnover = GREATEST(klines.turnover, EXCLUDED.turnover)`,
+    );
+  }
+
   /** Writes the live state of bars (the in-memory bar is the whole truth for its period). */
   async save(rows: readonly BarRow[]): Promise<void> {
     await this.upsertBatches(

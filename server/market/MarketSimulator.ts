@@ -167,6 +167,11 @@ export class MarketSimulator implements MarketSource {
   private nextTradeId: number;
   /** Set once this node has applied another node's tick: taking the market over then reloads from the store. */
   private followed = false;
+  /**
+   * A follower's last closed bar of each pair and period as the leader relayed it (`symbol:period`):
+   * the leader writes it up to a flush later, so a takeover writes it if the leader died first.
+   */
+  private readonly heardClosed = new Map<string, BarRow>();
 
   private constructor(private readonly options: SimulatorOptions) {
     this.store = new KlineStore(options.db);
@@ -332,7 +337,10 @@ export class MarketSimulator implements MarketSource {
       for (const k of bars) {
         const current = s.bars.get(period);
         if (current && k.t < current.t) continue;
-        if (current && k.t > current.t && period === '1min') this.addToDay(s, current, k.t);
+        if (current && k.t > current.t) {
+          if (period === '1min') this.addToDay(s, current, k.t);
+          this.heardClosed.set(`${symbol}:${period}`, { pairId: s.pair.id, period, bar: current, precision: s.precision });
+        }
         s.bars.set(period, fromKline(k, current, s.precision));
       }
     }
@@ -391,11 +399,19 @@ export class MarketSimulator implements MarketSource {
 
   /**
    * This node takes the market over after following another: its bars and 24 h figures are
-   * reloaded from the store (written by the old leader, at most a flush behind), and each pair's
-   * walk continues from the last relayed price, so clients see no jump.
+   * reloaded from the store, and each pair's walk continues from the last relayed price, so
+   * clients see no jump. The store is up to a flush (5 s) behind the old leader, which may have
+   * died before writing its last trades; this node heard them (its clients saw those prices, and
+   * an order may have been placed at one), so the bars it heard are folded into the store first
+   * and the record keeps every price that was shown.
    */
   private async takeOver(): Promise<void> {
     const last = new Map([...this.states].map(([symbol, s]) => [symbol, { price: s.price, trades: s.trades, bids: s.bids, asks: s.asks }]));
+    const heard = [...this.heardClosed.values()];
+    for (const s of this.states.values())
+      for (const [period, bar] of s.bars) heard.push({ pairId: s.pair.id, period, bar: { ...bar }, precision: s.precision });
+    await this.store.widen(heard);
+    this.heardClosed.clear();
     await this.loadPairs();
     for (const [symbol, s] of this.states) {
       const before = last.get(symbol);
