@@ -36,7 +36,7 @@ import type { Db, Queryable } from '../db/db';
 import type { FuturesRepository, TradeRow } from '../futures/FuturesRepository';
 import type { FuturesService } from '../futures/FuturesService';
 import { AppError } from '../http/AppError';
-import { txRunner, type TxRunner } from '../ledger/tx';
+import { joining, txRunner, type TxRunner } from '../ledger/tx';
 import type { Notifications } from '../notifications/Notifications';
 import type { UserRepository } from '../users/UserRepository';
 import type { CopyRepository, CopyRow, FollowRow, StatsRow, TraderRow } from './CopyRepository';
@@ -459,6 +459,8 @@ export class CopyService {
       created_at: this.deps.clock.now(),
     };
     try {
+      // The follower's open takes its mark inside this transaction: the record holds it first.
+      await this.deps.futures.service.recordMarks();
       return await this.tx(async (q, afterCommit) => {
         await this.deps.users.lockById(follow.follower_id, q);
         const current = await this.deps.repo.lockFollow(q, follow.id);
@@ -472,8 +474,10 @@ export class CopyService {
         if (lots.lt(rules.min_lots) || lots.gt(rules.max_lots)) throw new SkipCopy('lots');
         // The follower's own market order: same pair, side and leverage, at their own fill price.
         const opened = await this.deps.futures.service
-          .submit(current.follower_id, { match_id: trade.match_id, type: trade.side, share: fixed(lots), multiple: trade.multiple }, (fn) =>
-            fn(q, afterCommit),
+          .submit(
+            current.follower_id,
+            { match_id: trade.match_id, type: trade.side, share: fixed(lots), multiple: trade.multiple },
+            joining(q, afterCommit),
           )
           .catch((error: unknown) => {
             if (error instanceof AppError && error.key === 'errors.insufficientBalance') throw new SkipCopy('margin');
@@ -509,13 +513,14 @@ export class CopyService {
   }
 
   private async closeCopy(copy: CopyRow): Promise<void> {
+    await this.deps.futures.service.recordMarks();
     await this.tx(async (q, afterCommit) => {
       await this.deps.users.lockById(copy.follower_id, q);
       const locked = await this.deps.repo.lockCopyByTrade(q, copy.trade_id!);
       if (!locked || locked.self_held) return;
       const trade = await this.deps.futures.repo.byId(copy.trade_id!, q);
       if (trade?.status !== 'open') return;
-      await this.deps.futures.service.close(copy.follower_id, copy.trade_id!, (fn) => fn(q, afterCommit));
+      await this.deps.futures.service.close(copy.follower_id, copy.trade_id!, joining(q, afterCommit));
     });
   }
 

@@ -39,7 +39,7 @@ import { AppError } from '../http/AppError';
 import type { Balances } from '../ledger/Balances';
 import { feesFor, type Leg, type Ledger } from '../ledger/Ledger';
 import type { TradingFees } from '../ledger/TradingFees';
-import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
+import { isJoined, txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import { toTrade, type FuturesRepository, type TradeRow } from './FuturesRepository';
@@ -112,6 +112,14 @@ export class FuturesService {
   /** The settings of the pair a trade is on. */
   settingsOf(row: TradeRow): FuturesSettings {
     return this.pair(row.match_id).settings;
+  }
+
+  /**
+   * Makes the prices the market has shown durable in its record (`MarketSource.record`): for a
+   * caller about to open a transaction in which this service takes a mark (`joining`).
+   */
+  recordMarks(): Promise<void> {
+    return this.deps.market.record();
   }
 
   /** The mark: the market source's recorded last price of `symbol` and its tick time. */
@@ -193,6 +201,7 @@ export class FuturesService {
     const takeProfit = readPrice(input.target_profit_price, pd);
     const stopLoss = readPrice(input.stop_loss_price, pd);
     const mark = this.mark(pair.symbol);
+    if (!isJoined(run)) await this.deps.market.record();
     const quote = await this.deps.quoteUsdt(pair);
     if (!quote) throw new AppError('errors.priceUnavailable');
     const side = input.type;
@@ -269,6 +278,7 @@ export class FuturesService {
 
   /** Closes one of the user's open positions at the mark. */
   async close(userId: number, id: number, run: TxRunner = this.tx): Promise<FuturesTrade> {
+    if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
       await this.deps.users.lockById(userId, q);
       const row = await this.owned(q, userId, id);
@@ -283,6 +293,7 @@ export class FuturesService {
 
   /** Closes all the user's open positions, or only the longs or the shorts, at their marks. */
   async batchClose(userId: number, which: FuturesSide | 'all', run: TxRunner = this.tx): Promise<{ closed: number }> {
+    if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
       await this.deps.users.lockById(userId, q);
       const open = await this.deps.repo.lockLive(q, userId, 'open', which === 'all' ? undefined : which);
@@ -297,6 +308,7 @@ export class FuturesService {
 
   /** Withdraws an entrusted limit order: its frozen margin and fee return to available. */
   async cancel(userId: number, id: number, run: TxRunner = this.tx): Promise<FuturesTrade> {
+    if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
       await this.deps.users.lockById(userId, q);
       const row = await this.owned(q, userId, id);
@@ -408,6 +420,7 @@ export class FuturesService {
    * taken by the insurance account. Answers how many positions closed.
    */
   async liquidate(userId: number): Promise<number> {
+    await this.deps.market.record();
     return this.tx(async (q, afterCommit) => {
       await this.deps.users.lockById(userId, q);
       const open = await this.deps.repo.lockLive(q, userId, 'open');
@@ -553,6 +566,7 @@ export class FuturesService {
   ): Promise<boolean> {
     const owner = await this.deps.repo.byId(tradeId);
     if (!owner) return false;
+    await this.deps.market.record();
     return this.tx(async (q, afterCommit) => {
       await this.deps.users.lockById(owner.user_id, q);
       const row = await this.deps.repo.lock(q, tradeId);

@@ -35,7 +35,7 @@ import type { MarketPair } from '../../domain/market/types';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AppError } from '../http/AppError';
-import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
+import { isJoined, txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import type { GameRepository, GameRoundRow } from './GameRepository';
@@ -118,6 +118,7 @@ export class GameService {
     const pair = this.pair(input.match_id);
     const ticker = this.deps.market.ticker(pair.symbol);
     if (!ticker || !new Decimal(ticker.price).gt(0)) throw new AppError('errors.priceUnavailable');
+    if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
       const now = this.deps.clock.now();
       const points = await this.deps.repo.lockPoints(q, userId, now);
@@ -173,6 +174,7 @@ export class GameService {
   async settle(roundId: number, decider: GameDeciderPrice): Promise<GameRoundRow | null> {
     const first = await this.deps.repo.byId(roundId);
     if (!first || first.status !== 'open') return null;
+    await this.deps.market.record();
     return this.tx(async (q, afterCommit) => {
       const now = this.deps.clock.now();
       await this.deps.repo.lockPoints(q, first.user_id, now);

@@ -254,6 +254,15 @@ export class MarketSimulator implements MarketSource {
     );
   }
 
+  /**
+   * The leader writes what changed since its last write (the periodic write's work, done early).
+   * A follower writes nothing: the leader writes the prices it relayed, and should it die first,
+   * the node that takes over writes what it heard (`takeOver`).
+   */
+  record(): Promise<void> {
+    return this.followed ? Promise.resolve() : this.flush();
+  }
+
   async stop(): Promise<void> {
     for (const stop of this.stopTimers) stop();
     this.stopTimers = [];

@@ -43,6 +43,13 @@ export interface MarketSource {
   /** Stored candles from `fromMs` to `toMs` with the bar in progress, oldest first. */
   klines(symbol: string, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]>;
   onTick(listener: (tick: MarketTick) => void): () => void;
+  /**
+   * Makes every price this node has shown durable in the stored record, now. Called before a
+   * transaction that commits something decided at a shown price (an option's open, a fill, a
+   * close), so the record the audit checks it against holds that price even if the node dies
+   * before its next periodic write. Never rejects.
+   */
+  record(): Promise<void>;
   start(): void | Promise<void>;
   /** Stops ticking and saves what is in memory. */
   stop(): Promise<void>;

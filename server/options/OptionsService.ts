@@ -22,7 +22,7 @@ import type { Db } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { Balances } from '../ledger/Balances';
 import type { Ledger } from '../ledger/Ledger';
-import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
+import { isJoined, txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import type { DecidedBy, OptionRow, OptionsRepository } from './OptionsRepository';
@@ -167,6 +167,7 @@ export class OptionsService {
     const ticker = this.deps.market.ticker(pair.symbol);
     if (!ticker || !new Decimal(ticker.price).gt(0)) throw new AppError('errors.priceUnavailable');
     const expected = winPayout(stake, expiry.ratio, currency.decimals);
+    if (!isJoined(run)) await this.deps.market.record();
 
     return run(async (q, afterCommit) => {
       await this.deps.users.lockById(userId, q);
@@ -207,6 +208,7 @@ export class OptionsService {
   async settle(orderId: number, decider: Decider): Promise<OptionRow | null> {
     const owner = await this.deps.repo.byId(orderId);
     if (!owner || owner.status !== 'pending') return null;
+    await this.deps.market.record();
     return this.tx(async (q, afterCommit) => {
       await this.deps.users.lockById(owner.user_id, q);
       const row = await this.deps.repo.lock(q, orderId);

@@ -22,7 +22,7 @@ import { AppError } from '../http/AppError';
 import type { Balances } from '../ledger/Balances';
 import { feesFor, type Leg, type Ledger } from '../ledger/Ledger';
 import type { TradingFees } from '../ledger/TradingFees';
-import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
+import { isJoined, txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import { toOrder, type OrderRow, type SpotRepository } from './SpotRepository';
@@ -158,6 +158,8 @@ export class SpotService {
     } else if (new Decimal(amount).mul(target).lt(settings.min_total)) {
       throw new AppError('errors.spotTotalMin', { min: settings.min_total, quote: pair.quote });
     }
+    // The mark and the book were read together; the record now holds them (docs/ARCHITECTURE.md).
+    if (!isJoined(run)) await this.deps.market.record();
 
     return run(async (q, afterCommit) => {
       const now = this.deps.clock.now();
@@ -195,6 +197,7 @@ export class SpotService {
 
   /** Cancels one of the user's open orders: its frozen funds return to available. */
   async cancel(userId: number, id: number, run: TxRunner = this.tx): Promise<SpotOrder> {
+    if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
       await this.deps.users.lockById(userId, q);
       const row = await this.deps.repo.lock(q, id);
@@ -223,6 +226,7 @@ export class SpotService {
   async fill(orderId: number, mark: Mark): Promise<boolean> {
     const owner = await this.deps.repo.byId(orderId);
     if (!owner || owner.status !== 'open') return false;
+    await this.deps.market.record();
     return this.tx(async (q, afterCommit) => {
       await this.deps.users.lockById(owner.user_id, q);
       const row = await this.deps.repo.lock(q, orderId);
