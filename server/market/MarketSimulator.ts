@@ -30,6 +30,11 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** In-memory bars are written to the database this often (and whenever one closes). */
 const FLUSH_EVERY_MS = 5_000;
+/**
+ * What `record` writes at once: the one-minute bars, the finest, which the audit checks a price
+ * against when they are stored; the longer periods follow with the next periodic write.
+ */
+const RECORDED_NOW: KlinePeriod = '1min';
 const PRUNE_EVERY_MS = 3_600_000;
 /** Chance that a depth level near the best price keeps its quantity from one tick to the next. */
 const LEVEL_PERSISTENCE = 0.75;
@@ -255,12 +260,13 @@ export class MarketSimulator implements MarketSource {
   }
 
   /**
-   * The leader writes what changed since its last write (the periodic write's work, done early).
+   * The leader writes the one-minute bars that changed since its last write (the periodic write's
+   * work for the finest period, done early).
    * A follower writes nothing: the leader writes the prices it relayed, and should it die first,
    * the node that takes over writes what it heard (`takeOver`).
    */
   record(): Promise<void> {
-    return this.followed ? Promise.resolve() : this.flush();
+    return this.followed ? Promise.resolve() : this.flush(RECORDED_NOW);
   }
 
   async stop(): Promise<void> {
@@ -665,13 +671,19 @@ export class MarketSimulator implements MarketSource {
     return { ...state, ticker: this.buildTicker(state) };
   }
 
-  /** Writes closed bars and the changed bars in progress; one write at a time. */
-  private flush(): Promise<void> {
-    const rows = this.closedRows;
-    this.closedRows = [];
+  /**
+   * Writes closed bars and the changed bars in progress, of every period or only of `only`; one
+   * write at a time.
+   */
+  private flush(only?: KlinePeriod): Promise<void> {
+    const rows = only ? this.closedRows.filter((r) => r.period === only) : this.closedRows;
+    this.closedRows = only ? this.closedRows.filter((r) => r.period !== only) : [];
     for (const s of this.states.values()) {
-      for (const period of s.dirty) rows.push({ pairId: s.pair.id, period, bar: { ...s.bars.get(period)! }, precision: s.precision });
-      s.dirty.clear();
+      for (const period of s.dirty) {
+        if (only && period !== only) continue;
+        rows.push({ pairId: s.pair.id, period, bar: { ...s.bars.get(period)! }, precision: s.precision });
+        s.dirty.delete(period);
+      }
     }
     // A bar that closed and was reopened in the same flush appears twice; the last state wins.
     const unique = [...new Map(rows.map((r) => [`${r.pairId}:${r.period}:${r.bar.t}`, r])).values()];
