@@ -10,9 +10,11 @@ import type { LedgerKind } from '../../domain/funds/ledgerKinds';
  * the platform gives by hand: operator credits, seeded funds) and `issuance` (IEO tokens as they
  * are issued, server/ieo/) are the external accounts: money
  * entering or leaving the system posts against them, so they go negative by what came in.
+ * `bad_debt` is the platform's recorded loss: what a liquidation's shortfall left beyond the
+ * insurance fund (docs/FUTURES.md "Trading rules"); it goes negative by what was lost.
  * Every other balance, users' and platform's, may never go below zero.
  */
-export const PLATFORM_ACCOUNTS = ['fees', 'insurance', 'escrow', 'treasury', 'custody', 'grants', 'issuance'] as const;
+export const PLATFORM_ACCOUNTS = ['fees', 'insurance', 'escrow', 'treasury', 'custody', 'grants', 'issuance', 'bad_debt'] as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
 
 /** Busy platform holders have this many shards (1..SHARDS) besides their main row (shard 0). */
