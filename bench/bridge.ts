@@ -80,6 +80,10 @@ class Market {
       max_lots: '1000',
       lot_decimals: 0,
       liquidation_risk: '30',
+      price_band: '0.2',
+      liquidation_fee_rate: '0.005',
+      brackets: [{ max_notional: '20000000', max_multiple: 100, maintenance_rate: '0.003' }],
+      max_position_lots: '5000',
     }));
   }
 

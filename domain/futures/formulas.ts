@@ -8,7 +8,7 @@
  * unrealised or realised P&L down (toward −∞), the risk rate down.
  */
 import { Decimal, type DecimalValue } from '../decimal';
-import type { FuturesSide } from './types';
+import type { FuturesSide, LeverageBracket } from './types';
 
 /** USDT, the futures account's currency, has 6 decimals in the catalogue. */
 export const MONEY_DECIMALS = 6;
@@ -188,4 +188,93 @@ export function openCost(args: {
   const m = margin(price, number, args.multiple, args.quoteUsdt);
   const fee = handlingFee(price, number, s.fee_rate, args.quoteUsdt);
   return { price, number, margin: m, fee, total: m.plus(fee) };
+}
+
+// ---- trading rules (issue 30, docs/FUTURES.md "Trading rules") ------------------------------
+
+/**
+ * The price a crossed limit order fills at: the better, for the user, of its limit and the
+ * execution price at `mark` (the mark with the spread, as a market order): a long the lower, a
+ * short the higher. Price improvement, as on every exchange: a limit is a worst price, never a
+ * price the platform pays the difference of.
+ */
+export function limitFillPrice(
+  side: FuturesSide,
+  limit: DecimalValue,
+  mark: DecimalValue,
+  spread: DecimalValue,
+  priceDecimals: number,
+): Decimal {
+  const exec = openPrice(side, mark, spread, priceDecimals);
+  const lim = new Decimal(limit).toDecimalPlaces(priceDecimals);
+  return side === 'long' ? Decimal.min(lim, exec) : Decimal.max(lim, exec);
+}
+
+/** Whether a limit order is marketable at `mark`: it fills at once when placed (the form says "fills now at about …"). */
+export function marketable(side: FuturesSide, limit: DecimalValue, mark: DecimalValue): boolean {
+  return limitFills(side, mark, limit);
+}
+
+/**
+ * The fill of a resting limit order (margin and fee frozen when it was placed, at its limit) that
+ * a later mark crosses: it opens at `limitFillPrice`; margin and fee are those of the fill price
+ * but never more than what was frozen (the platform asks for nothing after the order was placed);
+ * `release` is what goes back from frozen to available.
+ */
+export function restingFill(args: {
+  side: FuturesSide;
+  limit: DecimalValue;
+  mark: DecimalValue;
+  number: DecimalValue;
+  multiple: number;
+  quoteUsdt: DecimalValue;
+  frozenMargin: DecimalValue;
+  frozenFee: DecimalValue;
+  settings: { spread: string; fee_rate: string; price_decimals: number };
+}): { price: Decimal; margin: Decimal; fee: Decimal; release: Decimal } {
+  const s = args.settings;
+  const price = limitFillPrice(args.side, args.limit, args.mark, s.spread, s.price_decimals);
+  const m = Decimal.min(margin(price, args.number, args.multiple, args.quoteUsdt), args.frozenMargin);
+  const fee = Decimal.min(handlingFee(price, args.number, s.fee_rate, args.quoteUsdt), args.frozenFee);
+  const release = new Decimal(args.frozenMargin).minus(m).plus(args.frozenFee).minus(fee);
+  return { price, margin: m, fee, release };
+}
+
+/** The most a position may be worth (USDT) at `multiple`: the largest bracket whose leverage allows it; null when none does. */
+export function maxNotional(brackets: readonly LeverageBracket[], multiple: number): Decimal | null {
+  let best: Decimal | null = null;
+  for (const b of brackets) if (b.max_multiple >= multiple) best = best ? Decimal.max(best, b.max_notional) : new Decimal(b.max_notional);
+  return best;
+}
+
+/**
+ * The liquidation fee of one position closed by a liquidation: value at the mark × rate, never
+ * more than the account has left after the close (`equityLeft`, what would return to available),
+ * so the fee never makes a shortfall. Money, rounded down: what the user keeps is never less.
+ */
+export function liquidationFee(args: {
+  mark: DecimalValue;
+  number: DecimalValue;
+  quoteUsdt: DecimalValue;
+  rate: DecimalValue;
+  equityLeft: DecimalValue;
+}): Decimal {
+  const due = money(positionValue(args.mark, args.number, args.quoteUsdt).mul(args.rate), Decimal.ROUND_DOWN);
+  return Decimal.max(0, Decimal.min(due, args.equityLeft));
+}
+
+/**
+ * Who pays a loss beyond what the account holds: the insurance fund as far as it reaches
+ * (`fund`, its balance), the rest is the platform's recorded bad debt. Never a failed close.
+ */
+export function splitShortfall(shortfall: DecimalValue, fund: DecimalValue): { insurance: Decimal; badDebt: Decimal } {
+  const s = Decimal.max(shortfall, 0);
+  const insurance = Decimal.min(s, Decimal.max(fund, 0));
+  return { insurance, badDebt: s.minus(insurance) };
+}
+
+/** A stop-loss must trigger before the liquidation price: a long's above it, a short's below; null when fine or there is none. */
+export function stopLossPastLiquidation(side: FuturesSide, stopLoss: DecimalValue | null, liquidation: Decimal | null): boolean {
+  if (stopLoss === null || liquidation === null) return false;
+  return side === 'long' ? new Decimal(stopLoss).lte(liquidation) : new Decimal(stopLoss).gte(liquidation);
 }

@@ -40,6 +40,29 @@ export interface FuturesSettings {
   lot_decimals: number;
   /** The account's risk rate (percent) at or below which every open position is liquidated. */
   liquidation_risk: string;
+  /**
+   * Price band (issue 30): a limit, take-profit or stop-loss price must lie within this fraction
+   * either side of the mark (domain/market/priceBand.ts).
+   */
+  price_band: string;
+  /** Liquidation fee, of the position's value at the mark: to the insurance fund, from what the account has left. */
+  liquidation_fee_rate: string;
+  /** Leverage brackets, by ascending notional: the most a user's position on the pair may be worth at each leverage. */
+  brackets: LeverageBracket[];
+  /** The most lots one user may hold on the pair (open and entrusted, both sides). */
+  max_position_lots: string;
+}
+
+/**
+ * One leverage bracket (Binance's notional tiers): up to `max_notional` USDT of position value
+ * on one side of a pair, leverage up to `max_multiple`. `maintenance_rate` is the maintenance
+ * margin of the tier's highest leverage as a fraction of the value: the liquidation threshold
+ * (half the initial margin at 50 %) over `max_multiple`.
+ */
+export interface LeverageBracket {
+  max_notional: string;
+  max_multiple: number;
+  maintenance_rate: string;
 }
 
 /** A futures order or position: one row through its whole life. */

@@ -24,6 +24,13 @@ const SETTINGS: FuturesSettings = {
   max_lots: '1000',
   lot_decimals: 2,
   liquidation_risk: '50',
+  price_band: '0.2',
+  liquidation_fee_rate: '0.005',
+  brackets: [
+    { max_notional: '50000', max_multiple: 100, maintenance_rate: '0.005' },
+    { max_notional: '20000000', max_multiple: 5, maintenance_rate: '0.1' },
+  ],
+  max_position_lots: '5000',
 };
 const ETH: FuturesSettings = { ...SETTINGS, match_id: 2, symbol: 'ETH/USDT' };
 
