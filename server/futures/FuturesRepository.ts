@@ -4,6 +4,7 @@
  * and read back as text, never as floats.
  */
 import type { Page } from '../../domain/api/envelope';
+import { Decimal } from '../../domain/decimal';
 import type { CloseReason, FuturesSide, FuturesStatus, FuturesTrade } from '../../domain/futures/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
@@ -100,6 +101,7 @@ export interface TradeChange {
   status?: FuturesStatus;
   open_price?: string;
   margin?: string;
+  fee?: string;
   overnight_fee?: string;
   target_profit_price?: string | null;
   stop_loss_price?: string | null;
@@ -121,6 +123,7 @@ export interface NewSettlement {
   fee?: string;
   profit?: string;
   insurance?: string;
+  badDebt?: string;
   now: number;
 }
 
@@ -134,6 +137,7 @@ export interface SettlementRow {
   fee: string;
   profit: string;
   insurance: string;
+  bad_debt: string;
 }
 
 /** A settlement row with its id, owner and time (the audit's view). */
@@ -226,6 +230,42 @@ export class FuturesRepository {
     return rows.map(toRow);
   }
 
+  /**
+   * The platform's side of a pair: Σ number of live (open and entrusted) longs minus shorts, in
+   * base units × quote_usdt (so × the mark gives USDT). Positive: the platform is short that much.
+   */
+  async netNumber(q: Queryable, matchId: number): Promise<Decimal> {
+    const [row] = await q.query<{ net: string }>(
+      `SELECT COALESCE(SUM(CASE WHEN side = 'long' THEN number ELSE -number END * quote_usdt), 0)::text AS net
+       FROM futures_trades WHERE match_id = $1 AND status IN ('open', 'entrusted')`,
+      [matchId],
+    );
+    return new Decimal(row?.net ?? 0);
+  }
+
+  /** The operator's net exposure cap of a pair (USDT), or null for the default. */
+  async exposureCap(q: Queryable, matchId: number): Promise<string | null> {
+    const [row] = await q.query<{ cap: string }>(`SELECT max_net_exposure::text AS cap FROM futures_limits WHERE match_id = $1`, [matchId]);
+    return row?.cap ?? null;
+  }
+
+  /** Every cap the operator set, by pair. */
+  async exposureCaps(): Promise<Map<number, string>> {
+    const rows = await this.db.query<{ match_id: number; cap: string }>(
+      `SELECT match_id, max_net_exposure::text AS cap FROM futures_limits`,
+    );
+    return new Map(rows.map((r) => [Number(r.match_id), r.cap]));
+  }
+
+  /** Sets (or replaces) the operator's net exposure cap of a pair. */
+  async setExposureCap(matchId: number, cap: string, now: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO futures_limits (match_id, max_net_exposure, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (match_id) DO UPDATE SET max_net_exposure = EXCLUDED.max_net_exposure, updated_at = EXCLUDED.updated_at`,
+      [matchId, cap, now],
+    );
+  }
+
   /** Every live trade (the engine's working set). */
   async allLive(): Promise<TradeRow[]> {
     const rows = await this.db.query<RawRow>(`SELECT ${COLUMNS} FROM futures_trades WHERE status IN ('open', 'entrusted') ORDER BY id`);
@@ -305,9 +345,22 @@ export class FuturesRepository {
   /** Records an effect; false when one with the same key (or kind on the trade) exists: it happened already. */
   async settle(q: Queryable, s: NewSettlement): Promise<boolean> {
     const rows = await q.query(
-      `INSERT INTO futures_settlements (trade_id, user_id, kind, key, price, tick_ts, margin, fee, profit, insurance, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
-      [s.tradeId, s.userId, s.kind, s.key, s.price, s.tickTs, s.margin ?? '0', s.fee ?? '0', s.profit ?? '0', s.insurance ?? '0', s.now],
+      `INSERT INTO futures_settlements (trade_id, user_id, kind, key, price, tick_ts, margin, fee, profit, insurance, bad_debt, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        s.tradeId,
+        s.userId,
+        s.kind,
+        s.key,
+        s.price,
+        s.tickTs,
+        s.margin ?? '0',
+        s.fee ?? '0',
+        s.profit ?? '0',
+        s.insurance ?? '0',
+        s.badDebt ?? '0',
+        s.now,
+      ],
     );
     return rows.length > 0;
   }
@@ -335,7 +388,7 @@ export class FuturesRepository {
       }
     >(
       `SELECT id, trade_id, user_id, kind, key, price::text AS price, tick_ts, margin::text AS margin, fee::text AS fee,
-         profit::text AS profit, insurance::text AS insurance, created_at
+         profit::text AS profit, insurance::text AS insurance, bad_debt::text AS bad_debt, created_at
        FROM futures_settlements WHERE trade_id = ANY(string_to_array($1, ',')::bigint[]) ORDER BY trade_id, id`,
       [trades.map((t) => t.id).join(',')],
     );
@@ -355,7 +408,7 @@ export class FuturesRepository {
   async settlements(tradeId: number): Promise<SettlementRow[]> {
     const rows = await this.db.query<SettlementRow & { tick_ts: number | string; trade_id: number | string }>(
       `SELECT trade_id, kind, key, price::text AS price, tick_ts, margin::text AS margin, fee::text AS fee, profit::text AS profit,
-         insurance::text AS insurance
+         insurance::text AS insurance, bad_debt::text AS bad_debt
        FROM futures_settlements WHERE trade_id = $1 ORDER BY id`,
       [tradeId],
     );

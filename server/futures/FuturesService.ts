@@ -11,18 +11,28 @@
  * until it commits. Locks: user row, then the user's trades, then balances (the ledger).
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
+import { Decimal, type DecimalValue } from '../../domain/decimal';
 import { ACCOUNTS, type AccountId } from '../../domain/funds/formulas';
 import {
   checkStops,
+  limitFillPrice,
+  limitFills,
+  liquidationFee,
+  liquidationPrice,
+  marketable,
+  maxNotional,
   mustLiquidate,
   openCost,
   overnightFee,
+  positionValue,
   profit,
+  restingFill,
   riskRate,
+  splitShortfall,
+  stopLossPastLiquidation,
   stopTriggered,
-  limitFills,
 } from '../../domain/futures/formulas';
+import { checkBand } from '../../domain/market/priceBand';
 import type {
   CloseReason,
   FuturesAccount,
@@ -43,7 +53,7 @@ import { isJoined, txRunner, type AfterCommit, type TxRunner } from '../ledger/t
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import { toTrade, type FuturesRepository, type TradeRow } from './FuturesRepository';
-import { futuresSettings } from './settings';
+import { DEFAULT_MAX_NET_EXPOSURE, futuresSettings } from './settings';
 import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The futures account: USDT in the lever account. */
@@ -70,6 +80,12 @@ export interface SubmitInput {
   target_price?: string;
   target_profit_price?: string;
   stop_loss_price?: string;
+}
+
+/** What a transaction's closes have left to work with: the user's available, and the fund once read. */
+interface Wallet {
+  available: Decimal;
+  fund?: Decimal;
 }
 
 const decimalsOf = (text: string) => (text.split('.')[1] ?? '').replace(/0+$/, '').length;
@@ -191,7 +207,14 @@ export class FuturesService {
 
   // ---- the user's calls ----------------------------------------------------------------------
 
-  /** Opens a position at the mark (market) or places a limit order; margin and fee leave the lever account's available. */
+  /**
+   * Opens a position at the mark (market) or places a limit order; margin and fee leave the lever
+   * account's available. The trading rules (docs/FUTURES.md "Trading rules") are checked first:
+   * every named price within the pair's band around the mark, take-profit and stop-loss on their
+   * side, a stop-loss before the liquidation price, the leverage bracket, the user's position
+   * limit and the platform's net exposure cap. A limit the market already crosses fills at once at
+   * the better of its limit and the execution price (mark ± spread), never at a worse one.
+   */
   async submit(userId: number, input: SubmitInput, run: TxRunner = this.tx): Promise<FuturesTrade> {
     const { pair, settings } = this.pair(input.match_id);
     const lots = readLots(input.share, settings);
@@ -201,13 +224,16 @@ export class FuturesService {
     const takeProfit = readPrice(input.target_profit_price, pd);
     const stopLoss = readPrice(input.stop_loss_price, pd);
     const mark = this.mark(pair.symbol);
+    this.checkBands(settings, mark.price, { limit: target, takeProfit, stopLoss });
     if (!isJoined(run)) await this.deps.market.record();
     const quote = await this.deps.quoteUsdt(pair);
     if (!quote) throw new AppError('errors.priceUnavailable');
     const side = input.type;
+    const fillsNow = target === null || marketable(side, target, mark.price);
     const cost = openCost({
       side,
-      price: target ?? mark.price,
+      // A crossed limit fills now, at the better of its limit and the execution price.
+      price: target === null ? mark.price : fillsNow ? limitFillPrice(side, target, mark.price, settings.spread, pd) : target,
       market: target === null,
       lots,
       multiple: input.multiple,
@@ -216,14 +242,32 @@ export class FuturesService {
     });
     const issue = checkStops(side, cost.price, mark.price, takeProfit, stopLoss);
     if (issue) throw new AppError(issue);
-    // A limit order the market has already crossed fills at once, at its own price.
-    const fillsNow = target === null || limitFills(side, mark.price, target);
 
     return run(async (q, afterCommit) => {
       const now = this.deps.clock.now();
       await this.deps.users.lockById(userId, q);
       const { available } = await this.available(userId, q);
       if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
+      await this.checkSize(q, userId, pair, settings, {
+        side,
+        lots,
+        multiple: input.multiple,
+        value: positionValue(cost.price, cost.number, quote),
+        number: cost.number.mul(quote),
+        mark: mark.price,
+      });
+      if (stopLoss !== null) {
+        const liq = await this.liquidationEstimate(q, userId, available.minus(cost.total), {
+          side,
+          open: cost.price,
+          number: cost.number,
+          margin: cost.margin,
+          quoteUsdt: quote,
+          settings,
+        });
+        if (stopLossPastLiquidation(side, stopLoss, liq))
+          throw new AppError('validation.stopLossPastLiquidation', { price: liq!.toFixed(pd) });
+      }
       const inserted = await this.deps.repo.insert(q, {
         userId,
         matchId: pair.id,
@@ -273,6 +317,100 @@ export class FuturesService {
       }
       this.announce(afterCommit, row, null);
       return toTrade(row);
+    });
+  }
+
+  /** Refuses a limit, take-profit or stop-loss price outside the pair's band around the mark. */
+  private checkBands(
+    settings: FuturesSettings,
+    mark: string,
+    prices: { limit?: string | null; takeProfit: string | null; stopLoss: string | null },
+  ): void {
+    const named = [
+      ['limit', prices.limit ?? null],
+      ['takeProfit', prices.takeProfit],
+      ['stopLoss', prices.stopLoss],
+    ] as const;
+    for (const [which, price] of named) {
+      if (price === null) continue;
+      const issue = checkBand(which, price, mark, settings.price_band, settings.price_decimals);
+      if (issue) throw new AppError(issue.key, issue.params);
+    }
+  }
+
+  /**
+   * The size limits of a new order, under the user's lock: the leverage bracket (the user's value
+   * on that side of the pair, this order's included, within the largest notional its leverage
+   * allows), the user's lots on the pair, and the platform's net exposure cap (an order that
+   * takes |Σ long − Σ short| beyond it is refused; one that reduces it never is).
+   */
+  private async checkSize(
+    q: Queryable,
+    userId: number,
+    pair: MarketPair,
+    settings: FuturesSettings,
+    order: { side: FuturesSide; lots: string; multiple: number; value: Decimal; number: Decimal; mark: string },
+  ): Promise<void> {
+    const [open, entrusted] = await Promise.all([
+      this.deps.repo.live(userId, 'open', pair.id, q),
+      this.deps.repo.live(userId, 'entrusted', pair.id, q),
+    ]);
+    const live = [...open, ...entrusted];
+    let sideValue = order.value;
+    let held = new Decimal(0);
+    for (const t of live) {
+      held = held.plus(t.share);
+      if (t.side === order.side) sideValue = sideValue.plus(positionValue(t.open_price ?? t.target_price!, t.number, t.quote_usdt));
+    }
+    const most = maxNotional(settings.brackets, order.multiple);
+    if (!most || sideValue.gt(most)) {
+      throw new AppError('errors.leverageBracket', { multiple: order.multiple, max: (most ?? new Decimal(0)).toFixed() });
+    }
+    if (held.plus(order.lots).gt(settings.max_position_lots)) {
+      throw new AppError('errors.positionLimit', { max: settings.max_position_lots, held: held.toFixed() });
+    }
+    const net = await this.deps.repo.netNumber(q, pair.id);
+    const after = net.plus(order.side === 'long' ? order.number : order.number.neg());
+    const cap = new Decimal((await this.deps.repo.exposureCap(q, pair.id)) ?? DEFAULT_MAX_NET_EXPOSURE[pair.category]);
+    if (after.abs().gt(net.abs()) && after.abs().mul(order.mark).gt(cap)) throw new AppError('errors.exposureLimit');
+  }
+
+  /**
+   * The estimated liquidation price of a position (new, or one of the user's open ones) given
+   * what the account holds: the same estimate the worker shows (`liquidationPrice`).
+   */
+  private async liquidationEstimate(
+    q: Queryable,
+    userId: number,
+    availableAfter: Decimal,
+    position: {
+      id?: number;
+      side: FuturesSide;
+      open: DecimalValue;
+      number: DecimalValue;
+      margin: DecimalValue;
+      quoteUsdt: DecimalValue;
+      settings: FuturesSettings;
+    },
+  ): Promise<Decimal | null> {
+    const open = await this.deps.repo.live(userId, 'open', undefined, q);
+    let totalMargin = new Decimal(position.id === undefined ? position.margin : 0);
+    let otherProfit = new Decimal(0);
+    for (const t of open) {
+      totalMargin = totalMargin.plus(t.margin);
+      if (t.id !== position.id)
+        otherProfit = otherProfit.plus(profit(t.side, t.open_price!, this.mark(t.symbol).price, t.number, t.quote_usdt));
+    }
+    return liquidationPrice({
+      side: position.side,
+      open: position.open,
+      number: position.number,
+      quoteUsdt: position.quoteUsdt,
+      available: availableAfter,
+      totalMargin,
+      otherProfit,
+      threshold: position.settings.liquidation_risk,
+      priceDecimals: position.settings.price_decimals,
     });
   }
 
@@ -355,8 +493,25 @@ export class FuturesService {
       const takeProfit = readPrice(stops.target_profit_price, pd);
       const stopLoss = readPrice(stops.stop_loss_price, pd);
       const entry = row.open_price ?? row.target_price!;
-      const issue = checkStops(row.side, entry, this.mark(row.symbol).price, takeProfit, stopLoss);
+      const settings = this.settingsOf(row);
+      const mark = this.mark(row.symbol).price;
+      this.checkBands(settings, mark, { takeProfit, stopLoss });
+      const issue = checkStops(row.side, entry, mark, takeProfit, stopLoss);
       if (issue) throw new AppError(issue);
+      if (stopLoss !== null) {
+        const { available } = await this.available(userId, q);
+        const liq = await this.liquidationEstimate(q, userId, available, {
+          id: row.status === 'open' ? row.id : undefined,
+          side: row.side,
+          open: entry,
+          number: row.number,
+          margin: row.margin,
+          quoteUsdt: row.quote_usdt,
+          settings,
+        });
+        if (stopLossPastLiquidation(row.side, stopLoss, liq))
+          throw new AppError('validation.stopLossPastLiquidation', { price: liq!.toFixed(pd) });
+      }
       const changed = await this.deps.repo.update(
         q,
         row.id,
@@ -372,12 +527,27 @@ export class FuturesService {
   // Each runs in its own transaction, re-checks under the locks what made the engine call it,
   // and does nothing when the effect no longer applies or already happened.
 
-  /** Fills an entrusted limit order the mark has crossed: the fee goes to the fee account, the margin stays frozen. */
+  /**
+   * Fills an entrusted limit order the mark has crossed, at the better of its limit and the
+   * execution price at that mark (`restingFill`): the fee goes to the fee account, the margin stays
+   * frozen, and what was frozen beyond the fill's margin and fee returns to available.
+   */
   async fill(tradeId: number, mark: Mark): Promise<boolean> {
     return this.engineTx(tradeId, async (q, afterCommit, row) => {
       if (row.status !== 'entrusted' || !limitFills(row.side, mark.price, row.target_price!)) return false;
       const now = this.deps.clock.now();
       const key = `futures:${row.id}:fill`;
+      const f = restingFill({
+        side: row.side,
+        limit: row.target_price!,
+        mark: mark.price,
+        number: row.number,
+        multiple: row.multiple,
+        quoteUsdt: row.quote_usdt,
+        frozenMargin: row.margin,
+        frozenFee: row.fee,
+        settings: this.settingsOf(row),
+      });
       const fresh = await this.deps.repo.settle(q, {
         tradeId: row.id,
         userId: row.user_id,
@@ -385,17 +555,22 @@ export class FuturesService {
         key,
         price: mark.price,
         tickTs: mark.ts,
-        margin: row.margin,
-        fee: row.fee,
+        margin: fixed(f.margin),
+        fee: fixed(f.fee),
         now,
       });
       if (!fresh) return false;
       await this.post(q, key, 'futures_open', row.id, [
-        { holder: { userId: row.user_id, account: LEVER }, currencyId: USDT_ID, frozen: new Decimal(row.fee).neg() },
-        { holder: feesFor(row.user_id), currencyId: USDT_ID, available: row.fee },
+        { holder: { userId: row.user_id, account: LEVER }, currencyId: USDT_ID, frozen: f.fee.plus(f.release).neg(), available: f.release },
+        { holder: feesFor(row.user_id), currencyId: USDT_ID, available: f.fee },
       ]);
-      await this.feeCharged(q, row.user_id, row.fee, key);
-      const opened = await this.deps.repo.update(q, row.id, { status: 'open', open_price: row.target_price!, opened_at: now }, now);
+      await this.feeCharged(q, row.user_id, fixed(f.fee), key);
+      const opened = await this.deps.repo.update(
+        q,
+        row.id,
+        { status: 'open', open_price: fixed(f.price), margin: fixed(f.margin), fee: fixed(f.fee), opened_at: now },
+        now,
+      );
       this.announce(afterCommit, opened, row.status);
       return true;
     });
@@ -499,22 +674,43 @@ export class FuturesService {
 
   /**
    * Settles a close at `mark`: the margin leaves frozen, margin ± P&L returns to available, the
-   * P&L's counterparty is the treasury (the house). When a loss exceeds the margin and all that is
-   * available (`wallet`, updated here for the next close of the same transaction), the insurance
-   * account takes the shortfall: no user balance goes below zero.
+   * P&L's counterparty is the treasury (the house). A liquidation pays a liquidation fee to the
+   * insurance fund out of what the account has left (never making a shortfall). When a loss
+   * exceeds the margin and all that is available (`wallet`, updated here for the next close of
+   * the same transaction), the insurance fund takes the shortfall as far as it holds and the rest
+   * is the platform's recorded bad debt: the close always completes, no user balance goes below
+   * zero.
    */
-  private async closeIn(q: Queryable, row: TradeRow, mark: Mark, reason: CloseReason, wallet: { available: Decimal }): Promise<TradeRow> {
+  private async closeIn(q: Queryable, row: TradeRow, mark: Mark, reason: CloseReason, wallet: Wallet): Promise<TradeRow> {
     const now = this.deps.clock.now();
+    const settings = this.settingsOf(row);
     const pnl = profit(row.side, row.open_price!, mark.price, row.number, row.quote_usdt);
     const margin = new Decimal(row.margin);
     const back = margin.plus(pnl);
-    let toAvailable = back;
-    let insurance = new Decimal(0);
-    if (wallet.available.plus(back).lt(0)) {
+    const fee =
+      reason === 'liquidation'
+        ? liquidationFee({
+            mark: mark.price,
+            number: row.number,
+            quoteUsdt: row.quote_usdt,
+            rate: settings.liquidation_fee_rate,
+            equityLeft: wallet.available.plus(back),
+          })
+        : new Decimal(0);
+    let toAvailable = back.minus(fee);
+    let shortfall = new Decimal(0);
+    if (wallet.available.plus(toAvailable).lt(0)) {
       toAvailable = wallet.available.neg();
-      insurance = back.neg().minus(wallet.available);
+      shortfall = back.neg().minus(wallet.available);
     }
     wallet.available = wallet.available.plus(toAvailable);
+    let cover = { insurance: new Decimal(0), badDebt: new Decimal(0) };
+    if (shortfall.gt(0)) {
+      wallet.fund ??= new Decimal(await this.deps.balances.insuranceFund(q, USDT_ID));
+      cover = splitShortfall(shortfall, wallet.fund);
+      wallet.fund = wallet.fund.minus(cover.insurance);
+    }
+    if (wallet.fund !== undefined) wallet.fund = wallet.fund.plus(fee);
     const key = `futures:${row.id}:close`;
     const fresh = await this.deps.repo.settle(q, {
       tradeId: row.id,
@@ -524,8 +720,10 @@ export class FuturesService {
       price: mark.price,
       tickTs: mark.ts,
       margin: row.margin,
+      fee: fixed(fee),
       profit: fixed(pnl),
-      insurance: fixed(insurance),
+      insurance: fixed(cover.insurance),
+      badDebt: fixed(cover.badDebt),
       now,
     });
     // The trade was locked open, so its close cannot have been settled: a second one is a bug.
@@ -534,7 +732,9 @@ export class FuturesService {
       { holder: { userId: row.user_id, account: LEVER }, currencyId: USDT_ID, frozen: margin.neg(), available: toAvailable },
       { holder: { platform: 'treasury' }, currencyId: USDT_ID, available: pnl.neg() },
     ];
-    if (insurance.gt(0)) legs.push({ holder: { platform: 'insurance' }, currencyId: USDT_ID, available: insurance.neg() });
+    const toFund = fee.minus(cover.insurance);
+    if (!toFund.isZero()) legs.push({ holder: { platform: 'insurance' }, currencyId: USDT_ID, available: toFund });
+    if (cover.badDebt.gt(0)) legs.push({ holder: { platform: 'bad_debt' }, currencyId: USDT_ID, available: cover.badDebt.neg() });
     await this.post(q, key, 'futures_close', row.id, legs);
     return this.deps.repo.update(
       q,

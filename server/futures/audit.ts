@@ -17,19 +17,22 @@ import { Decimal, type DecimalValue } from '../../domain/decimal';
 import {
   contractNumber,
   handlingFee,
+  limitFillPrice,
   limitFills,
+  liquidationFee,
   margin as marginFor,
   mustLiquidate,
   openPrice,
   overnightFee,
   profit,
+  restingFill,
   riskRate,
   stopTriggered,
 } from '../../domain/futures/formulas';
 import type { CloseReason, FuturesSettings } from '../../domain/futures/types';
 import type { AuditContext, Auditor } from '../audit/registry';
 import type { Queryable } from '../db/db';
-import { feesFor, holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
+import { feesFor, fundEmptied, holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
 import type { MarketSource } from '../market/MarketSource';
 import type { AuditSettlementRow, FuturesRepository, TradeRow } from './FuturesRepository';
 import { LEVER, USDT_ID } from './FuturesService';
@@ -214,33 +217,50 @@ async function auditTrade(
 
     if (s.kind === 'fill') {
       same('number', t.number, number);
+      const submitKey = `futures:${t.id}:submit`;
+      const submitted = ops.get(submitKey);
       let open: Decimal;
+      let m: Decimal;
+      let fee: Decimal;
       if (t.kind === 'limit') {
-        open = dec(t.target_price!).toDecimalPlaces(settings.price_decimals);
         if (!limitFills(t.side, s.price, t.target_price!))
           problems.push(`limit ${t.side} at ${t.target_price} not crossed by ${text(s.price)}`);
+        const target = dec(t.target_price!).toDecimalPlaces(settings.price_decimals);
+        if (submitted) {
+          // A limit order that waited: the better of its limit and the execution price, margin and fee never above what it froze.
+          const f = restingFill({
+            side: t.side,
+            limit: target,
+            mark: s.price,
+            number,
+            multiple: t.multiple,
+            quoteUsdt: t.quote_usdt,
+            frozenMargin: marginFor(target, number, t.multiple, t.quote_usdt),
+            frozenFee: handlingFee(target, number, settings.fee_rate, t.quote_usdt),
+            settings,
+          });
+          open = f.price;
+          m = f.margin;
+          fee = f.fee;
+          problems.push(
+            ...compareLedger(submitted, submitKey, 'futures_order', [
+              { holder: user, available: m.plus(fee).plus(f.release).neg(), frozen: m.plus(fee).plus(f.release) },
+            ]),
+            ...compareLedger(op, s.key, LEDGER_KIND.fill, [
+              { holder: user, frozen: fee.plus(f.release).neg(), available: f.release },
+              { holder: feesFor(t.user_id), available: fee },
+            ]),
+          );
+        } else {
+          // A limit the market crossed when it was placed: filled at once, at the better of its limit and the execution price.
+          open = limitFillPrice(t.side, target, s.price, settings.spread, settings.price_decimals);
+        }
       } else {
         open = openPrice(t.side, s.price, settings.spread, settings.price_decimals);
       }
-      same('open price', t.open_price, open);
-      const m = marginFor(open, number, t.multiple, t.quote_usdt);
-      const fee = handlingFee(open, number, settings.fee_rate, t.quote_usdt);
-      same('margin', s.margin, m);
-      same('fee', s.fee, fee);
-      same('trade fee', t.fee, fee);
-      held = m;
-      const submitKey = `futures:${t.id}:submit`;
-      const submitted = ops.get(submitKey);
-      if (submitted) {
-        // A limit order that waited: margin and fee were frozen when it was placed; the fill pays the fee out of frozen.
-        problems.push(
-          ...compareLedger(submitted, submitKey, 'futures_order', [{ holder: user, available: m.plus(fee).neg(), frozen: m.plus(fee) }]),
-          ...compareLedger(op, s.key, LEDGER_KIND.fill, [
-            { holder: user, frozen: fee.neg() },
-            { holder: feesFor(t.user_id), available: fee },
-          ]),
-        );
-      } else {
+      if (!submitted) {
+        m = marginFor(open, number, t.multiple, t.quote_usdt);
+        fee = handlingFee(open, number, settings.fee_rate, t.quote_usdt);
         problems.push(
           ...compareLedger(op, s.key, LEDGER_KIND.fill, [
             { holder: user, available: m.plus(fee).neg(), frozen: m },
@@ -248,6 +268,11 @@ async function auditTrade(
           ]),
         );
       }
+      same('open price', t.open_price, open);
+      same('margin', s.margin, m!);
+      same('fee', s.fee, fee!);
+      same('trade fee', t.fee, fee!);
+      held = m!;
     } else if (s.kind === 'cancel') {
       if (t.status !== 'cancelled') problems.push(`trade is ${t.status}, not cancelled`);
       const target = dec(t.target_price ?? 0).toDecimalPlaces(settings.price_decimals);
@@ -302,22 +327,42 @@ async function auditTrade(
             );
           }
         }
-        // Margin ± P&L goes back to available; what the account cannot cover, the insurance account takes.
+        // Margin ± P&L (less a liquidation's fee, from what the account has left) goes back to
+        // available; what the account cannot cover, the insurance fund takes as far as it held, and
+        // the rest is bad debt.
         const wallet = walletBefore(op, t.user_id);
         const back = held.plus(pnl);
-        let toAvailable = back;
-        let insurance = dec(0);
-        if (wallet !== null && wallet.plus(back).lt(0)) {
+        const fee =
+          reason === 'liquidation' && wallet !== null
+            ? liquidationFee({
+                mark: s.price,
+                number: t.number,
+                quoteUsdt: t.quote_usdt,
+                rate: settings.liquidation_fee_rate,
+                equityLeft: wallet.plus(back),
+              })
+            : reason === 'liquidation'
+              ? dec(s.fee)
+              : dec(0);
+        same('fee', s.fee, fee);
+        let toAvailable = back.minus(fee);
+        let shortfall = dec(0);
+        if (wallet !== null && wallet.plus(toAvailable).lt(0)) {
           toAvailable = wallet.neg();
-          insurance = back.neg().minus(wallet);
+          shortfall = back.neg().minus(wallet);
         }
-        if (wallet === null) insurance = dec(s.insurance);
-        same('insurance', s.insurance, insurance);
+        if (wallet === null) shortfall = dec(s.insurance).plus(s.bad_debt);
+        if (!dec(s.insurance).plus(s.bad_debt).eq(shortfall))
+          problems.push(
+            `insurance ${text(s.insurance)} + bad debt ${text(s.bad_debt)} stored, shortfall ${shortfall.toFixed()} recomputed`,
+          );
+        if (dec(s.bad_debt).gt(0) && !fundEmptied(op, USDT_ID)) problems.push('bad debt booked while the insurance fund held money');
         problems.push(
           ...compareLedger(op, s.key, LEDGER_KIND.close, [
             { holder: user, frozen: held.neg(), available: toAvailable },
             { holder: { platform: 'treasury' }, available: pnl.neg() },
-            { holder: { platform: 'insurance' }, available: insurance.neg() },
+            { holder: { platform: 'insurance' }, available: fee.minus(s.insurance) },
+            { holder: { platform: 'bad_debt' }, available: dec(s.bad_debt).neg() },
           ]),
         );
         if (reason === 'liquidation') {

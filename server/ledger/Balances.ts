@@ -46,6 +46,19 @@ export class Balances {
     return row ?? null;
   }
 
+  /**
+   * The insurance fund's balance of a currency, its row locked until the caller's transaction
+   * ends: a shortfall is paid from it as far as it reaches, the rest is bad debt
+   * (`splitShortfall`, docs/FUTURES.md "Trading rules"). Futures and loans share the fund.
+   */
+  async insuranceFund(q: Queryable, currencyId: number): Promise<string> {
+    const [row] = await q.query<{ available: string }>(
+      `SELECT available::text AS available FROM balances WHERE platform = 'insurance' AND shard = 0 AND currency_id = $1 FOR UPDATE`,
+      [currencyId],
+    );
+    return row?.available ?? '0';
+  }
+
   /** The user's journal, newest first, optionally filtered; `map` adds what the caller shows. */
   async journal<Item>(
     userId: number,

@@ -115,6 +115,16 @@ export function holderName(h: Holder): string {
   return 'userId' in h ? `user:${h.userId}:${h.account}` : `platform:${h.platform}:${h.shard ?? 0}`;
 }
 
+/**
+ * Whether an operation that booked bad debt left the insurance fund (main row) empty: its leg's
+ * balance after is zero, or it had no leg (the fund held nothing to pay). The audits' check that
+ * bad debt is only what the fund could not cover.
+ */
+export function fundEmptied(op: PostedOperation | undefined, currencyId: number): boolean {
+  const leg = op?.legs.find((l) => 'platform' in l.holder && l.holder.platform === 'insurance' && l.currencyId === currencyId);
+  return !leg || new Decimal(leg.availableAfter).isZero();
+}
+
 /** Told which of a user's balances changed, after the commit that changed them. */
 export type BalancesListener = (userId: number, changed: { account: AccountId; currency_id: number }[]) => void;
 

@@ -15,7 +15,7 @@ const LOAN_COLUMNS = `id, user_id, currency_id, status, collateral::text AS coll
   margin_call_ltv::text AS margin_call_ltv, liquidation_ltv::text AS liquidation_ltv, daily_rate::text AS daily_rate,
   liquidation_penalty::text AS liquidation_penalty, margin_called, liq_price::text AS liq_price, liq_tick_ts,
   liq_debt::text AS liq_debt, liq_taken::text AS liq_taken, liq_returned::text AS liq_returned,
-  liq_shortfall::text AS liq_shortfall, created_at, updated_at, closed_at`;
+  liq_shortfall::text AS liq_shortfall, liq_bad_debt::text AS liq_bad_debt, created_at, updated_at, closed_at`;
 
 const EVENT_COLUMNS = `id, loan_id, kind, amount::text AS amount, interest::text AS interest, principal::text AS principal, day,
   price::text AS price, tick_ts, ledger_key, created_at`;
@@ -45,6 +45,7 @@ export interface LoanRow {
   liq_taken: string | null;
   liq_returned: string | null;
   liq_shortfall: string | null;
+  liq_bad_debt: string;
   created_at: number;
   updated_at: number;
   closed_at: number | null;
@@ -95,6 +96,7 @@ function toLoan(r: Raw<LoanRow>): LoanRow {
     liq_taken: norm(r.liq_taken),
     liq_returned: norm(r.liq_returned),
     liq_shortfall: norm(r.liq_shortfall),
+    liq_bad_debt: norm(r.liq_bad_debt) ?? '0',
     created_at: Number(r.created_at),
     updated_at: Number(r.updated_at),
     closed_at: num(r.closed_at),

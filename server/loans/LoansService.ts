@@ -29,6 +29,7 @@ import {
   repayAllocation,
   thresholdPrice,
 } from '../../domain/loans/formulas';
+import { splitShortfall } from '../../domain/futures/formulas';
 import { LOAN_COIN, LOAN_TERMS, loanTerms } from '../../domain/loans/terms';
 import type { Loan, LoanDetail, LoanStatus, LoanTerms } from '../../domain/loans/types';
 import type { Currency } from '../../domain/market/types';
@@ -428,11 +429,14 @@ export class LoansService {
       { holder: { platform: 'treasury' }, currencyId: coin.id, available: split.taken },
     ];
     if (split.returned.gt(0)) legs.push({ holder: { userId: row.user_id, account: COIN }, currencyId: coin.id, available: split.returned });
-    if (split.shortfall.gt(0))
-      legs.push(
-        { holder: { platform: 'insurance' }, currencyId: LOAN_COIN.id, available: split.shortfall.neg() },
-        { holder: { platform: 'treasury' }, currencyId: LOAN_COIN.id, available: split.shortfall },
-      );
+    // The insurance fund pays the shortfall as far as it holds; the rest is the platform's recorded
+    // bad debt, so the liquidation always completes (docs/LOANS.md, docs/FUTURES.md "Trading rules").
+    const cover = split.shortfall.gt(0)
+      ? splitShortfall(split.shortfall, await this.deps.balances.insuranceFund(q, LOAN_COIN.id))
+      : { insurance: new Decimal(0), badDebt: new Decimal(0) };
+    if (split.shortfall.gt(0)) legs.push({ holder: { platform: 'treasury' }, currencyId: LOAN_COIN.id, available: split.shortfall });
+    if (cover.insurance.gt(0)) legs.push({ holder: { platform: 'insurance' }, currencyId: LOAN_COIN.id, available: cover.insurance.neg() });
+    if (cover.badDebt.gt(0)) legs.push({ holder: { platform: 'bad_debt' }, currencyId: LOAN_COIN.id, available: cover.badDebt.neg() });
     const key = `loan:${row.id}:liquidation`;
     await this.post(q, key, 'loan_liquidation', row, legs);
     const now = this.deps.clock.now();
@@ -453,6 +457,7 @@ export class LoansService {
       liq_taken: fixed(split.taken),
       liq_returned: fixed(split.returned),
       liq_shortfall: fixed(split.shortfall),
+      liq_bad_debt: fixed(cover.badDebt),
       closed_at: now,
       updated_at: now,
     });

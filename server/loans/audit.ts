@@ -19,7 +19,7 @@ import { Decimal } from '../../domain/decimal';
 import { dailyInterest, liquidationSplit, repayAllocation } from '../../domain/loans/formulas';
 import { LOAN_COIN, loanTerms } from '../../domain/loans/terms';
 import type { Db } from '../db/db';
-import { holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
+import { fundEmptied, holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
 import type { LoanRow, LoansRepository } from './LoansRepository';
 import { COIN } from './LoansService';
 
@@ -115,7 +115,12 @@ export function createLoansAuditor(deps: { repo: LoansRepository; ledger: Ledger
         );
       if (!platformDelta(liquidation, 'treasury', coin).eq(split.taken) || !delta(liquidation, user, coin).eq(split.returned))
         issues.push('the liquidation legs do not match the split');
-      if (!platformDelta(liquidation, 'insurance', usdt).eq(split.shortfall.neg())) issues.push('the insurance did not pay the shortfall');
+      // The fund paid the shortfall as far as it held; the rest is bad debt (when there is any, the fund was emptied).
+      const fromFund = platformDelta(liquidation, 'insurance', usdt).neg();
+      const badDebt = platformDelta(liquidation, 'bad_debt', usdt).neg();
+      if (!fromFund.plus(badDebt).eq(split.shortfall)) issues.push('the insurance and bad debt did not pay the shortfall');
+      if (!badDebt.eq(row.liq_bad_debt)) issues.push(`bad debt ${row.liq_bad_debt} stored, ${badDebt.toFixed()} posted`);
+      if (badDebt.gt(0) && !fundEmptied(liquidation, usdt)) issues.push('bad debt booked while the insurance fund held money');
     } else if (liquidation) issues.push(`a liquidation in the ledger for a loan ${row.status}`);
     return issues;
   }

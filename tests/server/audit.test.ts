@@ -192,10 +192,19 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
     await s.db.query('UPDATE futures_settlements SET fee = fee * 2 WHERE id = $1', [overnight]);
     const fill = await rowOf('fill');
     await s.db.query('UPDATE futures_settlements SET price = 1 WHERE id = $1', [fill]);
+    // The fill's trade closes later: a fill at another price changes the margin its close releases, so that close is named too.
+    const closeOfFill = Number(
+      (
+        await s.db.query<{ id: number | string }>(
+          `SELECT id FROM futures_settlements WHERE trade_id = (SELECT trade_id FROM futures_settlements WHERE id = $1) AND key LIKE '%:close'`,
+          [fill],
+        )
+      )[0]!.id,
+    );
     const found = new Map((await audit()).sections.flatMap((x) => x.mismatches).map((m) => [m.id, m.detail]));
-    expect([...found.keys()].sort((x, y) => x - y)).toEqual([fill, tp, liquidation, overnight].sort((x, y) => x - y));
+    expect([...found.keys()].sort((x, y) => x - y)).toEqual([fill, closeOfFill, tp, liquidation, overnight].sort((x, y) => x - y));
     expect(found.get(tp)).toContain('take_profit not reached');
-    expect(found.get(liquidation)).toContain('insurance 0 stored, 4.297 recomputed');
+    expect(found.get(liquidation)).toContain('insurance 0 + bad debt 0 stored, shortfall 4.297 recomputed');
     expect(found.get(overnight)).toContain('fee');
     expect(found.get(fill)).toContain('outside the recorded');
   });

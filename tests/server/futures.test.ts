@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
-import { openCost, profit } from '../../domain/futures/formulas';
+import { maxNotional, openCost, positionValue, profit } from '../../domain/futures/formulas';
 import type { FuturesTrade } from '../../domain/futures/types';
 import type { PositionItem, UserMessage } from '../../domain/protocol';
 import { ManualClock } from '../../server/clock';
@@ -390,15 +390,20 @@ describe('futures endpoints', () => {
           const price = new Decimal(cents).div(100).toFixed(2);
           const lots = new Decimal(lotsX100).div(100).toFixed();
           mark('BTC/USDT', price);
-          const trade = ok<FuturesTrade>(
-            await s.call(
-              '/lever/submit',
-              { match_id: String(BTC), type: long ? '1' : '2', share: lots, multiple: String(multiple) },
-              { token: user.token },
-            ),
-          );
           const side = long ? 'long' : 'short';
           const cost = openCost({ side, price, market: true, lots, multiple, quoteUsdt: '1', settings });
+          const answer = await s.call(
+            '/lever/submit',
+            { match_id: String(BTC), type: long ? '1' : '2', share: lots, multiple: String(multiple) },
+            { token: user.token },
+          );
+          // Past the leverage bracket the order is refused, naming the most this leverage allows.
+          const most = maxNotional(settings.brackets, multiple)!;
+          if (positionValue(cost.price, cost.number, '1').gt(most)) {
+            expect(answer.body).toMatchObject({ type: 'error', message: expect.stringContaining(`${most.toFixed()} USDT`) });
+            return;
+          }
+          const trade = ok<FuturesTrade>(answer);
           expect(trade).toMatchObject({
             open_price: cost.price.toFixed(),
             number: cost.number.toFixed(),

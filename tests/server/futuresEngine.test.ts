@@ -137,11 +137,20 @@ describe('futures engine', () => {
     // Risk = (3 + 6.003 + P&L) / 6.003 × 100 ≤ 50 once P&L ≤ −6.0015, i.e. at 59429.85 or below.
     await mark('59500.00');
     expect((await trade(position.id)).status).toBe('open');
+    const fund = await insurance();
     await mark('59420.00');
     expect(await trade(position.id)).toMatchObject({ status: 'closed', close_reason: 'liquidation', profit: '-6.1' });
-    // 3 + 6.003 − 6.10 = 2.903 back; nothing from insurance.
-    expect(await lever(user)).toEqual({ available: '2.903', frozen: '0' });
-    expect((await settlements(position.id))[1]).toMatchObject({ kind: 'liquidation', price: '59420.00', insurance: '0' });
+    // 3 + 6.003 − 6.10 = 2.903 left; the liquidation fee (0.5 % of 594.20 = 2.971) takes it, capped at
+    // what is left, and goes to the insurance fund: nothing from insurance, the fund grows.
+    expect(await lever(user)).toEqual({ available: '0', frozen: '0' });
+    expect((await settlements(position.id))[1]).toMatchObject({
+      kind: 'liquidation',
+      price: '59420.00',
+      fee: '2.903',
+      insurance: '0',
+      bad_debt: '0',
+    });
+    expect((await insurance()).minus(fund).toFixed()).toBe('2.903');
   });
 
   it('takes a shortfall beyond margin and available from the insurance account, never leaving a negative balance', async () => {

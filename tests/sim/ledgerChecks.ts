@@ -59,7 +59,7 @@ export async function ledgerViolations(db: Queryable, options: LedgerCheckOption
 
   const negative = await db.query<{ id: string; available: string; frozen: string }>(
     `SELECT b.id::text, b.available::text, b.frozen::text FROM balances b
-     WHERE (b.frozen < 0 OR (b.available < 0 AND COALESCE(b.platform NOT IN ('custody', 'grants', 'issuance'), TRUE))) ${touched}`,
+     WHERE (b.frozen < 0 OR (b.available < 0 AND COALESCE(b.platform NOT IN ('custody', 'grants', 'issuance', 'bad_debt'), TRUE))) ${touched}`,
   );
   for (const r of negative) found.push(`balance ${r.id} is negative (available ${r.available}, frozen ${r.frozen})`);
 
@@ -81,6 +81,15 @@ export async function ledgerViolations(db: Queryable, options: LedgerCheckOption
     ? `(COALESCE((SELECT SUM(usdt_amount) FROM otc_orders WHERE side = 'sell' AND state = 'completed'), 0)
         - COALESCE((SELECT SUM(usdt_amount) FROM otc_orders WHERE side = 'buy' AND state IN ('pending_payment', 'paid', 'completed')), 0))`
     : '0';
+  // The platform's recorded loss: every shortfall the insurance fund could not cover, as the
+  // futures closes and loan liquidations stored it (docs/FUTURES.md "Trading rules").
+  const badDebtSql =
+    `COALESCE((SELECT SUM(available) FROM balances WHERE currency_id = c.id AND platform = 'bad_debt'), 0)::text AS bad_debt,
+     (CASE WHEN c.name = 'USDT' THEN ` +
+    ((await has(db, 'futures_settlements')) ? `COALESCE((SELECT SUM(bad_debt) FROM futures_settlements), 0)` : '0') +
+    ' + ' +
+    ((await has(db, 'loans')) ? `COALESCE((SELECT SUM(liq_bad_debt) FROM loans), 0)` : '0') +
+    ` ELSE 0 END)::text AS recorded_bad_debt`;
   const couponSql = (await has(db, 'coupon_uses'))
     ? `COALESCE((SELECT SUM(amount) FROM coupon_uses WHERE currency_id = c.id), 0)::text AS coupons`
     : `'0' AS coupons`;
@@ -95,6 +104,8 @@ export async function ledgerViolations(db: Queryable, options: LedgerCheckOption
     issuance: string;
     issued: string;
     coupons: string;
+    bad_debt: string;
+    recorded_bad_debt: string;
   }>(
     `SELECT c.id AS currency_id,
        COALESCE((SELECT SUM(available + frozen) FROM balances WHERE currency_id = c.id), 0)::text AS total,
@@ -105,7 +116,8 @@ export async function ledgerViolations(db: Queryable, options: LedgerCheckOption
         + CASE WHEN c.name = 'USDT' THEN ${otcSql} ELSE 0 END)::text AS withdrawn,
        COALESCE((SELECT SUM(amount) FROM credits WHERE currency_id = c.id), 0)::text AS credits,
        ${issuedSql},
-       ${couponSql}
+       ${couponSql},
+       ${badDebtSql}
      FROM currencies c`,
   );
   const differs = (a: string, b: Decimal) => (new Decimal(a).eq(b) ? null : `${a} ≠ ${b.toFixed()}`);
@@ -118,6 +130,8 @@ export async function ledgerViolations(db: Queryable, options: LedgerCheckOption
     if (grants) found.push(`currency ${r.currency_id}: grants = −(credits + coupon uses) (${grants})`);
     const issuance = differs(r.issuance, new Decimal(r.issued).neg());
     if (issuance) found.push(`currency ${r.currency_id}: issuance = −tokens issued (${issuance})`);
+    const badDebt = differs(r.bad_debt, new Decimal(r.recorded_bad_debt).neg());
+    if (badDebt) found.push(`currency ${r.currency_id}: bad_debt = −recorded shortfalls beyond the fund (${badDebt})`);
   }
   return found;
 }

@@ -1,0 +1,242 @@
+/**
+ * Trading rules an exchange can survive (issue 30, docs/FUTURES.md "Trading rules"), each scenario
+ * the red team found, over real HTTP: the insurance fund drained by limits far through the market,
+ * liquidations that stuck once the fund was empty, a marketable limit that opened at its own
+ * (worse) price, stop-losses past liquidation, and the size limits. The market is stepped by hand
+ * (`market.tradeAt`), time by the ManualClock; every case ends with the audit at 0 mismatches.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditReport } from '../../domain/audit/types';
+import { Decimal } from '../../domain/decimal';
+import { handlingFee, margin as marginFor, openPrice } from '../../domain/futures/formulas';
+import type { FuturesTrade } from '../../domain/futures/types';
+import { ManualClock } from '../../server/clock';
+import type {} from '../../server/futures/plugin';
+import { accountHelpers } from './accounts';
+import { startServer, type TestServer } from './harness';
+import { expectLedgerInvariants } from './invariants';
+
+const USDT = 3;
+const BTC = 1;
+type User = Awaited<ReturnType<TestServer['signUp']>>;
+type Answer = { body: { type: string | number; message: unknown } };
+
+describe('trading rules', () => {
+  let s: TestServer;
+  const clock = new ManualClock(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 2 * 86_400_000 + 10 * 3_600_000);
+  let h: ReturnType<typeof accountHelpers>;
+
+  const mark = async (price: string) => {
+    s.app.market.tradeAt('BTC/USDT', price);
+    await s.app.fastify.futures.engine.idle();
+  };
+  const trade = async (id: number) => (await s.app.fastify.futures.repo.byId(id))!;
+  const settlements = (id: number) => s.app.fastify.futures.repo.settlements(id);
+  const ok = <T>(res: Answer): T => {
+    expect(res.body.type, String(res.body.message)).toBe('ok');
+    return res.body.message as T;
+  };
+  const refused = (res: Answer): string => {
+    expect(res.body.type).toBe('error');
+    return String(res.body.message);
+  };
+  const submit = (user: User, params: Record<string, string> = {}, lang?: string) =>
+    s.call('/lever/submit', { match_id: String(BTC), type: '1', share: '1', multiple: '10', ...params }, { token: user.token, lang });
+  const funded = async (amount: string) => {
+    const user = await s.signUp();
+    await h.credit(user, 'lever', 'USDT', amount);
+    return user;
+  };
+  const lever = async (user: User) => {
+    const b = await h.balance(user, USDT, 'lever');
+    return { available: new Decimal(b.available).toFixed(), frozen: new Decimal(b.frozen).toFixed() };
+  };
+  const platform = async (name: string) => {
+    const [row] = await s.db.query<{ total: string }>(
+      `SELECT COALESCE(SUM(available), 0)::text AS total FROM balances WHERE platform = $1 AND currency_id = $2`,
+      [name, USDT],
+    );
+    return new Decimal(row!.total);
+  };
+  const audit = async () => ok<AuditReport>(await s.ops('/audit'));
+
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+    h = accountHelpers(s, clock);
+    await mark('64170.00');
+  });
+  afterAll(async () => {
+    await expectLedgerInvariants(s.db);
+    await s.close();
+  });
+
+  it('cannot drain the insurance fund with long limits far above the mark: refused by the band, or filled at the market', async () => {
+    const fund = await platform('insurance');
+    const user = await funded('11006');
+    // 3 × the mark at 100×: outside the 20 % band, refused with the allowed range; nothing moves.
+    const far = refused(await submit(user, { target_price: '192510', multiple: '100', share: '10' }));
+    expect(far).toBe('The limit price must be between 51336.00 and 77004.00 (20% either side of the mark price)');
+    expect(refused(await submit(user, { target_price: '192510', multiple: '100' }, 'zh'))).toContain('51336.00');
+    expect(await lever(user)).toEqual({ available: '11006', frozen: '0' });
+    // At the top of the band it is marketable: it opens at the execution price, not at its limit.
+    const top = ok<FuturesTrade>(await submit(user, { target_price: '77004', multiple: '100', share: '10' }));
+    expect(top).toMatchObject({ status: 'open', open_price: '64202.09' });
+    await mark('64170.00');
+    expect((await trade(top.id)).status).toBe('open');
+    expect((await platform('insurance')).eq(fund)).toBe(true);
+    ok(await s.call('/lever/close', { id: String(top.id) }, { token: user.token }));
+  });
+
+  it('fills a new user’s long limit at 66,200 with the market at 64,170 at the market, and says what it paid', async () => {
+    await mark('64170.00');
+    const user = await funded('1000');
+    const filled = ok<FuturesTrade>(await submit(user, { target_price: '66200', share: '1', multiple: '10' }));
+    // 64,170 × 1.0005 = 64,202.085 → 64,202.09: better than the limit by 1,997.91.
+    const price = openPrice('long', '64170.00', '0.0005', 2);
+    expect(price.toFixed(2)).toBe('64202.09');
+    expect(filled).toMatchObject({ status: 'open', kind: 'limit', target_price: '66200', open_price: '64202.09' });
+    expect(filled.margin).toBe(marginFor(price, '0.01', 10, '1').toFixed());
+    expect(filled.fee).toBe(handlingFee(price, '0.01', '0.001', '1').toFixed());
+    // Its P&L at the mark is only the spread, not −152 % of the margin.
+    expect(filled.margin).toBe('64.20209');
+    const spent = new Decimal(filled.margin).plus(filled.fee);
+    expect(await lever(user)).toEqual({
+      available: new Decimal(1000).minus(spent).toFixed(),
+      frozen: new Decimal(filled.margin).toFixed(),
+    });
+    // A short limit below the market fills at the better (higher) execution price too.
+    const short = ok<FuturesTrade>(await submit(user, { type: '2', target_price: '60000' }));
+    expect(short.open_price).toBe(openPrice('short', '64170.00', '0.0005', 2).toFixed(2));
+  });
+
+  it('fills a resting limit crossed by a gap at the better price, and returns what it froze beyond that', async () => {
+    await mark('64170.00');
+    const user = await funded('1000');
+    const order = ok<FuturesTrade>(await submit(user, { target_price: '63000', share: '1', multiple: '10' }));
+    expect(order.status).toBe('entrusted');
+    const frozen = new Decimal(order.margin).plus(order.fee);
+    expect(await lever(user)).toEqual({ available: new Decimal(1000).minus(frozen).toFixed(), frozen: frozen.toFixed() });
+    // The market gaps from 64,170 to 61,000: the long fills at 61,000 × 1.0005 = 61,030.50, not at 63,000.
+    await mark('61000.00');
+    const open = await trade(order.id);
+    expect(open).toMatchObject({ status: 'open', open_price: '61030.5' });
+    const m = marginFor('61030.50', '0.01', 10, '1');
+    const fee = handlingFee('61030.50', '0.01', '0.001', '1');
+    expect(open).toMatchObject({ margin: m.toFixed(), fee: fee.toFixed() });
+    expect(await lever(user)).toEqual({ available: new Decimal(1000).minus(m).minus(fee).toFixed(), frozen: m.toFixed() });
+    expect((await settlements(order.id))[0]).toMatchObject({ kind: 'fill', price: '61000.00', margin: m.toFixed(), fee: fee.toFixed() });
+  });
+
+  it('refuses take-profits and stop-losses outside the band, and a stop-loss past the liquidation price', async () => {
+    await mark('64170.00');
+    const user = await funded('100');
+    expect(refused(await submit(user, { target_profit_price: '90000' }))).toContain('take-profit must be between 51336.00 and 77004.00');
+    expect(refused(await submit(user, { stop_loss_price: '40000' }))).toContain('stop-loss must be between 51336.00 and 77004.00');
+    // 100×: margin 6.42, liquidation near 64,202.09 − (6.42 × 0.5 + 100 − 6.42 − 0.64...) / 0.01; a stop-loss at 54,000 is past it.
+    const past = refused(await submit(user, { multiple: '100', stop_loss_price: '54000' }));
+    expect(past).toMatch(/^The stop-loss must trigger before the estimated liquidation price \d+\.\d{2}$/);
+    const liq = new Decimal(past.split(' ').pop()!);
+    expect(liq.gt(54000)).toBe(true);
+    // Just above it is accepted.
+    const fine = ok<FuturesTrade>(await submit(user, { multiple: '100', stop_loss_price: liq.plus(1).toFixed(2) }));
+    expect(fine.status).toBe('open');
+    // Moving the stop past it later is refused too.
+    const moved = await s.call('/lever/setstop', { id: String(fine.id), stop_loss_price: liq.minus(1).toFixed(2) }, { token: user.token });
+    expect(refused(moved)).toContain('estimated liquidation price');
+    expect(await lever(user)).toMatchObject({ frozen: new Decimal(fine.margin).toFixed() });
+  });
+
+  it('refuses orders beyond the leverage bracket, the position limit and the platform’s exposure cap', async () => {
+    await mark('64170.00');
+    const user = await funded('10000000');
+    // 100 lots of BTC = 1 BTC = 64,202 USDT: beyond 50,000 at 100×, fine at 50×.
+    expect(refused(await submit(user, { share: '100', multiple: '100' }))).toBe(
+      'At 100× a position on this pair may be worth at most 50000 USDT: lower the leverage or the size',
+    );
+    const fifty = ok<FuturesTrade>(await submit(user, { share: '100', multiple: '50' }));
+    // The bracket counts what the user already holds on that side: another 300 lots at 50× pass 250,000.
+    expect(refused(await submit(user, { share: '300', multiple: '50' }))).toContain('at most 250000 USDT');
+    // The position limit: 5,000 lots per user and pair.
+    ok(await submit(user, { share: '1000', multiple: '5' }));
+    ok(await submit(user, { type: '2', share: '1000', multiple: '5' }));
+    ok(await submit(user, { type: '2', share: '1000', multiple: '5' }));
+    ok(await submit(user, { type: '2', share: '1000', multiple: '5' }));
+    expect(refused(await submit(user, { type: '2', share: '1000', multiple: '5' }))).toBe(
+      'A position on this pair may be at most 5000 lots per user (you hold 4100)',
+    );
+    ok(await s.call('/lever/batch_close', { type: '0' }, { token: user.token }));
+    // The operator caps the platform's net exposure on BTC at 100,000 USDT: a long of 2 BTC (128,000) is refused,
+    // while orders that reduce the platform's exposure pass.
+    await s.app.fastify.futures.repo.setExposureCap(BTC, '100000', clock.now());
+    expect(refused(await submit(user, { share: '200', multiple: '10' }))).toBe(
+      'This pair cannot take more positions in this direction right now; try a smaller order later',
+    );
+    const small = ok<FuturesTrade>(await submit(user, { share: '100', multiple: '10' }));
+    ok(await s.call('/lever/close', { id: String(small.id) }, { token: user.token }));
+    await s.db.query('DELETE FROM futures_limits');
+    expect(fifty.status).toBe('open');
+  });
+
+  it('completes a liquidation and a user’s own close after the fund is empty: the rest is recorded bad debt', async () => {
+    await mark('64170.00');
+    const a = await funded('70');
+    const b = await funded('70');
+    const posA = ok<FuturesTrade>(await submit(a, { multiple: '100' }));
+    const posB = ok<FuturesTrade>(await submit(b, { multiple: '100' }));
+    // The fund is emptied (as after a drain) into the treasury.
+    const fund = await platform('insurance');
+    await s.db.tx(async (q) => {
+      await s.app.fastify.ledger.post(q, {
+        key: 'test:empty-insurance',
+        kind: 'credit',
+        legs: [
+          { holder: { platform: 'insurance' }, currencyId: USDT, available: fund.neg() },
+          { holder: { platform: 'treasury' }, currencyId: USDT, available: fund },
+        ],
+      });
+    });
+    expect((await platform('insurance')).isZero()).toBe(true);
+    const badDebt = await platform('bad_debt');
+    // A gap from 64,170 to 50,000 loses (50,000 − 64,202.09) × 0.01 = −142.02 on 6.42 of margin and
+    // about 63 available. B closes by hand at once (before the engine's liquidation of B, or after it:
+    // either way the position closes); the engine liquidates A.
+    s.app.market.tradeAt('BTC/USDT', '50000.00');
+    const closedB = await s.call('/lever/close', { id: String(posB.id) }, { token: b.token });
+    // Never "Insufficient balance": closed by this call, or already by the engine's liquidation.
+    if (closedB.body.type === 'ok') expect((closedB.body.message as FuturesTrade).status).toBe('closed');
+    else expect(closedB.body.message).toBe('This position is already closed');
+    await s.app.fastify.futures.engine.idle();
+    for (const [user, pos] of [
+      [a, posA],
+      [b, posB],
+    ] as const) {
+      expect((await trade(pos.id)).status).toBe('closed');
+      expect(await lever(user)).toEqual({ available: '0', frozen: '0' });
+      const [, close] = await settlements(pos.id);
+      expect(new Decimal(close!.insurance).isZero()).toBe(true);
+      expect(new Decimal(close!.bad_debt).gt(70)).toBe(true);
+    }
+    const lost = badDebt.minus(await platform('bad_debt'));
+    const recorded = (await settlements(posA.id))[1]!.bad_debt;
+    expect(lost.gte(new Decimal(recorded).times(2).minus(1))).toBe(true);
+    expect((await platform('insurance')).isZero()).toBe(true);
+    // Nothing is stuck: no open position of either, and the engine has nothing left to retry.
+    // The fund is refilled for the other tests.
+    await s.db.tx(async (q) => {
+      await s.app.fastify.ledger.post(q, {
+        key: 'test:refill-insurance',
+        kind: 'credit',
+        legs: [
+          { holder: { platform: 'treasury' }, currencyId: USDT, available: fund.neg() },
+          { holder: { platform: 'insurance' }, currencyId: USDT, available: fund },
+        ],
+      });
+    });
+    await mark('64170.00');
+  });
+
+  it('recomputes every settlement of these rules: 0 mismatches', async () => {
+    const report = await audit();
+    expect(report.sections.flatMap((x) => x.mismatches)).toEqual([]);
+  });
+});
