@@ -41,6 +41,7 @@ const BTC: SpotSettings = {
   min_amount: '0.00001',
   max_amount: '10000',
   min_total: '1',
+  price_band: '0.2',
 };
 const ASKS: BookLevel[] = [
   ['60000.00', '0.5'],
