@@ -74,6 +74,38 @@ export function limitCrossed(side: SpotSide, target: DecimalValue, price: Decima
 }
 
 /**
+ * The price a crossed limit order fills at (issue 30, docs/SPOT.md "Fills"): the better for the
+ * user of its limit and the execution price — a buy the lower, a sell the higher — so a fill is
+ * never worse than either. The engine's fills and a placement the book cannot fill within the
+ * limit use the recorded last price as the execution price; the auditor recomputes it from the
+ * stored deciding price.
+ */
+export function limitFillPrice(side: SpotSide, limit: DecimalValue, execution: DecimalValue): Decimal {
+  return side === 'buy' ? Decimal.min(limit, execution) : Decimal.max(limit, execution);
+}
+
+/**
+ * The fills of a limit order the market already crosses when it is placed (issue 30): it executes
+ * like a market order capped at its limit — the book side it takes (`levels`: asks for a buy,
+ * bids for a sell, best first), only the levels at or better than the limit, each up to its
+ * quantity. When those levels cannot fill the whole amount (or there is no book), the whole
+ * amount fills as one fill at `limitFillPrice(side, limit, last)`, exactly as the engine would
+ * fill the order on the next tick had it rested. Either way no fill is worse than the limit.
+ */
+export function marketableLimitFills(
+  side: SpotSide,
+  levels: readonly BookLevel[] | undefined,
+  amount: DecimalValue,
+  limit: DecimalValue,
+  last: DecimalValue,
+): SpotFill[] {
+  const within = (levels ?? []).filter(([price]) => limitCrossed(side, limit, price));
+  const walk = walkBook(within, amount);
+  if (walk.fills.length && walk.filled.gte(amount)) return walk.fills;
+  return [{ price: limitFillPrice(side, limit, last).toFixed(), amount: new Decimal(amount).toFixed() }];
+}
+
+/**
  * The most base quantity `available` buys against `asks` including nothing else (the 25–100 %
  * buttons of a buy), rounded down to `qtyDecimals`; a sell's is simply the available base.
  */
@@ -149,7 +181,7 @@ export function marketOrder(
   return { fills: walk.fills, settlement: settleFills(side, walk.fills, scale) };
 }
 
-/** A limit order filled at its own price. */
+/** A limit order filled as one fill at `price` (its own price in a resting order's preview; `limitFillPrice` when crossed). */
 export function limitFill(side: SpotSide, amount: DecimalValue, price: DecimalValue, scale: SpotScale): Settlement {
   return settleFills(side, [{ price: new Decimal(price).toFixed(), amount: new Decimal(amount).toFixed() }], scale);
 }

@@ -10,7 +10,10 @@ export type SpotSide = 'buy' | 'sell';
 /** `type` on the wire (spec): buy | sell. */
 export const SPOT_SIDES = ['buy', 'sell'] as const satisfies readonly SpotSide[];
 
-/** `market` fills at once against the recorded book; `limit` waits until the market crosses `target_price`. */
+/**
+ * `market` fills at once against the recorded book; `limit` waits until the market crosses
+ * `target_price` (or fills at once when already crossed), never at a worse price than it.
+ */
 export type SpotKind = 'market' | 'limit';
 
 /**
@@ -43,9 +46,14 @@ export interface SpotSettings {
   max_amount: string;
   /** Least order value in the quote currency (amount × price). */
   min_total: string;
+  /**
+   * A limit price must lie within this fraction either side of the recorded last price (the mark),
+   * `PRICE_BANDS[category]` of domain/market/priceBand.ts (crypto 0.2: 20 %), checked with `checkBand`.
+   */
+  price_band: string;
 }
 
-/** One level of the recorded book a market order took, or the limit price it filled at. */
+/** One level of the recorded book an order took, or the one price a crossed limit order filled at (`limitFillPrice`). */
 export interface SpotFill {
   price: string;
   amount: string;
@@ -72,7 +80,10 @@ export interface SpotOrder extends OrderItem {
   /** What an open limit order holds frozen (buy: amount × price in the quote; sell: amount in the base). */
   frozen: string;
   frozen_currency: string;
-  /** The fills: the book levels a market order took, or one fill at the limit price. */
+  /**
+   * The fills: the book levels a market order (or a limit order crossed when placed, levels at or
+   * better than its limit) took, or one fill at the better of the limit and the deciding price.
+   */
   fills: SpotFill[];
   /** The recorded market price and its tick time that decided a fill (a limit's crossing; a market order's moment). */
   deciding_price: string | null;

@@ -1,7 +1,9 @@
 /**
  * Spot trading (issue 10, docs/SPOT.md): market orders that walk the server's recorded book at
- * once, limit orders that freeze their funds until the engine fills them at their price, cancel,
- * the lists. Every figure comes from domain/spot/formulas.ts — the same functions the worker's
+ * once, limit orders (within the price band around the mark, issue 30) that freeze their funds
+ * until the market crosses them and then fill never worse than their price — at once against the
+ * book within the limit when already crossed, or by the engine at the better of the limit and the
+ * tick's last price — cancel, the lists. Every figure comes from domain/spot/formulas.ts — the same functions the worker's
  * preview calls — so preview and settlement agree to the last digit. Both currencies live in the
  * coin account (`change`); the counterparty of every fill is the platform treasury (the house
  * makes the market at the recorded book), the fee goes to the fee account, and each money effect
@@ -13,8 +15,17 @@
 import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS } from '../../domain/funds/formulas';
+import { checkBand } from '../../domain/market/priceBand';
 import type { MarketPair } from '../../domain/market/types';
-import { limitCrossed, limitFill, limitFreeze, marketOrder, type Settlement } from '../../domain/spot/formulas';
+import {
+  limitCrossed,
+  limitFillPrice,
+  limitFreeze,
+  marketableLimitFills,
+  marketOrder,
+  settleFills,
+  type Settlement,
+} from '../../domain/spot/formulas';
 import type { SpotDeal, SpotFill, SpotOrder, SpotSettings, SpotSide, SpotStatus } from '../../domain/spot/types';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
@@ -139,8 +150,11 @@ export class SpotService {
 
   /**
    * Places an order. Market: walks the recorded book now (asks for a buy, bids for a sell) and
-   * settles at once; refused when the book cannot fill it all. Limit: freezes its funds; when the
-   * recorded last price already crosses its price it fills at once, at its price.
+   * settles at once; refused when the book cannot fill it all. Limit: refused outside the price
+   * band around the recorded last price; freezes its funds; when the last price already crosses
+   * it, fills at once like a market order capped at its limit (`marketableLimitFills`: the book's
+   * levels within the limit, else the whole at the better of the limit and the last price), from
+   * the frozen funds with any excess back.
    */
   async trade(userId: number, input: TradeInput, run: TxRunner = this.tx): Promise<SpotOrder> {
     const { pair, settings } = this.pairOf(input.currency_id, input.legal_id);
@@ -148,7 +162,13 @@ export class SpotService {
     const amount = readAmount(input.amount, settings);
     const target = readPrice(input.target_price, settings.price_decimals);
     const mark = this.mark(pair.symbol);
+    if (target !== null) {
+      const issue = checkBand('limit', target, mark.price, settings.price_band, settings.price_decimals);
+      if (issue) throw new AppError(issue.key, issue.params);
+    }
     let market: { fills: SpotFill[]; settlement: Settlement } | null = null;
+    // A limit the market already crosses: its fills, decided now with the mark and the book.
+    let crossedFills: SpotFill[] | null = null;
     if (target === null) {
       const book = this.deps.market.depth(pair.symbol);
       market = book ? marketOrder(side, side === 'buy' ? book.asks : book.bids, amount, settings) : null;
@@ -157,6 +177,9 @@ export class SpotService {
         throw new AppError('errors.spotTotalMin', { min: settings.min_total, quote: pair.quote });
     } else if (new Decimal(amount).mul(target).lt(settings.min_total)) {
       throw new AppError('errors.spotTotalMin', { min: settings.min_total, quote: pair.quote });
+    } else if (limitCrossed(side, target, mark.price)) {
+      const book = this.deps.market.depth(pair.symbol);
+      crossedFills = marketableLimitFills(side, book && (side === 'buy' ? book.asks : book.bids), amount, target, mark.price);
     }
     // The mark and the book were read together; the record now holds them (docs/ARCHITECTURE.md).
     if (!isJoined(run)) await this.deps.market.record();
@@ -188,7 +211,7 @@ export class SpotService {
         await this.post(q, `spot:${row.id}:place`, 'spot_order', row.id, [
           { holder: { userId, account: COIN }, currencyId: payId, available: needed.neg(), frozen: needed },
         ]);
-        if (limitCrossed(side, target!, mark.price)) result = await this.fillLimitIn(q, row, mark, now);
+        if (crossedFills) result = await this.fillLimitIn(q, row, crossedFills, mark, now);
       }
       this.announce(afterCommit, result, null);
       return this.order(result);
@@ -220,8 +243,9 @@ export class SpotService {
   // ---- the engine's effect -------------------------------------------------------------------
 
   /**
-   * Fills an open limit order the recorded price `mark` crosses, at its own price. Re-checks
-   * under the locks; answers false when the order is no longer open or the mark does not cross.
+   * Fills an open limit order the recorded price `mark` crosses, as one fill at the better of its
+   * limit and the mark (`limitFillPrice`: a gap's better price goes to the user). Re-checks under
+   * the locks; answers false when the order is no longer open or the mark does not cross.
    */
   async fill(orderId: number, mark: Mark): Promise<boolean> {
     const owner = await this.deps.repo.byId(orderId);
@@ -231,7 +255,8 @@ export class SpotService {
       await this.deps.users.lockById(owner.user_id, q);
       const row = await this.deps.repo.lock(q, orderId);
       if (!row || row.status !== 'open' || !limitCrossed(row.side, row.target_price!, mark.price)) return false;
-      const filled = await this.fillLimitIn(q, row, mark, this.deps.clock.now());
+      const fills = [{ price: limitFillPrice(row.side, row.target_price!, mark.price).toFixed(), amount: row.amount }];
+      const filled = await this.fillLimitIn(q, row, fills, mark, this.deps.clock.now());
       this.announce(afterCommit, filled, row.status);
       return true;
     });
@@ -248,10 +273,12 @@ export class SpotService {
     return { ...settings, fee_rate: row.fee_rate };
   }
 
-  /** Fills an open limit order (locked) at its price, from its frozen funds. */
-  private async fillLimitIn(q: Queryable, row: OrderRow, mark: Mark, now: number): Promise<OrderRow> {
-    const fills = [{ price: row.target_price!, amount: row.amount }];
-    const settlement = limitFill(row.side, row.amount, row.target_price!, this.scaleOf(row));
+  /**
+   * Fills an open limit order (locked) with `fills` (none worse than its limit), from its frozen
+   * funds: a buy spends at most what it froze, the excess returns in the same ledger operation.
+   */
+  private async fillLimitIn(q: Queryable, row: OrderRow, fills: SpotFill[], mark: Mark, now: number): Promise<OrderRow> {
+    const settlement = settleFills(row.side, fills, this.scaleOf(row));
     return this.settle(q, row, fills, settlement, mark, now);
   }
 

@@ -2,13 +2,14 @@
  * The spot auditor (kind `spot`, docs/SPOT.md "Audit"): for every filled order, recomputes from
  * the stored fills and inputs (side, amount, limit price, fee rate, the pair's decimals) with the
  * same domain formulas the fill used — total, average price, fee, received — and checks the
- * deciding price: a limit fill's crosses the limit, one fill at the limit price for the whole
- * amount, and the price is within the recorded bar at the tick time (`prices.check`); a market
- * fill's deciding price is in the record too, and its fills add up to the amount.
+ * deciding price: a limit fill's crosses the limit and no fill is worse than the limit; a fill by
+ * the engine (after the order was placed) is one fill at `limitFillPrice(side, limit, deciding
+ * price)`, recomputed; the price is within the recorded bar at the tick time (`prices.check`); a
+ * market fill's deciding price is in the record too, and its fills add up to the amount.
  */
 import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
 import { Decimal } from '../../domain/decimal';
-import { limitCrossed, settleFills } from '../../domain/spot/formulas';
+import { limitCrossed, limitFillPrice, settleFills } from '../../domain/spot/formulas';
 import type { AuditContext, Auditor } from '../audit/registry';
 import type { MarketSource } from '../market/MarketSource';
 import type { OrderRow, SpotRepository } from './SpotRepository';
@@ -55,9 +56,20 @@ export async function auditOrder(row: OrderRow, market: MarketSource, ctx: Audit
   same('received', row.received, s.received);
   if (row.deciding_price === null || row.deciding_ts === null) return [...issues, 'no deciding price'];
   if (row.kind === 'limit') {
-    if (row.fills.length !== 1 || !new Decimal(row.fills[0]!.price).eq(row.target_price!)) issues.push('limit fill not at its limit price');
-    if (!limitCrossed(row.side, row.target_price!, row.deciding_price)) {
-      issues.push(`deciding price ${row.deciding_price} does not cross the ${row.side} limit ${row.target_price}`);
+    const limit = row.target_price!;
+    if (!limitCrossed(row.side, limit, row.deciding_price)) {
+      issues.push(`deciding price ${row.deciding_price} does not cross the ${row.side} limit ${limit}`);
+    }
+    // No fill worse than the limit (a buy's at or below it, a sell's at or above it).
+    for (const f of row.fills) if (!limitCrossed(row.side, limit, f.price)) issues.push(`fill at ${f.price} worse than the limit ${limit}`);
+    // Filled by the engine after it was placed: one fill at the better of the limit and the
+    // deciding price. Filled as it was placed: the book's levels within the limit (the book is
+    // not recorded: checked as a market order's), or that same one fill.
+    const expected = limitFillPrice(row.side, limit, row.deciding_price);
+    const single = row.fills.length === 1 && new Decimal(row.fills[0]!.price).eq(expected);
+    if (row.filled_at !== row.created_at && !single) {
+      const stored = row.fills.map((f) => f.price).join(', ');
+      issues.push(`limit fill at ${stored}, ${expected.toFixed()} recomputed from the deciding price`);
     }
   }
   const outside = await ctx.prices.check(row.symbol, row.deciding_ts, row.deciding_price);

@@ -6,8 +6,11 @@
  * - least amount: one unit of the pair's quantity decimals;
  * - most amount: 10^(price decimals + 2) base (BTC 10,000; XRP 1,000,000; SHIB 10^10), so that a
  *   cheap coin (more price decimals) allows more units — a few hundred thousand USDT and up;
- * - least order value: 1 quote unit (1 USDT).
+ * - least order value: 1 quote unit (1 USDT);
+ * - price band: a limit price within `PRICE_BANDS[category]` (crypto 20 %) either side of the
+ *   recorded last price (domain/market/priceBand.ts, issue 30).
  */
+import { PRICE_BANDS } from '../../domain/market/priceBand';
 import type { MarketPair } from '../../domain/market/types';
 import type { Currency } from '../../domain/market/types';
 import type { SpotSettings } from '../../domain/spot/types';
@@ -39,5 +42,6 @@ export function spotSettings(pair: MarketPair, currencies: readonly Currency[]):
     min_amount: qtyDecimals > 0 ? `0.${'0'.repeat(qtyDecimals - 1)}1` : '1',
     max_amount: `1${'0'.repeat(pair.price_decimals + 2)}`,
     min_total: SPOT_MIN_TOTAL,
+    price_band: PRICE_BANDS[pair.category],
   };
 }

@@ -1,8 +1,10 @@
 /**
  * Spot on a phone (issue 10 item 1): buy a coin at market with the 25 % button and see the coin
- * balance arrive (the server's fill, as the preview said); place a limit buy far below the market,
- * see it under the form with its frozen funds, cancel it, funds back; the orders page's tabs;
- * signed out the screen shows with a login button.
+ * balance arrive (the server's fill, as the preview said); place a limit buy below the market
+ * (within the price band), see it under the form with its frozen funds, cancel it, funds back; a
+ * limit outside the band is said under the price with the submit disabled, one the market already
+ * crosses says "Fills now at about …" and fills below its limit (issue 30); the orders page's
+ * tabs; signed out the screen shows with a login button.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,15 +79,20 @@ describe('spot in a phone browser', () => {
   it('places a limit buy below the market, sees its frozen funds, cancels it, funds back', async () => {
     const before = await coin(token, '3');
     await page.getByTestId('spot-limit').click();
-    await page.getByTestId('spot-price').fill('30000');
+    // Switching to limit fills in the last price; 90 % of it lies within the 20 % band and rests.
+    await expect.poll(async () => (await page.getByTestId('spot-price').inputValue()) !== '', { timeout: 20_000 }).toBe(true);
+    const last = await page.getByTestId('spot-price').inputValue();
+    const price = new Decimal(last).mul('0.9').toDecimalPlaces(2).toFixed();
+    const frozen = new Decimal(price).mul('0.01').toDecimalPlaces(6, Decimal.ROUND_UP);
+    await page.getByTestId('spot-price').fill(price);
     await page.getByTestId('spot-amount').fill('0.01');
-    await expect.poll(() => page.getByTestId('spot-total').textContent()).toContain('300');
+    await expect.poll(() => page.getByTestId('spot-total').textContent()).toContain('USDT');
+    expect(await page.getByTestId('spot-fills-now').count()).toBe(0);
     await page.getByTestId('spot-submit').click();
     await expect.poll(() => page.getByTestId('spot-confirm').count()).toBe(1);
     await page.getByTestId('spot-confirm-submit').click();
     await expect.poll(() => page.getByTestId('spot-open-order').count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => page.getByTestId('spot-frozen').textContent()).toContain('300');
-    expect((await coin(token, '3')).frozen.toFixed()).toBe('300');
+    expect((await coin(token, '3')).frozen.toFixed()).toBe(frozen.toFixed());
     await page.getByTestId('spot-open-orders').scrollIntoViewIfNeeded();
     await shot(page, 'spot-open-order');
     await page.getByTestId('spot-cancel').click();
@@ -95,12 +102,48 @@ describe('spot in a phone browser', () => {
     expect(after.available.toFixed()).toBe(before.available.toFixed());
   });
 
+  it('a limit outside the band is said before Confirm; a limit the market crosses fills now, below its limit', async () => {
+    // Emptied, then back to limit: the form fills in the last price again.
+    await page.getByTestId('spot-limit').click();
+    await page.getByTestId('spot-price').fill('');
+    await page.getByTestId('spot-market').click();
+    await page.getByTestId('spot-limit').click();
+    await expect.poll(async () => (await page.getByTestId('spot-price').inputValue()) !== '', { timeout: 20_000 }).toBe(true);
+    const mark = new Decimal(await page.getByTestId('spot-price').inputValue());
+    await page.getByTestId('spot-amount').fill('0.001');
+    // The red team's order: a buy limited at 3 × the market.
+    await page.getByTestId('spot-price').fill(mark.mul(3).toDecimalPlaces(2).toFixed());
+    await expect.poll(() => page.getByTestId('spot-price-error').textContent()).toContain('The limit price must be between');
+    expect(await page.getByTestId('spot-submit').isDisabled()).toBe(true);
+    await shot(page, 'spot-limit-outside-band');
+    // 5 % above the market: within the band, already crossed — it fills now at about the market.
+    const limit = mark.mul('1.05').toDecimalPlaces(2);
+    await page.getByTestId('spot-price').fill(limit.toFixed());
+    await expect.poll(() => page.getByTestId('spot-fills-now').textContent()).toContain('Fills now at about');
+    expect(await page.getByTestId('spot-price-error').count()).toBe(0);
+    await shot(page, 'spot-limit-fills-now');
+    const before = await coin(token, '3');
+    await page.getByTestId('spot-submit').click();
+    await expect.poll(() => page.getByTestId('confirm-fills-now').count()).toBe(1);
+    await shot(page, 'spot-confirm-fills-now');
+    await page.getByTestId('spot-confirm-submit').click();
+    await expect.poll(async () => (await api('/coin/list', { status: 'filled' }, token)).total, { timeout: 20_000 }).toBe(2);
+    const [order] = (await api('/coin/list', { status: 'filled' }, token)).data;
+    expect(order).toMatchObject({ kind: 'limit', target_price: limit.toFixed() });
+    expect(new Decimal(order!.avg_price!).lt(limit)).toBe(true);
+    // It spent the fill's total, less than the 0.001 × limit it froze; nothing stays frozen.
+    const after = await coin(token, '3');
+    expect(after.frozen.toFixed()).toBe('0');
+    expect(before.available.minus(after.available).toFixed()).toBe(new Decimal(order!.total!).toFixed());
+    expect(new Decimal(order!.total!).lt(limit.mul('0.001'))).toBe(true);
+  });
+
   it('the orders page: filled with its deciding price, cancelled, open empty', async () => {
     await page.goto(`${base}${ORDERS}`);
     await expect.poll(() => page.getByText('No open orders').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Filled' }).click();
-    await expect.poll(() => page.getByTestId('spot-order-row').count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => page.getByTestId('row-deciding').textContent()).toContain('Filled at market price');
+    await expect.poll(() => page.getByTestId('spot-order-row').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('row-deciding').first().textContent()).toContain('Filled at market price');
     await shot(page, 'spot-orders-filled');
     await page.getByRole('tab', { name: 'Cancelled' }).click();
     await expect.poll(() => page.locator('[data-testid="spot-order-row"][data-status="cancelled"]').count(), { timeout: 20_000 }).toBe(1);

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import type { UserMessage } from '../../domain/protocol';
-import { limitFreeze, marketOrder } from '../../domain/spot/formulas';
+import { limitFreeze, marketOrder, quoteValue, walkBook } from '../../domain/spot/formulas';
 import type { SpotDeal, SpotOrder } from '../../domain/spot/types';
 import type { Page } from '../../domain/api/envelope';
 import { buildApp, type App } from '../../server/app';
@@ -107,6 +107,7 @@ describe('spot', () => {
       min_amount: '0.00001',
       max_amount: '10000',
       min_total: '1',
+      price_band: '0.2',
       base_available: '0.2',
       quote_available: '500',
       orders: [],
@@ -185,7 +186,7 @@ describe('spot', () => {
     expect(await coin(user, BTC_ID)).toEqual({ available: '0.01', frozen: '0' });
   });
 
-  it('places a limit buy (funds frozen), fills it when the market crosses, at its own price, recording the deciding tick', async () => {
+  it('places a limit buy (funds frozen), fills it when the market crosses, at the better price, recording the deciding tick', async () => {
     const user = await funded('1000');
     const order = ok<SpotOrder>(await trade(user, { amount: '0.01', target_price: '59000' }));
     expect(order).toMatchObject({ kind: 'limit', status: 'open', open: true, frozen: '590', frozen_currency: 'USDT' });
@@ -197,24 +198,26 @@ describe('spot', () => {
     expect((await app.fastify.spot.repo.byId(order.id))!.status).toBe('open');
     await mark('58990.00');
     const filled = (await app.fastify.spot.repo.byId(order.id))!;
+    // The tick at 58,990 crossed the 59,000 limit: the buy fills at 58,990, never worse than either.
     expect(filled).toMatchObject({
       status: 'filled',
-      avg_price: '59000',
-      total: '590',
+      avg_price: '58990',
+      total: '589.9',
       fee: '0.00001',
       received: '0.00999',
       deciding_price: '58990',
       deciding_ts: clock.now(),
       settlement_key: `spot:${order.id}:fill`,
-      fills: [{ price: '59000', amount: '0.01' }],
+      fills: [{ price: '58990', amount: '0.01' }],
     });
-    expect(await coin(user, USDT)).toEqual({ available: '410', frozen: '0' });
+    // It froze 590 and spent 589.9: the 0.1 excess came back in the fill's ledger operation.
+    expect(await coin(user, USDT)).toEqual({ available: '410.1', frozen: '0' });
     expect(await coin(user, BTC_ID)).toEqual({ available: '0.00999', frozen: '0' });
     // Asked again with a crossing price, nothing happens twice.
     expect(await app.fastify.spot.service.fill(order.id, { price: '58000.00', ts: clock.now() })).toBe(false);
   });
 
-  it('a limit sell fills when the price rises to it; a limit already crossed fills at once at its price', async () => {
+  it('a limit sell fills when the price rises to it, and at the higher price after a gap', async () => {
     const user = await funded('0', '0.1');
     const sell = ok<SpotOrder>(await trade(user, { type: 'sell', amount: '0.05', target_price: '61000' }));
     expect(await coin(user, BTC_ID)).toEqual({ available: '0.05', frozen: '0.05' });
@@ -222,9 +225,91 @@ describe('spot', () => {
     const filled = (await app.fastify.spot.repo.byId(sell.id))!;
     expect(filled).toMatchObject({ status: 'filled', total: '3050', fee: '3.05', received: '3046.95', deciding_price: '61000' });
     expect(await coin(user, USDT)).toEqual({ available: '3046.95', frozen: '0' });
-    const now = ok<SpotOrder>(await trade(user, { type: 'sell', amount: '0.05', target_price: '50000' }));
-    expect(now).toMatchObject({ kind: 'limit', status: 'filled', avg_price: '50000', deciding_price: '61000' });
+    // A gap: the market jumps from below 61,500 to 62,000; the sell gets 62,000, not its 61,500.
+    await mark('61200.00');
+    const gap = ok<SpotOrder>(await trade(user, { type: 'sell', amount: '0.05', target_price: '61500' }));
+    expect(gap.status).toBe('open');
+    await mark('62000.00');
+    expect((await app.fastify.spot.repo.byId(gap.id))!).toMatchObject({
+      status: 'filled',
+      fills: [{ price: '62000', amount: '0.05' }],
+      avg_price: '62000',
+      total: '3100',
+      fee: '3.1',
+      received: '3096.9',
+      deciding_price: '62000',
+    });
     expect(await coin(user, BTC_ID)).toEqual({ available: '0', frozen: '0' });
+    expect(await coin(user, USDT)).toEqual({ available: '6143.85', frozen: '0' });
+    await mark('61000.00');
+  });
+
+  it('refuses a limit price outside the band around the mark (20 % for crypto), in the request language', async () => {
+    await mark('60000.00');
+    const user = await funded('1000', '0.01');
+    // The red team's order: a buy limited at 3 × the market.
+    const en = 'The limit price must be between 48000.00 and 72000.00 (20% either side of the mark price)';
+    fails(await trade(user, { amount: '0.001', target_price: '180000' }), en);
+    fails(await trade(user, { amount: '0.001', target_price: '72000.01' }), en);
+    fails(await trade(user, { type: 'sell', amount: '0.001', target_price: '47999.99' }), en);
+    const zh = await trade(user, { amount: '0.001', target_price: '180000' }, undefined, 'zh');
+    expect(zh.body).toMatchObject({ type: 'error', message: '限价须在 48000.00 至 72000.00 之间（标记价格上下 20%）' });
+    // Nothing was placed, nothing moved.
+    expect(ok<Page<SpotOrder>>(await s.call('/coin/list', {}, { method: 'GET', token: user.token })).total).toBe(0);
+    expect(await coin(user, USDT)).toEqual({ available: '1000', frozen: '0' });
+    // The band's edges are allowed (a resting buy at the floor, cancelled again).
+    const edge = ok<SpotOrder>(await trade(user, { amount: '0.001', target_price: '48000' }));
+    ok(await s.call('/coin/cancel', { id: String(edge.id) }, { token: user.token }));
+  });
+
+  it('a buy limit the market already crosses fills at once at the book’s prices within the limit, not at the limit', async () => {
+    // The mark at the recorded book's best ask, the limit 5 % above: a market order capped at the limit.
+    const book = app.market.depth('BTC/USDT')!;
+    const ask = book.asks[0]![0];
+    await mark(ask);
+    const limit = new Decimal(ask).mul('1.05').toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed();
+    const amount = Decimal.min(book.asks[0]![1], '0.01').toFixed();
+    const walk = walkBook(book.asks, amount);
+    const user = await funded('1000');
+    const order = ok<SpotOrder>(await trade(user, { amount, target_price: limit }));
+    const total = quoteValue('buy', walk.total, 6);
+    expect(order).toMatchObject({ kind: 'limit', status: 'filled', deciding_price: new Decimal(ask).toFixed(), total: total.toFixed() });
+    expect(order.fills).toEqual([{ price: new Decimal(ask).toFixed(), amount }]);
+    expect(new Decimal(order.avg_price!).lt(limit)).toBe(true);
+    // It froze amount × limit, spent only the fill's total: the excess is back, nothing stays frozen.
+    expect(total.lt(limitFreeze('buy', amount, limit, 6))).toBe(true);
+    expect(await coin(user, USDT)).toEqual({ available: new Decimal(1000).minus(total).toFixed(), frozen: '0' });
+  });
+
+  it('a crossed buy limit the book cannot fill within its limit fills whole at the last price', async () => {
+    // The mark 7 % under the recorded book's best ask and the limit 3 % above the mark: no ask lies
+    // within the limit, so the whole amount fills as the engine would fill it, at the last price.
+    const book = app.market.depth('BTC/USDT')!;
+    const last = new Decimal(book.asks[0]![0]).mul('0.93').toDecimalPlaces(2).toFixed();
+    const limit = new Decimal(last).mul('1.03').toDecimalPlaces(2).toFixed();
+    expect(new Decimal(book.asks[0]![0]).gt(limit)).toBe(true);
+    await mark(last);
+    const user = await funded('1000');
+    const order = ok<SpotOrder>(await trade(user, { amount: '0.01', target_price: limit }));
+    expect(order).toMatchObject({ status: 'filled', avg_price: last, deciding_price: last, fills: [{ price: last, amount: '0.01' }] });
+    const spent = quoteValue('buy', new Decimal('0.01').mul(last), 6);
+    expect(await coin(user, USDT)).toEqual({ available: new Decimal(1000).minus(spent).toFixed(), frozen: '0' });
+  });
+
+  it('a sell limit the market already crosses fills at the book’s bids within the limit, not at the limit', async () => {
+    const book = app.market.depth('BTC/USDT')!;
+    const bid = book.bids[0]![0];
+    await mark(bid);
+    const limit = new Decimal(bid).mul('0.95').toDecimalPlaces(2, Decimal.ROUND_UP).toFixed();
+    const amount = Decimal.min(book.bids[0]![1], '0.01').toFixed();
+    const user = await funded('0', amount);
+    const order = ok<SpotOrder>(await trade(user, { type: 'sell', amount, target_price: limit }));
+    const total = quoteValue('sell', walkBook(book.bids, amount).total, 6);
+    expect(order).toMatchObject({ status: 'filled', total: total.toFixed(), fills: [{ price: new Decimal(bid).toFixed(), amount }] });
+    expect(new Decimal(order.avg_price!).gt(limit)).toBe(true);
+    expect(await coin(user, BTC_ID)).toEqual({ available: '0', frozen: '0' });
+    expect(await coin(user, USDT)).toEqual({ available: total.minus(order.fee).toFixed(), frozen: '0' });
+    await mark('61000.00');
   });
 
   it('cancels only the owner’s open order, returns its funds; a filled or cancelled order answers a clear error', async () => {
@@ -261,8 +346,8 @@ describe('spot', () => {
   it('GET /coin/list pages the caller’s orders, newest first, filtered by status and pair', async () => {
     const user = await funded('5000');
     const a = ok<SpotOrder>(await trade(user, { amount: '0.001' }));
-    const b = ok<SpotOrder>(await trade(user, { amount: '0.001', target_price: '40000' }));
-    const c = ok<SpotOrder>(await trade(user, { amount: '0.001', target_price: '41000' }));
+    const b = ok<SpotOrder>(await trade(user, { amount: '0.001', target_price: '50000' }));
+    const c = ok<SpotOrder>(await trade(user, { amount: '0.001', target_price: '51000' }));
     ok(await s.call('/coin/cancel', { id: String(c.id) }, { token: user.token }));
     const all = ok<Page<SpotOrder>>(await s.call('/coin/list', { limit: '2' }, { method: 'GET', token: user.token }));
     expect(all).toMatchObject({ total: 3, page: 1, limit: 2 });
@@ -288,7 +373,7 @@ describe('spot', () => {
     expect((await socket.timeout(5000).emitWithAck('auth', { token: user.token })).ok).toBe(true);
     const isOrders = (m: UserMessage) => m.kind === 'orders';
     const placed = nextMessage<UserMessage>(socket, isOrders);
-    const order = ok<SpotOrder>(await trade(user, { amount: '0.01', target_price: '45000' }));
+    const order = ok<SpotOrder>(await trade(user, { amount: '0.01', target_price: '50000' }));
     expect((await placed).data).toMatchObject([{ id: order.id, product: 'spot', status: 'open', open: true }]);
     const snap = await s.app.hub.privateSnapshot((await app.fastify.spot.repo.byId(order.id))!.user_id);
     expect(snap.data.orders.filter((o) => o.product === 'spot').map((o) => o.id)).toEqual([order.id]);
@@ -329,6 +414,17 @@ describe('spot', () => {
     expect(dirty.mismatches).toMatchObject([{ kind: 'spot', id: order.id }]);
     expect(dirty.mismatches[0]!.detail).toMatch(/^fee .* stored, .* recomputed$/);
     await s.db.query(`UPDATE spot_orders SET fee = fee - 0.00000001 WHERE id = $1`, [order.id]);
+    // A resting limit filled by the engine at its own price although the tick was better: found.
+    await mark('60000.00');
+    const resting = ok<SpotOrder>(await trade(user, { amount: '0.001', target_price: '59500' }));
+    await mark('59000.00');
+    const filled = (await app.fastify.spot.repo.byId(resting.id))!;
+    expect(filled.fills).toEqual([{ price: '59000', amount: '0.001' }]);
+    await s.db.query(`UPDATE spot_fills SET price = 59500 WHERE order_id = $1`, [resting.id]);
+    const worse = await auditor.audit({ prices: app.fastify.audit.prices });
+    expect(worse.mismatches.map((m) => m.detail)).toContain('limit fill at 59500, 59000 recomputed from the deciding price');
+    await s.db.query(`UPDATE spot_fills SET price = 59000 WHERE order_id = $1`, [resting.id]);
+    expect((await auditor.audit({ prices: app.fastify.audit.prices })).mismatches).toEqual([]);
   });
 
   it('after a restart on the same database, fills open orders the price crossed meanwhile, once', async () => {
@@ -341,7 +437,11 @@ describe('spot', () => {
     app = await buildApp({ ...TEST_APP_OPTIONS, db: s.db, clock, dataDir: s.dataDir, startMarket: false });
     app.market.tradeAt('BTC/USDT', '54000.00');
     await app.fastify.spot.engine.idle();
-    expect((await app.fastify.spot.repo.byId(order.id))!).toMatchObject({ status: 'filled', deciding_price: '54000' });
+    expect((await app.fastify.spot.repo.byId(order.id))!).toMatchObject({
+      status: 'filled',
+      deciding_price: '54000',
+      fills: [{ price: '54000', amount: '0.01' }],
+    });
     await mark('53000.00');
     const again = await app.fastify.spot.service.fill(order.id, { price: '53000.00', ts: clock.now() });
     expect(again).toBe(false);

@@ -14,11 +14,14 @@ import {
   buyAmountFor,
   limitCrossed,
   limitFill,
+  limitFillPrice,
   limitFreeze,
+  marketableLimitFills,
   marketOrder,
   maxBuyAmount,
   quoteValue,
   sellAmountFor,
+  settleFills,
   spotFee,
   walkBook,
 } from '../../domain/spot/formulas';
@@ -41,6 +44,7 @@ const BTC: SpotSettings = {
   min_amount: '0.00001',
   max_amount: '10000',
   min_total: '1',
+  price_band: '0.2',
 };
 const ASKS: BookLevel[] = [
   ['60000.00', '0.5'],
@@ -105,6 +109,62 @@ describe('spot formulas', () => {
     expect(limitCrossed('sell', '61000', '60999.99')).toBe(false);
   });
 
+  it('a crossed limit fills at the better of its limit and the execution price, never worse than either', () => {
+    expect(limitFillPrice('buy', '59000', '58990').toFixed()).toBe('58990');
+    expect(limitFillPrice('buy', '59000', '59010').toFixed()).toBe('59000');
+    expect(limitFillPrice('sell', '61500', '62000').toFixed()).toBe('62000');
+    expect(limitFillPrice('sell', '61500', '61000').toFixed()).toBe('61500');
+    // The red team's buy at 3 × the market (206,159 with the market at 68,720) would have filled at the market.
+    expect(limitFillPrice('buy', '206159', '68720').toFixed()).toBe('68720');
+  });
+
+  it('a limit the market crosses when placed takes the book within its limit, else fills whole at the last price', () => {
+    // Within the limit the book can fill it: its levels, like a market order.
+    expect(marketableLimitFills('buy', ASKS, '1', '60000.50', '59999')).toEqual([
+      { price: '60000.00', amount: '0.5' },
+      { price: '60000.50', amount: '0.5' },
+    ]);
+    expect(marketableLimitFills('sell', BIDS, '0.5', '59000', '60000')).toEqual([
+      { price: '59999.50', amount: '0.4' },
+      { price: '59990.00', amount: '0.1' },
+    ]);
+    // Only 0.5 lies at or below 60,000.30: the whole 1 fills at min(limit, last), as the engine would.
+    expect(marketableLimitFills('buy', ASKS, '1', '60000.30', '59999')).toEqual([{ price: '59999', amount: '1' }]);
+    expect(marketableLimitFills('sell', BIDS, '3', '59995', '60001')).toEqual([{ price: '60001', amount: '3' }]);
+    // No book at all: the same.
+    expect(marketableLimitFills('buy', undefined, '0.01', '66200', '64170')).toEqual([{ price: '64170', amount: '0.01' }]);
+    // The docs' example: the market at 64,170, a buy of 0.001 limited at 66,200 pays the best ask, not 66,200.
+    const book: BookLevel[] = [
+      ['64170.50', '0.3'],
+      ['64171.00', '0.8'],
+    ];
+    const fills = marketableLimitFills('buy', book, '0.001', '66200', '64170');
+    expect(fills).toEqual([{ price: '64170.50', amount: '0.001' }]);
+    const s = settleFills('buy', fills, BTC);
+    expect([s.spent, s.avgPrice].map((d) => d.toFixed())).toEqual(['64.1705', '64170.5']);
+    // It froze 66.2: the fill spends 64.1705 and the excess returns.
+    expect(limitFreeze('buy', '0.001', '66200', 6).minus(s.spent).toFixed()).toBe('2.0295');
+  });
+
+  it('the preview: a limit outside the band is refused as the server would; a crossed limit says it fills now, at the book', () => {
+    const ctx = { settings: BTC, book: { asks: ASKS, bids: BIDS }, mark: '60000.00', baseAvailable: '1', quoteAvailable: '100000' };
+    const out = previewSpot(ctx, { match_id: 1, side: 'buy', kind: 'limit', amount: '0.001', price: '180000' }, 'en');
+    expect(out).toEqual({ problem: 'outsideBand', params: { min: '48000.00', max: '72000.00', band: '20' }, figures: null });
+    expect(previewSpot(ctx, { match_id: 1, side: 'sell', kind: 'limit', amount: '0.001', price: '47999.99' }, 'en').problem).toBe(
+      'outsideBand',
+    );
+    const now = previewSpot(ctx, { match_id: 1, side: 'buy', kind: 'limit', amount: '1', price: '63000' }, 'en');
+    expect(now.problem).toBeNull();
+    expect(now.figures).toMatchObject({ fillsNow: true, avgPrice: '60000.25', total: '60000.25', spend: '63000' });
+    const resting = previewSpot(ctx, { match_id: 1, side: 'buy', kind: 'limit', amount: '1', price: '59000' }, 'en');
+    expect(resting.figures).toMatchObject({ fillsNow: false, avgPrice: '59000', total: '59000' });
+    const sell = previewSpot(ctx, { match_id: 1, side: 'sell', kind: 'limit', amount: '0.5', price: '57000' }, 'en');
+    expect(sell.figures).toMatchObject({ fillsNow: true, total: '29998.8' });
+    // The price unknown yet: no band and no crossing to judge; the figures at the limit.
+    const blind = previewSpot({ ...ctx, mark: undefined }, { match_id: 1, side: 'buy', kind: 'limit', amount: '1', price: '180000' }, 'en');
+    expect(blind.figures).toMatchObject({ fillsNow: false, avgPrice: '180000' });
+  });
+
   it('the percentage amounts: a sell is that share of the base, rounded down', () => {
     expect(sellAmountFor('0.123456789', '0.25', 5).toFixed()).toBe('0.03086');
     expect(buyAmountFor('600', BTC, { price: '60000' }).toFixed()).toBe('0.01');
@@ -139,7 +199,7 @@ describe('spot properties', () => {
         // The worker's book went through the feed: a snapshot, its own integer representation, read back.
         const workerBook = readBook(createBook({ ...book, step: '0.01' }));
         const preview = previewSpot(
-          { settings: BTC, book: workerBook, baseAvailable: '1e9', quoteAvailable: '1e15' },
+          { settings: BTC, book: workerBook, mark: undefined, baseAvailable: '1e9', quoteAvailable: '1e15' },
           { match_id: 1, side, kind: 'market', amount },
           'en',
         );
@@ -165,7 +225,7 @@ describe('spot properties', () => {
     fc.assert(
       fc.property(books, fc.integer({ min: 1, max: 100_000_000_000 }), fc.constantFrom(0.25, 0.5, 0.75, 1), (book, micro, fraction) => {
         const available = new Decimal(micro).div(1_000_000).toFixed();
-        const ctx = { settings: BTC, book, baseAvailable: '0', quoteAvailable: available };
+        const ctx = { settings: BTC, book, mark: undefined, baseAvailable: '0', quoteAvailable: available };
         const amount = amountForFraction(ctx, { match_id: 1, side: 'buy', kind: 'market' }, fraction);
         if (amount === null) return;
         const order = marketOrder('buy', book.asks, amount, BTC)!;
@@ -180,6 +240,38 @@ describe('spot properties', () => {
         expect(new Decimal(amount).lte(maxBuyAmount(book.asks, new Decimal(available).mul(fraction), 5))).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('a crossed limit never fills worse than its limit nor than the execution price, and a buy never spends more than it froze', () => {
+    const prices = fc.integer({ min: 1, max: 20_000_000 }).map((c) => new Decimal(c).div(100).toFixed(2));
+    fc.assert(
+      fc.property(books, fc.boolean(), fc.integer({ min: 1, max: 2_000_000 }), prices, prices, (book, buy, units, a, b) => {
+        const side = buy ? 'buy' : 'sell';
+        const amount = new Decimal(units).div(100_000).toFixed();
+        // The one fill price: never worse than either, and one of them.
+        const p = limitFillPrice(side, a, b);
+        expect(buy ? p.lte(a) && p.lte(b) : p.gte(a) && p.gte(b)).toBe(true);
+        expect(p.eq(a) || p.eq(b)).toBe(true);
+        // A limit `a` the last price `last` crosses (the better of a and b is the last price).
+        const last = p.toFixed();
+        const levels = buy ? book.asks : book.bids;
+        const fills = marketableLimitFills(side, levels, amount, a, last);
+        expect(fills.reduce((sum, f) => sum.plus(f.amount), new Decimal(0)).eq(amount)).toBe(true);
+        for (const f of fills) {
+          expect(limitCrossed(side, a, f.price)).toBe(true);
+          // Execution price: the book level it took, or the last price when the book could not fill it within the limit.
+          const fromBook = levels.some(([lp]) => new Decimal(lp).eq(f.price));
+          expect(fromBook || (fills.length === 1 && new Decimal(f.price).eq(last))).toBe(true);
+        }
+        // When the book within the limit fills it all, exactly the market order's fills.
+        const market = marketOrder(side, levels, amount, BTC);
+        if (market && market.fills.every((f) => limitCrossed(side, a, f.price))) expect(fills).toEqual(market.fills);
+        const settled = settleFills(side, fills, BTC);
+        if (buy) expect(settled.spent.lte(limitFreeze('buy', amount, a, 6))).toBe(true);
+        else expect(settled.total.gte(quoteValue('sell', new Decimal(amount).mul(a), 6))).toBe(true);
+      }),
+      { numRuns: 500 },
     );
   });
 

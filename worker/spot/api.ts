@@ -16,6 +16,7 @@ export function spotApi(market: MarketSlice, account: AccountSlice, lang: () => 
     return {
       settings: s,
       book: s ? market.bookOf(s.symbol) : undefined,
+      mark: s ? market.tickerOf(s.symbol)?.price : undefined,
       baseAvailable: s ? (account.balance(ACCOUNTS.change, s.base)?.available ?? '0') : '0',
       quoteAvailable: s ? (account.balance(ACCOUNTS.change, s.quote)?.available ?? '0') : '0',
     };
@@ -25,7 +26,10 @@ export function spotApi(market: MarketSlice, account: AccountSlice, lang: () => 
     setSettings(list: SpotSettings[]): void {
       for (const s of list) settings.set(s.match_id, s);
     },
-    /** Average price (market, from the worker's book), total, fee and what arrives; or why the server would refuse it. */
+    /**
+     * Average price (market, or a limit the last price crosses: from the worker's book), total,
+     * fee and what arrives; or why the server would refuse it (a limit outside the price band).
+     */
     preview(input: SpotPreviewInput) {
       return previewSpot(context(input.match_id), input, lang());
     },

@@ -1,16 +1,30 @@
 /**
  * The spot order form's preview (issue 10): for a market order the average price and total from
  * the worker's own book (the page never passes a price), for a limit order the figures at its
- * price; the fee and what arrives; the 25–100 % buttons' amounts. The same domain formulas as the
- * server's settlement (domain/spot/formulas.ts), so the preview is what the server will do when
- * the book has not moved.
+ * price — or, when the last price already crosses it, what it fills at now (the book's levels
+ * within the limit, else the last price: `marketableLimitFills`, issue 30) — and a limit outside
+ * the price band around the last price (`checkBand`); the fee and what arrives; the 25–100 %
+ * buttons' amounts. The same domain formulas as the server's settlement
+ * (domain/spot/formulas.ts, domain/market/priceBand.ts), so the preview is what the server will
+ * do when the price and the book have not moved.
  */
 import { Decimal } from '../../domain/decimal';
 import { formatAmount, formatPrice } from '../../domain/format';
 import { normaliseAmount } from '../../domain/funds/amounts';
 import type { Lang } from '../../domain/i18n';
+import { checkBand } from '../../domain/market/priceBand';
 import type { DepthBook } from '../../domain/market/types';
-import { buyAmountFor, limitFill, limitFreeze, marketOrder, sellAmountFor, type Settlement } from '../../domain/spot/formulas';
+import {
+  buyAmountFor,
+  limitCrossed,
+  limitFill,
+  limitFreeze,
+  marketableLimitFills,
+  marketOrder,
+  sellAmountFor,
+  settleFills,
+  type Settlement,
+} from '../../domain/spot/formulas';
 import type { SpotKind, SpotSettings, SpotSide } from '../../domain/spot/types';
 
 export interface SpotPreviewInput {
@@ -34,12 +48,19 @@ export type SpotProblem =
   | 'priceRequired'
   | 'priceInvalid'
   | 'priceDecimals'
+  /** The limit lies outside the price band around the last price (params min, max, band). */
+  | 'outsideBand'
   | 'totalMin'
   | 'bookThin'
   | 'insufficient';
 
 export interface SpotFigures {
-  /** Average price of the fills (market) or the limit price. */
+  /**
+   * A limit the last price already crosses: it fills at once, at `avgPrice` (price improvement:
+   * never worse than the limit), not at the limit.
+   */
+  fillsNow: boolean;
+  /** Average price of the fills (market, or a limit that fills now) or the limit price. */
   avgPrice: string;
   avgPriceText: string;
   /** Quote value (buy: what it spends, rounded up; sell: what it gives before the fee, rounded down). */
@@ -52,7 +73,7 @@ export interface SpotFigures {
   receiveText: string;
   receiveCurrency: string;
   feeCurrency: string;
-  /** What leaves the available balance now (a limit buy's frozen quote; a sell's base). */
+  /** What the order needs available (a limit buy's frozen quote, of which a fill now returns the excess; a sell's base). */
   spend: string;
   spendText: string;
   spendCurrency: string;
@@ -68,6 +89,8 @@ export interface SpotPreview {
 export interface SpotContext {
   settings: SpotSettings | undefined;
   book: DepthBook | undefined;
+  /** The pair's last price (the mark a limit's band and crossing are judged against); undefined until known. */
+  mark: string | undefined;
   baseAvailable: string;
   quoteAvailable: string;
 }
@@ -93,6 +116,7 @@ export function previewSpot(ctx: SpotContext, input: SpotPreviewInput, lang: Lan
   if (new Decimal(amount).gt(s.max_amount)) return none('amountMax', { max: s.max_amount, base: s.base });
   let settlement: Settlement;
   let spend: Decimal;
+  let fillsNow = false;
   if (input.kind === 'market') {
     if (!ctx.book) return none('loading');
     const order = marketOrder(input.side, input.side === 'buy' ? ctx.book.asks : ctx.book.bids, amount, s);
@@ -102,11 +126,20 @@ export function previewSpot(ctx: SpotContext, input: SpotPreviewInput, lang: Lan
   } else {
     const price = readDecimal(input.price, s.price_decimals, 'price');
     if (typeof price !== 'string') return price;
-    settlement = limitFill(input.side, amount, price, s);
+    if (ctx.mark !== undefined) {
+      const issue = checkBand('limit', price, ctx.mark, s.price_band, s.price_decimals);
+      if (issue) return none('outsideBand', issue.params);
+      fillsNow = limitCrossed(input.side, price, ctx.mark);
+    }
+    if (fillsNow) {
+      const levels = ctx.book && (input.side === 'buy' ? ctx.book.asks : ctx.book.bids);
+      settlement = settleFills(input.side, marketableLimitFills(input.side, levels, amount, price, ctx.mark!), s);
+    } else settlement = limitFill(input.side, amount, price, s);
     spend = limitFreeze(input.side, amount, price, s.quote_decimals);
   }
   const buy = input.side === 'buy';
   const figures: SpotFigures = {
+    fillsNow,
     avgPrice: settlement.avgPrice.toFixed(),
     avgPriceText: formatPrice(settlement.avgPrice, s.price_decimals, lang),
     total: settlement.total.toFixed(),

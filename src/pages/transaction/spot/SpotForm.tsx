@@ -4,6 +4,11 @@
  * available balance, the worker's live preview (average price from its own book for a market
  * order, total, fee, what arrives), a confirmation sheet, then `/coin/trade` with an
  * Idempotency-Key. Signed out, the form shows a login button instead of the submit.
+ *
+ * A limit (issue 30): outside the price band around the last price the worker's preview says so
+ * under the price (the server's `checkBand` message) and the submit is disabled; when the last
+ * price already crosses it, "Fills now at about …" (the worker's fill from its book: price
+ * improvement, never the limit when the market is better) in the form and the confirm sheet.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -35,6 +40,7 @@ const PROBLEM_KEYS = {
   priceRequired: 'spot.problem.priceRequired',
   priceInvalid: 'spot.problem.priceInvalid',
   priceDecimals: 'errors.priceDecimals',
+  outsideBand: 'validation.limitOutsideBand',
   totalMin: 'errors.spotTotalMin',
   bookThin: 'errors.spotBookThin',
   insufficient: 'errors.insufficientBalance',
@@ -85,18 +91,23 @@ export function SpotForm({
     [deal?.match_id, side, kind, amount, limitPrice],
   );
   const asked = useRef(0);
+  // Asked again on every price change: a market order's book, a limit's band and whether the market crosses it.
   useEffect(() => {
     if (!deal) return;
     const n = ++asked.current;
     void getWorker()
       .spot.preview(input)
       .then((p) => n === asked.current && setPreview(p));
-  }, [input, deal, kind === 'market' ? lastPrice : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [input, deal, lastPrice]);
 
   const figures = preview?.figures ?? null;
   const typed = amount.trim() !== '';
   const problemKey = preview?.problem ? PROBLEM_KEYS[preview.problem] : null;
   const problemText = problemKey ? t(problemKey, preview!.params) : null;
+  // A limit outside the band: said under the price as it is typed, and no submit until it is within.
+  const bandText = kind === 'limit' && preview?.problem === 'outsideBand' ? problemText : null;
+  const fillsNowText =
+    kind === 'limit' && !preview?.problem && figures?.fillsNow ? t('spot.form.fillsNow', { price: figures.avgPriceText }) : null;
   const available = side === 'buy' ? deal?.quote_available : deal?.base_available;
   const availableCoin = side === 'buy' ? quote : base;
 
@@ -121,7 +132,7 @@ export function SpotForm({
     e.preventDefault();
     if (!form.check(contract['/coin/trade'].input, body())) return;
     if (preview?.problem && problemText) {
-      if (preview.problem.startsWith('price')) form.setFieldError('target_price', problemText);
+      if (preview.problem.startsWith('price') || preview.problem === 'outsideBand') form.setFieldError('target_price', problemText);
       else if (preview.problem.startsWith('amount')) form.setFieldError('amount', problemText);
       else form.setError(problemText);
       return;
@@ -210,7 +221,11 @@ export function SpotForm({
           <span className={formStyles.unit}>{quote}</span>
         </label>
       )}
-      {form.errorOf('target_price') && <p className={formStyles.error}>{form.errorOf('target_price')}</p>}
+      {(form.errorOf('target_price') ?? bandText) && (
+        <p className={formStyles.error} data-testid="spot-price-error">
+          {form.errorOf('target_price') ?? bandText}
+        </p>
+      )}
 
       <label className={`${formStyles.box} ${form.errorOf('amount') ? formStyles.invalid : ''}`}>
         <input
@@ -259,7 +274,12 @@ export function SpotForm({
         {figure(t('spot.form.fee'), figures ? `${figures.feeText} ${figures.feeCurrency}` : '--', 'spot-fee')}
         {figure(t('spot.form.receive'), figures ? `${figures.receiveText} ${figures.receiveCurrency}` : '--', 'spot-receive')}
       </div>
-      {typed && preview?.problem && !preview.problem.startsWith('amount') && problemText && (
+      {fillsNowText && (
+        <p className={styles.fillsNow} data-testid="spot-fills-now">
+          {fillsNowText}
+        </p>
+      )}
+      {typed && preview?.problem && !preview.problem.startsWith('amount') && preview.problem !== 'outsideBand' && problemText && (
         <p className={formStyles.error} data-testid="spot-problem">
           {problemText}
         </p>
@@ -271,7 +291,14 @@ export function SpotForm({
       )}
 
       {signedIn ? (
-        <Button type="submit" block busy={form.busy} className={`${formStyles.submit} ${tone}`} data-testid="spot-submit">
+        <Button
+          type="submit"
+          block
+          busy={form.busy}
+          disabled={!!bandText}
+          className={`${formStyles.submit} ${tone}`}
+          data-testid="spot-submit"
+        >
           {sideLabel}
         </Button>
       ) : (
@@ -295,10 +322,22 @@ export function SpotForm({
           {figure(t('spot.form.total'), figures ? `${figures.totalText} ${quote}` : '--', 'confirm-total')}
           {figure(t('spot.form.fee'), figures ? `${figures.feeText} ${figures.feeCurrency}` : '--', 'confirm-fee')}
           {figure(t('spot.form.receive'), figures ? `${figures.receiveText} ${figures.receiveCurrency}` : '--', 'confirm-receive')}
+          {fillsNowText && (
+            <p className={styles.fillsNow} data-testid="confirm-fills-now">
+              {fillsNowText}
+            </p>
+          )}
           {kind === 'market' && <p className={styles.hint}>{t('spot.form.marketHint')}</p>}
+          {fillsNowText && <p className={styles.hint}>{t('spot.form.fillsNowHint')}</p>}
+          {bandText && (
+            <p className={formStyles.error} data-testid="confirm-band">
+              {bandText}
+            </p>
+          )}
           <Button
             block
             busy={form.busy}
+            disabled={!!bandText}
             className={`${formStyles.submit} ${tone}`}
             onClick={() => void submit()}
             data-testid="spot-confirm-submit"
