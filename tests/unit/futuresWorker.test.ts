@@ -260,6 +260,8 @@ describe('futures worker: preview, trading rules (issue 30)', () => {
     const p = previewOrder(state.futures, { ...long, market: false, price: '80000', lots: '1' }, 'en');
     expect(p.problem).toBe('priceBand');
     expect(p.params).toEqual({ min: '48,000.00', max: '72,000.00', band: '20' });
+    // Refused, so it fills nowhere: no figures and no fill price shown.
+    expect(p).toMatchObject({ figures: null, fillText: null });
     expect(previewOrder(state.futures, { ...long, side: 'short', market: false, price: '47999.99', lots: '1' }, 'en').problem).toBe(
       'priceBand',
     );

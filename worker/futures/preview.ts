@@ -225,7 +225,9 @@ export function previewOrder(slice: FuturesSlice, input: PreviewInput, lang: Lan
           band: formatNumber(band.params.band, lang),
         },
         figures: null,
+        // An order the server refuses fills nowhere: no "fills now" line beside the band's message.
         ...flags,
+        fillText: null,
         stops: stopsOf(slice, input, lang, entryNow, null),
       };
   }
