@@ -2,7 +2,9 @@
  * Futures on a phone (issue 9 item 10): open a long at market, watch its P&L move with the feed,
  * set TP/SL, close it, find it in the history with the server's realised P&L, and the lever
  * balance changed by exactly P&L − fees; a limit order entrusted and cancelled; the
- * insufficient-balance message. Needs the /lever endpoints (server/futures).
+ * insufficient-balance message; the trading rules told as typed (issue 30): a limit outside the
+ * price band refused, a limit the market already crosses "fills now at about …". Needs the /lever
+ * endpoints (server/futures).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +45,11 @@ describe('futures in a phone browser', () => {
   it('shows the insufficient-balance message for an order the account cannot pay', async () => {
     await expect.poll(() => page.getByTestId('order-available').textContent(), { timeout: 20_000 }).toContain('1,000');
     await page.getByTestId('order-leverage').click();
+    // The leverage picker says how large a position the chosen multiple allows (its bracket).
+    await expect
+      .poll(() => page.getByTestId('leverage-cap').textContent())
+      .toMatch(/^At 10× a position on this pair may be worth up to [\d,]+ USDT$/);
+    await shot(page, 'futures-leverage');
     await page.getByTestId('leverage-options').getByRole('button').first().click();
     await page.getByTestId('order-lots').fill('900');
     await expect.poll(() => page.getByTestId('order-insufficient').textContent()).toBe('Insufficient balance');
@@ -75,15 +82,16 @@ describe('futures in a phone browser', () => {
     await expect.poll(() => page.getByTestId('futures-risk').textContent()).toMatch(/%$/);
     await shot(page, 'futures-position');
 
-    // TP/SL on the wrong side is refused with the rule's message; on the right side it is saved.
+    // TP/SL on the wrong side is refused with the rule's message as typed (Save is off); on the
+    // right side, within the price band, it is saved.
     const open = (await api('/lever/dealall', { status: 'open' }, token)).trades.data[0]!;
     const entry = new Decimal(open.open_price!);
     await row.getByTestId('position-stops').click();
     await page.getByTestId('stops-tp').fill(entry.mul('0.5').toFixed(2));
-    await page.getByTestId('stops-save').click();
     await expect.poll(() => page.getByTestId('stops-sheet').textContent()).toContain('Take-profit must be above');
-    const tp = entry.mul('1.5').toFixed(2);
-    const sl = entry.mul('0.5').toFixed(2);
+    expect(await page.getByTestId('stops-save').isDisabled()).toBe(true);
+    const tp = entry.mul('1.1').toFixed(2);
+    const sl = entry.mul('0.9').toFixed(2);
     await page.getByTestId('stops-tp').fill(tp);
     await page.getByTestId('stops-sl').fill(sl);
     await page.getByTestId('stops-save').click();
@@ -123,7 +131,8 @@ describe('futures in a phone browser', () => {
     await page.goto(base + PAIR);
     const deal = await api('/lever/deal', { match_id: matchId }, token);
     const ticker = (await api('/currency/quotation_new', {})).find((t) => t.symbol === SYMBOL)!;
-    const limit = new Decimal(ticker.price).mul('0.5').toDecimalPlaces(deal.price_decimals).toFixed();
+    // 15 % under the market: waits (and within the price band, 20 % for crypto).
+    const limit = new Decimal(ticker.price).mul('0.85').toDecimalPlaces(deal.price_decimals).toFixed();
     await page.getByTestId('order-limit').click();
     await page.getByTestId('order-price').fill(limit);
     await page.getByTestId('order-lots').fill(deal.min_lots);
@@ -142,5 +151,42 @@ describe('futures in a phone browser', () => {
     expect(account.trades.total).toBe(0);
     const history = await api('/lever/my_trade', {}, token);
     expect(history.data.some((t) => t.status === 'cancelled' && t.target_price !== null)).toBe(true);
+  });
+
+  it('tells a limit outside the price band as typed, and a limit the market crosses fills now', async () => {
+    await page.goto(base + PAIR);
+    const deal = await api('/lever/deal', { match_id: matchId }, token);
+    const ticker = (await api('/currency/quotation_new', {})).find((t) => t.symbol === SYMBOL)!;
+    const mark = new Decimal(ticker.price);
+    await page.getByTestId('order-side-long').click();
+    await page.getByTestId('order-limit').click();
+    await page.getByTestId('order-lots').fill(deal.min_lots);
+
+    // 50 % above the mark: outside the band (20 % for crypto), said under the price, no confirmation.
+    await page.getByTestId('order-price').fill(mark.mul('1.5').toDecimalPlaces(deal.price_decimals).toFixed());
+    await expect
+      .poll(() => page.getByTestId('order-price-error').textContent(), { timeout: 20_000 })
+      .toContain('The limit price must be between');
+    expect(await page.getByTestId('order-submit').isDisabled()).toBe(true);
+    expect(await page.getByTestId('order-fills-now').count()).toBe(0);
+    await shot(page, 'futures-band');
+
+    // 1 % above the mark: within the band, and the market already crosses it: it fills now, at the
+    // market's price with the spread, better than the limit.
+    await page.getByTestId('order-price').fill(mark.mul('1.01').toDecimalPlaces(deal.price_decimals).toFixed());
+    await expect.poll(() => page.getByTestId('order-price-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('order-fills-now').textContent()).toContain('Fills now at about');
+    expect(await page.getByTestId('order-submit').isDisabled()).toBe(false);
+    await page.getByTestId('order-submit').click();
+    await expect.poll(() => page.getByTestId('order-confirm').count()).toBe(1);
+    // Both lines read at once: the price ticks (8 a second here) and the preview follows it.
+    const [line, price] = await page.evaluate(() =>
+      ['confirm-fills-now', 'confirm-price'].map((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    );
+    expect(line).toMatch(/^Fills now at about [\d,.]+ \(better than your limit\)$/);
+    // The figures are the fill price's: the open price shown is the one in the line.
+    expect(price).toMatch(/\d/);
+    expect(line).toContain(price);
+    await shot(page, 'futures-fills-now');
   });
 });

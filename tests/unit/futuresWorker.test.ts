@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import { formatNumber, formatPercent, formatPrice } from '../../domain/format';
-import { liquidationPrice, openCost, profit, returnOnMargin, riskRate } from '../../domain/futures/formulas';
+import { limitFillPrice, liquidationPrice, openCost, profit, returnOnMargin, riskRate } from '../../domain/futures/formulas';
 import type { FuturesSettings, FuturesTrade } from '../../domain/futures/types';
 import type { Ticker } from '../../domain/market/types';
 import type { BalanceRow, PrivateSnapshot } from '../../domain/protocol';
@@ -201,6 +201,190 @@ describe('futures worker: preview', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('futures worker: preview, trading rules (issue 30)', () => {
+  const long = { match_id: 1, side: 'long' as const, multiple: 20 };
+
+  it('a marketable limit is reckoned at its fill price, the better of the limit and the market', () => {
+    const { state } = setup('1000');
+    // Mark 60,000: a long at 61,000 fills at once at the market with the spread, 60,030.
+    const p = previewOrder(state.futures, { ...long, market: false, price: '61000', lots: '10' }, 'en');
+    expect(p.problem).toBeNull();
+    expect(p.marketable).toBe(true);
+    expect(p.improved).toBe(true);
+    expect(p.fillText).toBe('60,030.00');
+    // Said before the lots are typed too.
+    expect(previewOrder(state.futures, { ...long, market: false, price: '61000', lots: '' }, 'en')).toMatchObject({
+      problem: 'lotsRequired',
+      marketable: true,
+      fillText: '60,030.00',
+    });
+    const cost = openCost({ side: 'long', price: '60030', market: false, lots: '10', multiple: 20, quoteUsdt: '1', settings: SETTINGS });
+    expect(limitFillPrice('long', '61000', '60000', SETTINGS.spread, 2).toFixed()).toBe('60030');
+    expect(p.figures).toMatchObject({
+      price: '60030',
+      priceText: '60,030.00',
+      margin: cost.margin.toFixed(),
+      fee: cost.fee.toFixed(),
+      total: cost.total.toFixed(),
+    });
+    const liq = liquidationPrice({
+      side: 'long',
+      open: '60030',
+      number: '0.1',
+      quoteUsdt: '1',
+      available: new Decimal('1000').minus(cost.total),
+      totalMargin: cost.margin,
+      otherProfit: '0',
+      threshold: '50',
+      priceDecimals: 2,
+    });
+    expect(p.figures!.liquidationText).toBe(formatPrice(liq!, 2, 'en'));
+    // A limit between the mark and the market's price fills at the limit: marketable, no better.
+    const at = previewOrder(state.futures, { ...long, market: false, price: '60010', lots: '10' }, 'en');
+    expect(at).toMatchObject({ marketable: true, improved: false, figures: { price: '60010' } });
+    // A short at 59,000 fills at 59,970.
+    const short = previewOrder(state.futures, { ...long, side: 'short', market: false, price: '59000', lots: '10' }, 'en');
+    expect(short).toMatchObject({ marketable: true, improved: true, figures: { price: '59970' } });
+    // A limit the market has not reached waits at its own price.
+    const rest = previewOrder(state.futures, { ...long, market: false, price: '59000', lots: '10' }, 'en');
+    expect(rest).toMatchObject({ problem: null, marketable: false, improved: false, fillText: null, figures: { price: '59000' } });
+    // A market order is never "marketable" in this sense.
+    expect(previewOrder(state.futures, { ...long, market: true, lots: '10' }, 'en').marketable).toBe(false);
+  });
+
+  it('refuses a limit price outside the band around the mark, with its bounds', () => {
+    const { state } = setup('1000');
+    const p = previewOrder(state.futures, { ...long, market: false, price: '80000', lots: '1' }, 'en');
+    expect(p.problem).toBe('priceBand');
+    expect(p.params).toEqual({ min: '48,000.00', max: '72,000.00', band: '20' });
+    // Refused, so it fills nowhere: no figures and no fill price shown.
+    expect(p).toMatchObject({ figures: null, fillText: null });
+    expect(previewOrder(state.futures, { ...long, side: 'short', market: false, price: '47999.99', lots: '1' }, 'en').problem).toBe(
+      'priceBand',
+    );
+    expect(previewOrder(state.futures, { ...long, market: false, price: '72000', lots: '1' }, 'en').problem).toBeNull();
+    // The bounds in the interface language.
+    expect(previewOrder(state.futures, { ...long, market: false, price: '80000', lots: '1' }, 'vi').params).toMatchObject({
+      min: '48.000,00',
+    });
+  });
+
+  it('checks take-profit and stop-loss as typed: side, numbers, band, past the liquidation estimate', () => {
+    const { state } = setup('1000');
+    const stops = (takeProfit: string, stopLoss: string, over: object = {}) =>
+      previewOrder(state.futures, { ...long, market: true, lots: '10', takeProfit, stopLoss, ...over }, 'en').stops;
+    expect(stops('', '')).toEqual({ takeProfit: null, stopLoss: null });
+    expect(stops('65000', '55000')).toEqual({ takeProfit: null, stopLoss: null });
+    // Wrong side: a long's take-profit below the entry, its stop-loss above.
+    expect(stops('59000', '61000')).toEqual({
+      takeProfit: { key: 'validation.takeProfitSide', params: {} },
+      stopLoss: { key: 'validation.stopLossSide', params: {} },
+    });
+    // A short's the reverse.
+    expect(stops('65000', '55000', { side: 'short' })).toEqual({
+      takeProfit: { key: 'validation.takeProfitSide', params: {} },
+      stopLoss: { key: 'validation.stopLossSide', params: {} },
+    });
+    // Not numbers.
+    for (const bad of ['abc', '-5', '0', '1e5'])
+      expect(stops(bad, bad)).toEqual({
+        takeProfit: { key: 'futures.problem.priceInvalid', params: {} },
+        stopLoss: { key: 'futures.problem.priceInvalid', params: {} },
+      });
+    expect(stops('65000.123', '')).toEqual({
+      takeProfit: { key: 'futures.problem.priceDecimals', params: { decimals: 2 } },
+      stopLoss: null,
+    });
+    // Outside the band.
+    expect(stops('80000', '40000')).toEqual({
+      takeProfit: { key: 'validation.takeProfitOutsideBand', params: { min: '48,000.00', max: '72,000.00', band: '20' } },
+      stopLoss: { key: 'validation.stopLossOutsideBand', params: { min: '48,000.00', max: '72,000.00', band: '20' } },
+    });
+    // Past the liquidation estimate (10 lots at 20× with 1,000 available: about 51,590).
+    const p = previewOrder(state.futures, { ...long, market: true, lots: '10', stopLoss: '51000' }, 'en');
+    expect(p.stops.stopLoss).toEqual({ key: 'validation.stopLossPastLiquidation', params: { price: p.figures!.liquidationText } });
+    expect(new Decimal(p.figures!.liquidationText.replace(/,/g, '')).gt('51000')).toBe(true);
+    expect(stops('', '52000').stopLoss).toBeNull();
+    // The stops are checked while the lots are still empty (no liquidation estimate yet).
+    expect(stops('59000', '', { lots: '' }).takeProfit).toEqual({ key: 'validation.takeProfitSide', params: {} });
+  });
+
+  it('refuses a size above the leverage bracket, counting what the user already holds on that side', () => {
+    const { state } = setup('100000000');
+    // 100 lots at 100× is 60,030 USDT of position; the 100× bracket ends at 50,000.
+    const big = previewOrder(state.futures, { ...long, multiple: 100, market: true, lots: '100' }, 'en');
+    expect(big.problem).toBe('leverageBracket');
+    expect(big.params).toEqual({ multiple: 100, max: '50,000' });
+    expect(big.figures?.total).toBeDefined();
+    // At 5× the bracket reaches 20,000,000.
+    expect(previewOrder(state.futures, { ...long, multiple: 5, market: true, lots: '100' }, 'en').problem).toBeNull();
+    // 80 lots held long (48,024) + 5 more (3,001.5) at 100× passes 50,000; a short of 5 does not.
+    const held = position(1, { share: '80', number: '0.8', multiple: 100, margin: '480.24', fee: '48.024' });
+    const { state: s2 } = setup('100000000', [held]);
+    expect(previewOrder(s2.futures, { ...long, multiple: 100, market: true, lots: '5' }, 'en').problem).toBe('leverageBracket');
+    expect(previewOrder(s2.futures, { ...long, side: 'short', multiple: 100, market: true, lots: '5' }, 'en').problem).toBeNull();
+    // An entrusted order counts at its limit price.
+    const order = position(2, { status: 'entrusted', kind: 'limit', target_price: '59000', open_price: null, share: '80', number: '0.8' });
+    const { state: s3 } = setup('100000000', [], [order]);
+    expect(previewOrder(s3.futures, { ...long, multiple: 100, market: true, lots: '5' }, 'en').problem).toBe('leverageBracket');
+    // Another pair's positions do not count.
+    const eth = position(3, { symbol: 'ETH/USDT', match_id: 2, share: '800', number: '8', open_price: '3000', multiple: 100 });
+    const { state: s4 } = setup('100000000', [eth]);
+    expect(previewOrder(s4.futures, { ...long, multiple: 100, market: true, lots: '5' }, 'en').problem).toBeNull();
+  });
+
+  it('refuses more lots on the pair than the position limit, open and entrusted, both sides', () => {
+    const held = position(1, { share: '4000', number: '40', multiple: 5, margin: '480240', fee: '2401.2' });
+    const order = position(2, {
+      side: 'short',
+      status: 'entrusted',
+      kind: 'limit',
+      target_price: '61000',
+      open_price: null,
+      share: '900',
+      number: '9',
+      multiple: 5,
+    });
+    const { state } = setup('100000000', [held], [order]);
+    const p = previewOrder(state.futures, { ...long, side: 'short', multiple: 5, market: true, lots: '200' }, 'en');
+    expect(p.problem).toBe('positionLimit');
+    expect(p.params).toEqual({ max: '5,000', held: '4,900' });
+    expect(previewOrder(state.futures, { ...long, side: 'short', multiple: 5, market: true, lots: '100' }, 'en').problem).toBeNull();
+  });
+
+  it('checks an open position’s take-profit and stop-loss against its entry, mark, band and liquidation estimate', () => {
+    const { state } = setup('1000', [position(1)]);
+    state.take();
+    const check = (tp: string, sl: string) => state.futures.checkPositionStops(1, tp, sl);
+    expect(check('', '')).toEqual({ takeProfit: null, stopLoss: null });
+    expect(check('65000', '55000')).toEqual({ takeProfit: null, stopLoss: null });
+    expect(check('59000', 'abc')).toEqual({
+      takeProfit: { key: 'validation.takeProfitSide', params: {} },
+      stopLoss: { key: 'futures.problem.priceInvalid', params: {} },
+    });
+    expect(check('80000', '').takeProfit?.key).toBe('validation.takeProfitOutsideBand');
+    // 10 lots from 60,030 with 1,000 available: liquidation at about 48,529 (within the band).
+    const liq = liquidationPrice({
+      side: 'long',
+      open: '60030',
+      number: '0.1',
+      quoteUsdt: '1',
+      available: '1000',
+      totalMargin: '300.15',
+      otherProfit: '0',
+      threshold: '50',
+      priceDecimals: 2,
+    })!;
+    expect(liq.toFixed()).toBe('48529.25');
+    expect(check('', '48500').stopLoss).toEqual({ key: 'validation.stopLossPastLiquidation', params: { price: '48,529.25' } });
+    expect(check('', '48600').stopLoss).toBeNull();
+    expect(check('', '59000').stopLoss).toBeNull();
+    expect(check('', '59000.5')).toEqual({ takeProfit: null, stopLoss: null });
+    // An unknown position: nothing to say.
+    expect(state.futures.checkPositionStops(99, '1', '1')).toEqual({ takeProfit: null, stopLoss: null });
   });
 });
 

@@ -9,7 +9,15 @@
  */
 import { Decimal } from '../../domain/decimal';
 import { formatAmount, formatNumber, formatPercent, formatPrice, numberSymbols, selectTone, type Tone } from '../../domain/format';
-import { liquidationDistance, liquidationPrice, MONEY_DECIMALS, profit, returnOnMargin, riskRate } from '../../domain/futures/formulas';
+import {
+  liquidationDistance,
+  liquidationPrice,
+  MONEY_DECIMALS,
+  positionValue,
+  profit,
+  returnOnMargin,
+  riskRate,
+} from '../../domain/futures/formulas';
 import type { FuturesSettings, FuturesSide, FuturesTrade } from '../../domain/futures/types';
 import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import type { Ticker } from '../../domain/market/types';
@@ -18,6 +26,7 @@ import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { PrivateKind } from '../../domain/protocol';
 import type { AccountSlice } from '../account/AccountSlice';
 import { changedFields, type Slice } from '../slice';
+import { checkStopPrices, NO_STOP_ISSUES, type StopsCheck } from './stops';
 
 /** The futures account's currency. */
 export const FUTURES_CURRENCY = 'USDT';
@@ -247,6 +256,49 @@ export class FuturesSlice implements Slice<FuturesChanges> {
     return { margin: m, profit: p };
   }
 
+  /**
+   * What the user holds on a pair (issue 30's size limits): the value (USDT, at each trade's own
+   * open or limit price and recorded quote rate) of the open positions and entrusted orders on
+   * `side`, and the lots of both sides.
+   */
+  exposure(matchId: number, side: FuturesSide): { value: Decimal; lots: Decimal } {
+    let value = new Decimal(0);
+    let lots = new Decimal(0);
+    const live = [
+      ...(this.account.openItems('positions', 'futures') as FuturesTrade[]).filter((p) => p.status === 'open'),
+      ...(this.account.openItems('orders', 'futures') as FuturesTrade[]).filter((o) => o.status === 'entrusted'),
+    ];
+    for (const t of live) {
+      if (t.match_id !== matchId) continue;
+      lots = lots.plus(t.share);
+      const price = t.open_price ?? t.target_price;
+      if (t.side === side && price !== null) value = value.plus(positionValue(price, t.number, t.quote_usdt));
+    }
+    return { value, lots };
+  }
+
+  /**
+   * An open position's take-profit and stop-loss as typed in its TP/SL sheet, checked with the
+   * server's rules: against its entry and the mark, the pair's price band (when its settings are
+   * known here) and its estimated liquidation price. Nothing to say about an unknown position.
+   */
+  checkPositionStops(id: number, takeProfit: string, stopLoss: string): StopsCheck {
+    const pos = this.positions.find((p) => p.id === id);
+    if (!pos) return NO_STOP_ISSUES;
+    const mark = this.prices.get(pos.symbol)?.price ?? null;
+    return checkStopPrices({
+      side: pos.side,
+      entry: pos.open_price,
+      mark,
+      liquidation: this.liquidationOf(pos, new Decimal(this.available()), this.totals()),
+      takeProfit,
+      stopLoss,
+      priceDecimals: this.decimalsOf(pos),
+      band: this.settings.get(pos.match_id)?.price_band ?? null,
+      lang: this.lang,
+    });
+  }
+
   /** The account's liquidation threshold (percent), once any pair's settings arrived. */
   liquidationThreshold(): string | null {
     return this.threshold;
@@ -352,17 +404,7 @@ export class FuturesSlice implements Slice<FuturesChanges> {
     let liquidationText = DASH;
     let distanceText = DASH;
     if (this.threshold !== null) {
-      const liq = liquidationPrice({
-        side: pos.side,
-        open,
-        number: pos.number,
-        quoteUsdt: pos.quote_usdt,
-        available,
-        totalMargin: totals.margin,
-        otherProfit: totals.profit.minus(pnl ?? 0),
-        threshold: this.threshold,
-        priceDecimals: decimals,
-      });
+      const liq = this.liquidationOf(pos, available, totals);
       if (liq) liquidationText = formatPrice(liq, decimals, this.lang);
       const distance = mark === null ? null : liquidationDistance(mark, liq);
       if (distance) distanceText = this.percent(distance);
@@ -394,6 +436,22 @@ export class FuturesSlice implements Slice<FuturesChanges> {
       feeText: this.money(pos.fee),
       overnightText: this.money(pos.overnight_fee),
     };
+  }
+
+  /** A position's estimated liquidation price, the others' P&L held where it is; null without a threshold or a price. */
+  private liquidationOf(pos: FuturesTrade, available: Decimal, totals: { margin: Decimal; profit: Decimal }): Decimal | null {
+    if (this.threshold === null || pos.open_price === null) return null;
+    return liquidationPrice({
+      side: pos.side,
+      open: pos.open_price,
+      number: pos.number,
+      quoteUsdt: pos.quote_usdt,
+      available,
+      totalMargin: totals.margin,
+      otherProfit: totals.profit.minus(this.pnl.get(pos.id) ?? 0),
+      threshold: this.threshold,
+      priceDecimals: this.decimalsOf(pos),
+    });
   }
 
   private buildAccount(available: Decimal, totals: { margin: Decimal; profit: Decimal }): FuturesAccountView {

@@ -19,6 +19,11 @@ export function futuresApi(slice: FuturesSlice, schedule: () => void) {
       return previewOrder(slice, input, slice.language());
     },
 
+    /** An open position's take-profit and stop-loss as typed in its TP/SL sheet: each field's issue, or null. */
+    checkStops(id: number, takeProfit: string, stopLoss: string) {
+      return slice.checkPositionStops(id, takeProfit, stopLoss);
+    },
+
     /** The most lots `fraction` of the available futures balance opens (the 25/50/75/100 % buttons); null below the least. */
     lotsFor(input: Omit<PreviewInput, 'lots'>, fraction: number): string | null {
       return lotsForFraction(slice, input, fraction);

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { proxy, ref, subscribe, useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
+import { formatAmount } from '../../../domain/format';
+import { maxNotional } from '../../../domain/futures/formulas';
 import type { FuturesSide } from '../../../domain/futures/types';
 import type { MarketPair } from '../../../domain/market/types';
 import { apiQuery } from '../../api/queries';
@@ -17,6 +19,7 @@ import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { useForm } from '../../ui/useForm';
+import { useFormat } from '../../ui/useFormat';
 import { getWorker, type FuturesPreview, type PreviewFigures, type PreviewInput, type PreviewProblem } from '../../worker-client';
 import styles from './OrderForm.module.css';
 
@@ -44,8 +47,17 @@ const PROBLEM_KEYS = {
   priceRequired: 'futures.problem.priceRequired',
   priceInvalid: 'futures.problem.priceInvalid',
   priceDecimals: 'futures.problem.priceDecimals',
+  priceBand: 'validation.limitOutsideBand',
+  leverageBracket: 'errors.leverageBracket',
+  positionLimit: 'errors.positionLimit',
   insufficient: 'errors.insufficientBalance',
 } as const satisfies Record<PreviewProblem, string | null>;
+
+/** The trading rules (issue 30) the server refuses with: told as the user types, and Confirm is off while one is broken. */
+const BLOCKING: ReadonlySet<PreviewProblem> = new Set(['priceBand', 'leverageBracket', 'positionLimit']);
+
+/** One take-profit or stop-loss issue of the preview. */
+type StopIssue = NonNullable<FuturesPreview['stops']['takeProfit']>;
 
 type Field = 'share' | 'target_price' | 'target_profit_price' | 'stop_loss_price';
 
@@ -64,6 +76,22 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
         {value}
       </span>
     </div>
+  );
+}
+
+/**
+ * "Fills now at about 64,190 (better than your limit)": a limit order the market already crosses
+ * (the preview's fill price, which follows the mark); nothing otherwise.
+ */
+function FillLine({ box, testId, className }: { box: PreviewBox; testId: string; className?: string }) {
+  const { t } = useTranslation();
+  const fill = useSelect(box, (b) => (b.current?.fillText ? `${b.current.improved ? '1' : '0'}${b.current.fillText}` : ''));
+  if (!fill) return null;
+  const price = fill.slice(1);
+  return (
+    <p className={className} data-testid={testId}>
+      {fill.startsWith('1') ? t('futures.form.fillsNowBetter', { price }) : t('futures.form.fillsNow', { price })}
+    </p>
   );
 }
 
@@ -92,6 +120,7 @@ function PreviewLine({
  */
 export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | null }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const { token } = useSnapshot(sessionState);
   const signedIn = Boolean(token);
   const deal = useQuery({ ...apiQuery('/lever/deal', { match_id: String(pair.id) }), enabled: signedIn });
@@ -111,12 +140,17 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const [stopLoss, setStopLoss] = useState('');
   const [sheet, setSheet] = useState<'leverage' | 'confirm' | null>(null);
   const [previewBox] = useState(() => proxy<PreviewBox>({ current: null }));
-  // The form renders only what the problem changes (messages, invalid boxes), by its key and params.
+  // The form renders only what the problem changes (messages, invalid boxes), by its key and
+  // params, and the take-profit's and stop-loss's issues.
   const problemSig = useSelect(previewBox, (b) =>
     b.current?.problem ? `${b.current.problem}|${JSON.stringify(b.current.params ?? {})}` : '',
   );
+  const stopsSig = useSelect(previewBox, (b) =>
+    b.current?.stops.takeProfit || b.current?.stops.stopLoss ? JSON.stringify(b.current.stops) : '',
+  );
   const problem = problemSig ? previewBox.current?.problem : undefined;
   const problemParams = problemSig ? previewBox.current?.params : undefined;
+  const stopIssues = stopsSig ? (JSON.parse(stopsSig) as FuturesPreview['stops']) : null;
   const form = useForm<Field>(['share', 'target_price', 'target_profit_price', 'stop_loss_price']);
 
   // A tapped book price makes a limit order at that price.
@@ -137,14 +171,24 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   }, [settings]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const input: PreviewInput = useMemo(
-    () => ({ match_id: pair.id, side, market, lots, multiple, price: market ? undefined : limitPrice }),
-    [pair.id, side, market, lots, multiple, limitPrice],
+    () => ({
+      match_id: pair.id,
+      side,
+      market,
+      lots,
+      multiple,
+      price: market ? undefined : limitPrice,
+      takeProfit: stopsOpen ? takeProfit : undefined,
+      stopLoss: stopsOpen ? stopLoss : undefined,
+    }),
+    [pair.id, side, market, lots, multiple, limitPrice, stopsOpen, takeProfit, stopLoss],
   );
 
-  // The preview follows the inputs and, for a market order, the worker's price at most every
-  // PREVIEW_MS (the last one asked wins). The price is watched here, not rendered, and the
-  // answer goes to `previewBox`: only a figure line whose text changed re-renders, the form only
-  // when the problem changes, never for a tick as such.
+  // The preview follows the inputs and the worker's price at most every PREVIEW_MS (the last one
+  // asked wins): a market order's figures, and for a limit order whether the market already
+  // crosses it and the price band around the mark. The price is watched here, not rendered, and
+  // the answer goes to `previewBox`: only a figure line whose text changed re-renders, the form
+  // only when the problem changes, never for a tick as such.
   const asked = useRef(0);
   useEffect(() => {
     if (!settings) return;
@@ -157,7 +201,6 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
         });
     };
     ask();
-    if (!input.market) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let price = marketState.tickers[pair.symbol]?.price;
     const stop = subscribe(marketState.tickers, () => {
@@ -181,6 +224,20 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const problemKey = problem ? PROBLEM_KEYS[problem] : null;
   const problemText = problemKey ? t(problemKey, problemParams) : null;
   const lotsTyped = lots.trim() !== '';
+  const stopText = (issue: StopIssue | null | undefined) => (issue ? t(issue.key, issue.params) : null);
+  const stopErrors = {
+    target_profit_price: stopText(stopIssues?.takeProfit),
+    stop_loss_price: stopText(stopIssues?.stopLoss),
+  } as const;
+  // What the server would refuse by issue 30's rules: shown as typed, and no confirmation for it.
+  const blocked = (!!problem && BLOCKING.has(problem)) || stopIssues !== null;
+  const bandText = problem === 'priceBand' ? problemText : null;
+  const limitText = problem === 'leverageBracket' || problem === 'positionLimit' ? problemText : null;
+  const capOf = (m: number) => {
+    const cap = settings ? maxNotional(settings.brackets ?? [], m) : null;
+    return cap ? t('futures.form.bracketCap', { max: formatAmount(cap, 2, fmt.lang), multiple: m }) : null;
+  };
+  const cap = capOf(multiple);
 
   const fillPercent = async (percent: number) => {
     const { lots: _l, ...rest } = input;
@@ -203,6 +260,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const review = (e: FormEvent) => {
     e.preventDefault();
     if (!form.check(contract['/lever/submit'].input, body())) return;
+    if (blocked) return;
     if (problem && problemText) {
       const onPrice = problem.startsWith('price');
       if (onPrice) form.setFieldError('target_price', problemText);
@@ -292,7 +350,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
           {t('futures.form.marketPrice')}
         </div>
       ) : (
-        <label className={`${styles.box} ${form.errorOf('target_price') ? styles.invalid : ''}`}>
+        <label className={`${styles.box} ${(form.errorOf('target_price') ?? bandText) ? styles.invalid : ''}`}>
           <input
             className={styles.input}
             value={limitPrice}
@@ -307,7 +365,12 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
           <span className={styles.unit}>{pair.quote}</span>
         </label>
       )}
-      {form.errorOf('target_price') && <p className={styles.error}>{form.errorOf('target_price')}</p>}
+      {(form.errorOf('target_price') ?? bandText) && (
+        <p className={styles.error} data-testid="order-price-error">
+          {form.errorOf('target_price') ?? bandText}
+        </p>
+      )}
+      {!market && <FillLine box={previewBox} testId="order-fills-now" className={styles.fills} />}
 
       <label className={`${styles.box} ${form.errorOf('share') || (lotsTyped && problem?.startsWith('lots')) ? styles.invalid : ''}`}>
         <input
@@ -380,7 +443,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
             ] as const
           ).map(([field, value, set, label, testId]) => (
             <div key={field}>
-              <label className={`${styles.box} ${form.errorOf(field) ? styles.invalid : ''}`}>
+              <label className={`${styles.box} ${(form.errorOf(field) ?? stopErrors[field]) ? styles.invalid : ''}`}>
                 <input
                   className={styles.input}
                   value={value}
@@ -394,7 +457,11 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
                 />
                 <span className={styles.unit}>{pair.quote}</span>
               </label>
-              {form.errorOf(field) && <p className={styles.error}>{form.errorOf(field)}</p>}
+              {(form.errorOf(field) ?? stopErrors[field]) && (
+                <p className={styles.error} data-testid={`${testId}-error`}>
+                  {form.errorOf(field) ?? stopErrors[field]}
+                </p>
+              )}
             </div>
           ))}
         </div>
@@ -405,6 +472,11 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
         {live(t('futures.form.fee'), (f) => `${f.feeText} ${MONEY}`, 'order-fee')}
         {live(t('futures.form.liquidation'), (f) => f.liquidationText, 'order-liquidation')}
       </div>
+      {limitText && (
+        <p className={styles.error} data-testid="order-limit-error">
+          {limitText}
+        </p>
+      )}
       {lotsTyped && problem === 'insufficient' && (
         <p className={styles.error} data-testid="order-insufficient">
           {problemText}
@@ -417,7 +489,14 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
       )}
 
       {signedIn ? (
-        <Button type="submit" block busy={form.busy} className={`${styles.submit} ${styles[side]}`} data-testid="order-submit">
+        <Button
+          type="submit"
+          block
+          busy={form.busy}
+          disabled={blocked}
+          className={`${styles.submit} ${styles[side]}`}
+          data-testid="order-submit"
+        >
           {sideLabel}
         </Button>
       ) : (
@@ -443,6 +522,11 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
             </button>
           ))}
         </div>
+        {cap && (
+          <p className={styles.cap} data-testid="leverage-cap">
+            {cap}
+          </p>
+        )}
         <p className={styles.hint}>{t('futures.form.leverageHint')}</p>
       </Sheet>
 
@@ -453,6 +537,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
           </p>
           {figure(t('futures.form.type'), t(market ? 'futures.form.market' : 'futures.form.limit'), 'confirm-type')}
           {live(t('futures.form.openPrice'), (f) => f.priceText, 'confirm-price')}
+          {!market && <FillLine box={previewBox} testId="confirm-fills-now" className={styles.fills} />}
           {figure(t('futures.form.lots'), lots.trim(), 'confirm-lots')}
           {live(t('futures.form.size'), (f) => `${f.numberText} ${pair.base}`, 'confirm-size')}
           {live(t('futures.form.margin'), (f) => `${f.marginText} ${MONEY}`, 'confirm-margin')}
@@ -462,9 +547,11 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
           {stopsOpen && takeProfit.trim() && figure(t('futures.form.takeProfit'), takeProfit.trim(), 'confirm-tp')}
           {stopsOpen && stopLoss.trim() && figure(t('futures.form.stopLoss'), stopLoss.trim(), 'confirm-sl')}
           {market && <p className={styles.hint}>{t('futures.form.marketHint')}</p>}
+          {(bandText ?? limitText) && <p className={styles.error}>{bandText ?? limitText}</p>}
           <Button
             block
             busy={form.busy}
+            disabled={blocked}
             className={`${styles.submit} ${styles[side]}`}
             onClick={() => void submit()}
             data-testid="order-confirm-submit"

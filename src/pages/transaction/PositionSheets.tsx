@@ -1,13 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract, type InputOf } from '../../../domain/api/contract';
-import { checkStops } from '../../../domain/futures/formulas';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { useForm } from '../../ui/useForm';
-import type { FuturesOrderView, FuturesPositionView } from '../../worker-client';
+import { getWorker, type FuturesOrderView, type FuturesPositionView, type FuturesPreview } from '../../worker-client';
 import styles from './PositionsPanel.module.css';
 
 /** What the panel asks to do: each opens one sheet. */
@@ -94,12 +93,36 @@ function PriceField(props: {
   );
 }
 
-/** The take-profit / stop-loss editor of one position (`/lever/setstop`); an empty field clears it. */
+type StopsCheck = FuturesPreview['stops'];
+const NO_ISSUES: StopsCheck = { takeProfit: null, stopLoss: null };
+
+/**
+ * The take-profit / stop-loss editor of one position (`/lever/setstop`); an empty field clears it.
+ * The worker checks both as they are typed with the server's rules (issue 30): a number, the side
+ * of the entry and the mark, the price band around the mark, a stop-loss before the position's
+ * estimated liquidation; Save is off while one is broken.
+ */
 function StopsSheet({ position, onClose }: { position: FuturesPositionView; onClose: () => void }) {
   const { t } = useTranslation();
   const [takeProfit, setTakeProfit] = useState(position.target_profit_price ?? '');
   const [stopLoss, setStopLoss] = useState(position.stop_loss_price ?? '');
+  const [issues, setIssues] = useState<StopsCheck>(NO_ISSUES);
   const form = useForm<'target_profit_price' | 'stop_loss_price'>(['target_profit_price', 'stop_loss_price']);
+
+  // Re-checked as typed and as the mark moves (the band and the liquidation estimate follow it).
+  useEffect(() => {
+    let current = true;
+    void getWorker()
+      .futures.checkStops(position.id, takeProfit, stopLoss)
+      .then((next) => {
+        if (current) setIssues(next);
+      });
+    return () => {
+      current = false;
+    };
+  }, [position.id, position.mark, takeProfit, stopLoss]);
+  const issueText = (issue: StopsCheck['takeProfit']) => (issue ? t(issue.key, issue.params) : null);
+  const blocked = issues.takeProfit !== null || issues.stopLoss !== null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -109,18 +132,10 @@ function StopsSheet({ position, onClose }: { position: FuturesPositionView; onCl
       stop_loss_price: stopLoss.trim(),
     };
     if (!form.check(contract['/lever/setstop'].input, input)) return;
-    // The server's side rule, told before the call: a long's TP above entry and mark, SL below both.
-    const issue = checkStops(
-      position.side,
-      position.open_price,
-      position.mark ?? position.open_price,
-      takeProfit.trim() || null,
-      stopLoss.trim() || null,
-    );
-    if (issue) {
-      form.setFieldError(issue === 'validation.takeProfitSide' ? 'target_profit_price' : 'stop_loss_price', t(issue));
-      return;
-    }
+    // The server's rules, told before the call (at the worker's latest mark).
+    const now = await getWorker().futures.checkStops(position.id, takeProfit, stopLoss);
+    setIssues(now);
+    if (now.takeProfit || now.stopLoss) return;
     const done = await form.run((idempotencyKey) => call('/lever/setstop', input, { idempotencyKey }));
     if (!done) return;
     showToast(t('futures.panel.stopsSaved'));
@@ -144,7 +159,7 @@ function StopsSheet({ position, onClose }: { position: FuturesPositionView; onCl
           value={takeProfit}
           onChange={form.edit('target_profit_price', setTakeProfit)}
           name="target_profit_price"
-          error={form.errorOf('target_profit_price')}
+          error={form.errorOf('target_profit_price') ?? issueText(issues.takeProfit)}
           testId="stops-tp"
         />
         <PriceField
@@ -152,12 +167,12 @@ function StopsSheet({ position, onClose }: { position: FuturesPositionView; onCl
           value={stopLoss}
           onChange={form.edit('stop_loss_price', setStopLoss)}
           name="stop_loss_price"
-          error={form.errorOf('stop_loss_price')}
+          error={form.errorOf('stop_loss_price') ?? issueText(issues.stopLoss)}
           testId="stops-sl"
         />
         <p className={styles.sheetHint}>{t('futures.panel.stopsHint')}</p>
         {form.error && <p className={styles.sheetError}>{form.error}</p>}
-        <Button type="submit" block busy={form.busy} data-testid="stops-save">
+        <Button type="submit" block busy={form.busy} disabled={blocked} data-testid="stops-save">
           {t('futures.panel.save')}
         </Button>
       </form>
