@@ -273,7 +273,7 @@ export function splitShortfall(shortfall: DecimalValue, fund: DecimalValue): { i
   return { insurance, badDebt: s.minus(insurance) };
 }
 
-/** A stop-loss must trigger before the liquidation price: a long's above it, a short's below; null when fine or there is none. */
+/** Whether a stop-loss is past the liquidation price (a long's must be above it, a short's below): false when fine or there is none. */
 export function stopLossPastLiquidation(side: FuturesSide, stopLoss: DecimalValue | null, liquidation: Decimal | null): boolean {
   if (stopLoss === null || liquidation === null) return false;
   return side === 'long' ? new Decimal(stopLoss).lte(liquidation) : new Decimal(stopLoss).gte(liquidation);
