@@ -150,9 +150,14 @@ describe(`rewards (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const limit = ok<FuturesTrade>(await futures(invitee, '2', { target_price: '59000.00' }));
     expect(limit.status).toBe('entrusted');
     await mark('58900.00');
-    const [filled] = await s.db.query<{ status: string }>('SELECT status FROM futures_trades WHERE id = $1', [limit.id]);
+    const [filled] = await s.db.query<{ status: string; fee: string }>(
+      'SELECT status, fee::text AS fee FROM futures_trades WHERE id = $1',
+      [limit.id],
+    );
     expect(filled!.status).toBe('open');
-    fees.push({ currency: USDT, fee: limit.fee });
+    // Filled at the better execution price (58,900 × 1.0005 = 58,929.45 < 59,000): its fee is that price's, below the one frozen.
+    expect(new Decimal(filled!.fee).lt(limit.fee)).toBe(true);
+    fees.push({ currency: USDT, fee: filled!.fee });
     // Spot: a buy (fee in BTC) and a sell (fee in USDT).
     fees.push({ currency: BTC, fee: ok<SpotOrder>(await spot(invitee, 'buy', '0.01')).fee });
     fees.push({ currency: USDT, fee: ok<SpotOrder>(await spot(invitee, 'sell', '0.02')).fee });
