@@ -793,6 +793,24 @@ export class NftRepository {
     return rows.map(toBid);
   }
 
+  /** A sale's latest bid (the leader's, when there is one). */
+  async lastBid(q: Queryable, saleId: number): Promise<BidRow | null> {
+    const [r] = await q.query(
+      'SELECT id, sale_id, user_id, price::text AS price, ends_at, created_at FROM nft_bids WHERE sale_id = $1 ORDER BY id DESC LIMIT 1',
+      [saleId],
+    );
+    return r ? toBid(r) : null;
+  }
+
+  /** One user's bids on a sale, oldest first. */
+  async bidsOf(saleId: number, userId: number, q: Queryable = this.db): Promise<BidRow[]> {
+    const rows = await q.query(
+      'SELECT id, sale_id, user_id, price::text AS price, ends_at, created_at FROM nft_bids WHERE sale_id = $1 AND user_id = $2 ORDER BY id',
+      [saleId, userId],
+    );
+    return rows.map(toBid);
+  }
+
   /** The caller's auctions (sales they bid on), newest bid first, with their highest bid. */
   async myBids(userId: number, page: { page: number; limit: number }): Promise<Page<{ sale_id: number; my_bid: string }>> {
     return paginate(

@@ -6,10 +6,13 @@
  * - a fixed-price purchase (`nft:sale:<id>:buy`): the price from the buyer's coin account, the
  *   fee to the platform, the rest to the seller (a user, or the treasury for the platform's
  *   primary sales); ownership moves in the same transaction, under the sale's lock;
- * - an auction margin (`nft:margin:<sale>:<user>`) into escrow; a bid moves no money; at the end
- *   the winner gets a payment order, every other margin is refunded (`…:refund`);
- * - the winner's payment (`nft:pay:<order>`): the bid less the margin from the coin account, the
- *   margin from escrow, the seller paid less the fee; or, unpaid after a day, the margin
+ * - an auction margin (`nft:margin:<sale>:<user>`) into escrow; a bid's cover, the bid less the
+ *   margin, frozen in the bidder's coin account (`nft:bid:<bid>:freeze`) and released when they
+ *   are outbid (`nft:bid:<bid>:release`, in the outbidding bid's transaction); at the end the
+ *   winner's order is paid at once from the frozen cover, every other margin is refunded (`…:refund`);
+ * - the winner's payment (`nft:pay:<order>`): the bid less the margin from the frozen cover (or,
+ *   for a bid placed before bids were covered, from the coin account), the margin from escrow,
+ *   the seller paid less the fee; such an uncovered win unpaid after a day has its margin
  *   forfeited (`nft:pay:<order>:forfeit`) and split between the seller and the platform;
  * - a blind box (`nft:box:<order>:buy`) paid like a purchase; its opening moves no money and
  *   mints the edition the seed decides (domain/nft/blindBox.ts).
@@ -47,7 +50,7 @@ import type { Db, Queryable } from '../db/db';
 import { readAmount } from '../funds/amounts';
 import { AppError } from '../http/AppError';
 import type { Balances } from '../ledger/Balances';
-import { feesFor, shardOf, type Holder, type Ledger } from '../ledger/Ledger';
+import { feesFor, holderName, shardOf, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
 import { txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { Notifications } from '../notifications/Notifications';
@@ -82,6 +85,23 @@ const fixed = (d: Decimal) => d.toFixed();
 const escrowFor = (userId: number): Holder => ({ platform: 'escrow', shard: shardOf(userId) });
 /** Who is paid for a sale: its seller's coin account, or the treasury for the platform's own sales. */
 const payee = (sellerId: number | null): Holder => (sellerId === null ? { platform: 'treasury' } : { userId: sellerId, account: COIN });
+
+/** The ledger keys of a bid's cover: frozen when it is placed, released when it is outbid (docs/NFT.md "Ledger keys"). */
+export const bidCoverKey = (bidId: number, what: 'freeze' | 'release') => `nft:bid:${bidId}:${what}`;
+
+/** What an operation moved into (or out of, negative) a user's frozen coin balance of a currency. */
+export function frozenMoved(op: PostedOperation | undefined, userId: number, currencyId: number): Decimal {
+  const name = holderName({ userId, account: COIN });
+  return (op?.legs ?? [])
+    .filter((l) => holderName(l.holder) === name && l.currencyId === currencyId)
+    .reduce((sum, l) => sum.plus(l.frozen), new Decimal(0));
+}
+
+/** A covered bid whose freeze is still held: the bid and what it froze. */
+interface Cover {
+  bid: BidRow;
+  amount: Decimal;
+}
 
 /** What a listing shows of its people: names by user id and the caller's margins. */
 interface ViewContext {
@@ -430,6 +450,35 @@ export class NftService {
     return { id, collected: on, collects };
   }
 
+  /**
+   * A user's covers on a sale still frozen: their bids whose freeze was posted and not released
+   * (a winner's is paid from frozen at the end instead). Bids placed before bids were covered have
+   * no freeze and are not covers.
+   */
+  private async heldCovers(q: Queryable, sale: SaleRow, userId: number): Promise<Cover[]> {
+    const bids = await this.deps.repo.bidsOf(sale.id, userId, q);
+    if (!bids.length) return [];
+    const ops = await this.deps.ledger.operations(
+      q,
+      bids.flatMap((b) => [bidCoverKey(b.id, 'freeze'), bidCoverKey(b.id, 'release')]),
+    );
+    return bids
+      .filter((b) => ops.has(bidCoverKey(b.id, 'freeze')) && !ops.has(bidCoverKey(b.id, 'release')))
+      .map((bid) => ({ bid, amount: frozenMoved(ops.get(bidCoverKey(bid.id, 'freeze')), userId, sale.currency_id) }));
+  }
+
+  /** Returns a user's held covers on a sale to their available balance, each once (its own key). */
+  private async releaseCovers(q: Queryable, sale: SaleRow, covers: readonly Cover[]): Promise<void> {
+    for (const { bid, amount } of covers)
+      await this.deps.ledger.postOnce(q, {
+        key: bidCoverKey(bid.id, 'release'),
+        kind: 'nft_margin_refund',
+        ref: { type: 'nft_bid', id: bid.id },
+        memo: 'bid cover released',
+        legs: [{ holder: { userId: bid.user_id, account: COIN }, currencyId: sale.currency_id, available: amount, frozen: amount.neg() }],
+      });
+  }
+
   /** Checks the buyer's coin balance before posting, for a plain error (the ledger refuses a negative balance anyway). */
   private async afford(q: Queryable, userId: number, currencyId: number, amount: Decimal): Promise<void> {
     const balance = await this.deps.balances.one(userId, COIN, currencyId, q);
@@ -522,7 +571,12 @@ export class NftService {
     });
   }
 
-  /** Bids `price` on the auction of the artwork `code`: at least the current bid plus the increment, backed by the margin. */
+  /**
+   * Bids `price` on the auction of the artwork `code`: at least the current bid plus the
+   * increment, and covered: the bid less the margin (less what the bidder still has frozen for
+   * this sale) is frozen in their coin account until they are outbid; the previous leader's cover
+   * is released in the same transaction.
+   */
   async bid(userId: number, input: { code: string; price: string }, run: TxRunner = this.tx): Promise<NftSale> {
     const known = await this.deps.repo.artworkByCode(input.code.trim());
     if (!known || known.template) throw new AppError('errors.nftUnknown');
@@ -544,6 +598,15 @@ export class NftService {
       if (sale.bidder_id === userId) throw new AppError('errors.nftLeading');
       const min = minimumBid(sale.price, sale.bid, sale.increment!);
       if (price.lt(min)) throw new AppError('errors.nftBidTooLow', { min: fixed(min), currency: currency.name });
+      // What this bidder still has frozen here: nothing in practice (a leader cannot bid, and an
+      // outbid bidder's cover was released), but a re-bid only ever freezes the difference.
+      const held = (await this.heldCovers(q, sale, userId)).reduce((sum, c) => sum.plus(c.amount), new Decimal(0));
+      const needed = Decimal.max(0, amountDue(price, sale.margin!).minus(held));
+      const balance = await this.deps.balances.one(userId, COIN, sale.currency_id, q);
+      const available = new Decimal(balance?.available ?? 0);
+      if (available.lt(needed))
+        throw new AppError('errors.nftBidUncovered', { needed: fixed(needed), available: fixed(available), currency: currency.name });
+      const outbid = sale.bidder_id !== null && sale.bidder_id !== userId ? await this.heldCovers(q, sale, sale.bidder_id) : [];
 
       const endsAt = extendedEnd(sale.ends_at!, now);
       const updated = await this.deps.repo.updateBid(q, sale.id, fixed(price), userId, endsAt, endsAt !== sale.ends_at, now);
@@ -554,6 +617,22 @@ export class NftService {
         ends_at: endsAt,
         created_at: now,
       });
+      const freeze = () =>
+        this.deps.ledger.postOnce(q, {
+          key: bidCoverKey(bid.id, 'freeze'),
+          kind: 'nft_margin',
+          ref: { type: 'nft_bid', id: bid.id },
+          memo: 'bid cover frozen',
+          legs: [{ holder: { userId, account: COIN }, currencyId: sale.currency_id, available: needed.neg(), frozen: needed }],
+        });
+      // Both in the ledger's lock order (users by id), so two bids never wait on each other's balances.
+      if (sale.bidder_id !== null && sale.bidder_id < userId) {
+        await this.releaseCovers(q, sale, outbid);
+        await freeze();
+      } else {
+        await freeze();
+        await this.releaseCovers(q, sale, outbid);
+      }
       const w = (await this.deps.repo.artwork(sale.artwork_id, q))!;
       if (sale.bidder_id !== null && sale.bidder_id !== userId)
         await this.deps.notifications.create(q, sale.bidder_id, 'nftOutbid', {
@@ -570,7 +649,54 @@ export class NftService {
     });
   }
 
-  /** Pays a won auction: the bid less the margin from the coin account, the margin from escrow; the seller is paid less the fee. */
+  /**
+   * Settles a won auction's payment order inside its transaction (the order and the sale locked):
+   * the bid less the margin from the winner's frozen cover (`covers`, the winning bid's), or, for
+   * a win whose bid was placed before bids were covered, from the coin account; the margin from
+   * escrow; the seller paid less the fee; the artwork handed over.
+   */
+  private async settle(q: Queryable, sale: SaleRow, order: PayOrderRow, covers: readonly Cover[], now: number): Promise<PayOrderRow> {
+    const userId = order.user_id;
+    const due = new Decimal(order.due);
+    const frozen = covers.reduce((sum, c) => sum.plus(c.amount), new Decimal(0));
+    if (covers.length && !frozen.eq(due))
+      throw new Error(`nft: sale ${sale.id}'s winner has ${frozen.toFixed()} frozen for a payment of ${due.toFixed()}`);
+    if (!covers.length) await this.afford(q, userId, sale.currency_id, due);
+    const { fee, proceeds } = saleSplit(order.price, sale.fee_rate, this.currency(sale.currency_id).decimals);
+    const winner: Holder = { userId, account: COIN };
+    await this.deps.ledger.postOnce(q, {
+      key: `nft:pay:${order.id}`,
+      kind: 'nft_pay',
+      ref: { type: 'nft_pay_order', id: order.id },
+      legs: [
+        covers.length
+          ? { holder: winner, currencyId: sale.currency_id, frozen: due.neg() }
+          : { holder: winner, currencyId: sale.currency_id, available: due.neg() },
+        { holder: escrowFor(userId), currencyId: sale.currency_id, available: new Decimal(order.margin).neg() },
+        { holder: feesFor(userId), currencyId: sale.currency_id, available: fee },
+        { holder: payee(sale.seller_id), currencyId: sale.currency_id, available: proceeds },
+      ],
+    });
+    await this.deps.repo.settleMargin(q, sale.id, userId, 'applied', now);
+    const paid = await this.deps.repo.setPayOrderStatus(q, order.id, 'paid', now);
+    const w = (await this.deps.repo.lockArtwork(q, sale.artwork_id))!;
+    await this.handOver(q, sale, w, userId, order.price, proceeds, now);
+    this.forget(sale.id);
+    return paid;
+  }
+
+  /** The winning bid's cover, if it is covered (a bid placed before bids were covered is not). */
+  private async winningCovers(q: Queryable, sale: SaleRow, winnerId: number): Promise<Cover[]> {
+    const last = await this.deps.repo.lastBid(q, sale.id);
+    const covers = await this.heldCovers(q, sale, winnerId);
+    return last && last.user_id === winnerId && covers.some((c) => c.bid.id === last.id) ? covers : [];
+  }
+
+  /**
+   * Pays a won auction's pending order (`payNFTOrder`). A covered win is paid at the end by the
+   * engine, so what is left pending is a win whose bid was placed before bids were covered: the
+   * bid less the margin from the coin account, the margin from escrow; the seller is paid less the fee.
+   */
   async pay(userId: number, orderId: number, run: TxRunner = this.tx): Promise<NftPayOrder> {
     const paid = await run(async (q) => {
       await this.deps.users.lockById(userId, q);
@@ -580,26 +706,7 @@ export class NftService {
       const now = this.deps.clock.now();
       if (order.status !== 'pending' || now >= order.pay_by) throw new AppError('errors.nftOrderClosed');
       const sale = (await this.deps.repo.lockSale(q, order.sale_id))!;
-      const due = new Decimal(order.due);
-      await this.afford(q, userId, sale.currency_id, due);
-      const { fee, proceeds } = saleSplit(order.price, sale.fee_rate, this.currency(sale.currency_id).decimals);
-      await this.deps.ledger.postOnce(q, {
-        key: `nft:pay:${order.id}`,
-        kind: 'nft_pay',
-        ref: { type: 'nft_pay_order', id: order.id },
-        legs: [
-          { holder: { userId, account: COIN }, currencyId: sale.currency_id, available: due.neg() },
-          { holder: escrowFor(userId), currencyId: sale.currency_id, available: new Decimal(order.margin).neg() },
-          { holder: feesFor(userId), currencyId: sale.currency_id, available: fee },
-          { holder: payee(sale.seller_id), currencyId: sale.currency_id, available: proceeds },
-        ],
-      });
-      await this.deps.repo.settleMargin(q, sale.id, userId, 'applied', now);
-      const paid = await this.deps.repo.setPayOrderStatus(q, order.id, 'paid', now);
-      const w = (await this.deps.repo.lockArtwork(q, sale.artwork_id))!;
-      await this.handOver(q, sale, w, userId, order.price, proceeds, now);
-      this.forget(sale.id);
-      return paid;
+      return this.settle(q, sale, order, await this.winningCovers(q, sale, userId), now);
     });
     return (await this.toPayOrders([paid]))[0]!;
   }
@@ -874,9 +981,10 @@ export class NftService {
   // ---- the engine's effects ------------------------------------------------------------------
 
   /**
-   * Closes a listed sale whose end has passed: an auction with bids waits for its winner's
-   * payment (a day); one without is unsold; a fixed price is taken off the market. Answers false
-   * when there is nothing to do (not ended yet, or closed before).
+   * Closes a listed sale whose end has passed: an auction with bids gets its winner's payment
+   * order, paid at once from the winning bid's frozen cover (a win whose bid was placed before
+   * bids were covered waits for its payment, a day); one without bids is unsold; a fixed price is
+   * taken off the market. Answers false when there is nothing to do (not ended yet, or closed before).
    */
   async closeSale(saleId: number): Promise<boolean> {
     return this.tx(async (q, afterCommit) => {
@@ -889,7 +997,7 @@ export class NftService {
       if (sale.mode === 'auction' && sale.bidder_id !== null) {
         const price = sale.bid!;
         const due = amountDue(price, sale.margin!);
-        await this.deps.repo.insertPayOrder(q, {
+        const order = await this.deps.repo.insertPayOrder(q, {
           sale_id: sale.id,
           user_id: sale.bidder_id,
           price,
@@ -898,8 +1006,15 @@ export class NftService {
           pay_by: sale.ends_at + NFT_PAY_WINDOW_MS,
           created_at: now,
         });
-        closed = await this.deps.repo.setSaleStatus(q, sale.id, 'awaiting_payment', now);
-        await this.deps.notifications.create(q, sale.bidder_id, 'nftWon', { title: w.title, price, due: fixed(due), currency: c.name });
+        const covers = await this.winningCovers(q, sale, sale.bidder_id);
+        if (covers.length) {
+          // The amount due is frozen already: paid now (the winner is told "bought", the seller "sold").
+          await this.settle(q, sale, order, covers, now);
+          closed = (await this.deps.repo.sale(sale.id, q))!;
+        } else {
+          closed = await this.deps.repo.setSaleStatus(q, sale.id, 'awaiting_payment', now);
+          await this.deps.notifications.create(q, sale.bidder_id, 'nftWon', { title: w.title, price, due: fixed(due), currency: c.name });
+        }
       } else {
         closed = await this.deps.repo.setSaleStatus(q, sale.id, 'unsold', now);
         await this.deps.repo.setArtworkSale(q, w.id, null);
@@ -916,7 +1031,11 @@ export class NftService {
     });
   }
 
-  /** Refunds one margin of a closed auction (every margin but the winner's while they may still pay). */
+  /**
+   * Refunds one margin of a closed auction (every margin but the winner's while they may still
+   * pay), and releases anything the user still has frozen for it (nothing, normally: a cover is
+   * released when it is outbid).
+   */
   async refundMargin(saleId: number, userId: number): Promise<boolean> {
     return this.tx(async (q) => {
       const sale = await this.deps.repo.lockSale(q, saleId);
@@ -933,6 +1052,7 @@ export class NftService {
           { holder: { userId, account: COIN }, currencyId: sale.currency_id, available: amount },
         ],
       });
+      await this.releaseCovers(q, sale, await this.heldCovers(q, sale, userId));
       await this.deps.repo.settleMargin(q, saleId, userId, 'refunded', this.deps.clock.now());
       const w = (await this.deps.repo.artwork(sale.artwork_id, q))!;
       await this.deps.notifications.create(q, userId, 'nftLost', {

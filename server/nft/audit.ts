@@ -7,9 +7,13 @@
  *   recompute (`saleSplit`) and went where they should;
  * - an auction: its bid log replays (each bid at least the previous plus the increment, placed
  *   before the end in force, the end moved only by a last-minute bid), and the stored bid,
- *   bidder and end are the log's last; its payment order holds the winning bid, the margin and
- *   `amountDue`, due a day after the end; paid (before the deadline: the seller paid less the
- *   fee) or expired (after it: the margin split by `forfeitSplit`);
+ *   bidder and end are the log's last; each bid's cover replays with it: its freeze moved the bid
+ *   less the margin less what that bidder still had frozen from available to frozen, the next
+ *   bid by someone else released it in full, once, and the leader's is never released (bids
+ *   placed before bids were covered have none, and come before any covered one); its payment
+ *   order holds the winning bid, the margin and `amountDue`, due a day after the end; a covered
+ *   win paid at the close from the frozen cover, an uncovered one paid (before the deadline: the
+ *   seller paid less the fee) or expired (after it: the margin split by `forfeitSplit`);
  * - every margin went into escrow in full and came out once: refunded, applied or forfeited;
  * - a blind box's commitment is the hash of its seed, every order paid the box's price, and every
  *   opening's draw and rarity recompute from the seed, the box id and the order id, and gave an
@@ -24,7 +28,7 @@ import { NFT_PAY_WINDOW_MS } from '../../domain/nft/types';
 import type { Db } from '../db/db';
 import { holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
 import type { NftRepository, SaleRow } from './NftRepository';
-import { COIN } from './NftService';
+import { bidCoverKey, COIN, frozenMoved } from './NftService';
 
 const BATCH = 500;
 
@@ -70,12 +74,45 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
       return issues;
     }
 
-    // An auction: replay the bid log.
+    // An auction: replay the bid log, and each bid's cover with it.
     const bids = await deps.repo.allBids(s.id);
+    const covers = await deps.ledger.operations(
+      deps.db,
+      bids.flatMap((b) => [bidCoverKey(b.id, 'freeze'), bidCoverKey(b.id, 'release')]),
+    );
+    /** Per user, the covers the replay holds frozen (bid id and amount). */
+    const held = new Map<number, { bid: number; amount: Decimal }[]>();
+    const released = new Set<number>();
+    let covered = false;
     let end = s.scheduled_end!;
     let bid: string | null = null;
     let bidder: number | null = null;
     for (const b of bids) {
+      const freeze = covers.get(bidCoverKey(b.id, 'freeze'));
+      if (freeze) {
+        covered = true;
+        const had = (held.get(b.user_id) ?? []).reduce((sum, c) => sum.plus(c.amount), new Decimal(0));
+        const want = Decimal.max(0, amountDue(b.price, s.margin!).minus(had));
+        const froze = frozenMoved(freeze, b.user_id, s.currency_id);
+        const took = delta(freeze, user(b.user_id), s.currency_id).neg();
+        if (!froze.eq(want))
+          issues.push(
+            `bid #${b.id} froze ${froze.toFixed()}, bid − margin${had.isZero() ? '' : ` − ${had.toFixed()} frozen before`} is ${want.toFixed()}`,
+          );
+        if (!took.eq(froze)) issues.push(`bid #${b.id}'s freeze took ${took.toFixed()} from available for ${froze.toFixed()} frozen`);
+        held.set(b.user_id, [...(held.get(b.user_id) ?? []), { bid: b.id, amount: froze }]);
+      } else if (covered) issues.push(`bid #${b.id} is not covered (no freeze), after covered bids`);
+      // Outbid: the previous leader's covers come back in full, each once.
+      if (bidder !== null && bidder !== b.user_id) {
+        for (const c of held.get(bidder) ?? []) {
+          const release = covers.get(bidCoverKey(c.bid, 'release'));
+          const back = frozenMoved(release, bidder, s.currency_id).neg();
+          if (!release || !back.eq(c.amount) || !delta(release, user(bidder), s.currency_id).eq(c.amount))
+            issues.push(`bid #${c.bid}'s cover of ${c.amount.toFixed()} was not released in full when outbid (${back.toFixed()})`);
+          released.add(c.bid);
+        }
+        held.delete(bidder);
+      }
       if (b.created_at >= end) issues.push(`bid #${b.id} placed after the end in force`);
       if (b.created_at < s.starts_at) issues.push(`bid #${b.id} placed before the start`);
       const min = minimumBid(s.price, bid, s.increment!);
@@ -89,6 +126,10 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
     if ((s.bid === null) !== (bid === null) || (bid !== null && !new Decimal(s.bid!).eq(bid)) || s.bidder_id !== bidder)
       issues.push(`stored bid ${s.bid} by ${s.bidder_id}, the log's last is ${bid} by ${bidder}`);
     if (s.ends_at !== end) issues.push(`stored end ${s.ends_at}, the log gives ${end}`);
+    for (const b of bids)
+      if (covers.has(bidCoverKey(b.id, 'release')) && !released.has(b.id)) issues.push(`bid #${b.id}'s cover released while it led`);
+    /** The winner's covers, if the winning bid is covered: paid from frozen at the close. */
+    const winning = bidder !== null && covered ? (held.get(bidder) ?? []) : [];
     if (s.status === 'listed') return issues;
     if (s.closed_at !== null && s.closed_at < end) issues.push('closed before its end');
 
@@ -107,12 +148,23 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
     if (order.pay_by !== end + NFT_PAY_WINDOW_MS) issues.push(`pay by ${order.pay_by}, the end plus a day is ${end + NFT_PAY_WINDOW_MS}`);
     const paid = ops.get(`nft:pay:${order.id}`);
     const forfeit = ops.get(`nft:pay:${order.id}:forfeit`);
+    if (winning.length) {
+      const frozen = winning.reduce((sum, c) => sum.plus(c.amount), new Decimal(0));
+      if (!frozen.eq(order.due)) issues.push(`the winner had ${frozen.toFixed()} frozen for ${order.due} due`);
+      if (order.status !== 'paid' || order.paid_at !== s.closed_at) issues.push(`a covered win ${order.status}, not paid at the close`);
+    }
     if (order.status === 'paid') {
       if (order.paid_at! >= order.pay_by) issues.push('paid after the deadline');
       if (forfeit) issues.push('both paid and forfeited');
       const { fee, proceeds } = saleSplit(order.price, s.fee_rate, decimalsOf(s.currency_id));
-      if (!delta(paid, user(order.user_id), s.currency_id).eq(new Decimal(order.due).neg()))
-        issues.push(`winner paid ${delta(paid, user(order.user_id), s.currency_id).neg().toFixed()}, ${order.due} due`);
+      // A covered win is paid from the frozen cover, an uncovered one from available.
+      const fromAvailable = delta(paid, user(order.user_id), s.currency_id).neg();
+      const fromFrozen = frozenMoved(paid, order.user_id, s.currency_id).neg();
+      const [want, other] = winning.length ? [fromFrozen, fromAvailable] : [fromAvailable, fromFrozen];
+      if (!want.eq(order.due) || !other.isZero())
+        issues.push(
+          `winner paid ${fromAvailable.toFixed()} from available and ${fromFrozen.toFixed()} from frozen, ${order.due} due from ${winning.length ? 'frozen' : 'available'}`,
+        );
       if (!platformDelta(paid, 'escrow', s.currency_id).eq(new Decimal(order.margin).neg()))
         issues.push('the margin did not leave escrow in full');
       if (!platformDelta(paid, 'fees', s.currency_id).eq(fee))

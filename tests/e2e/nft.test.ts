@@ -1,8 +1,8 @@
 /**
  * The NFT market on a phone (issue 14), in real time (no clock control): an auction created by
  * the operator CLI that ends ~30 s after its start — pay the margin, bid inside its last minute
- * (the page says a last-minute bid extends it, and shows the new end), wait for the win, pay it
- * under "To pay"; a blind box whose sale ends ~40 s after creation — buy, open (the reveal), wait
+ * (the page says a last-minute bid extends it and what the bid freezes beyond the margin, and
+ * shows the new end), wait for the win, paid at the end from the frozen bid and listed under "To pay"; a blind box whose sale ends ~40 s after creation — buy, open (the reveal), wait
  * for the seed, Verify: 0 mismatches; browse the market; an image, a video that plays, an audio
  * artwork that plays and a broken one that says "audio file error"; a fixed-price purchase; a
  * resale with the irrevocable confirm, back on the market. Assertions are on lasting state (rows,
@@ -106,6 +106,10 @@ describe('NFT market in a phone browser', () => {
     await expect.poll(() => page.getByTestId('nft-bid-confirm').isDisabled()).toBe(true);
     await price.fill('12');
     await expect.poll(() => page.getByTestId('nft-bid-confirm').isDisabled()).toBe(false);
+    // The bid beyond the 2 USDT margin is frozen until outbid (covered bids, issue 30).
+    await expect
+      .poll(() => page.getByTestId('nft-bid-frozen').textContent(), POLL)
+      .toBe('10 USDT beyond the margin will be frozen in your coin account until you are outbid.');
     await still(page);
     await shot(page, 'nft-bid-en');
     await page.getByTestId('nft-bid-confirm').click();
@@ -119,6 +123,9 @@ describe('NFT market in a phone browser', () => {
     await expect.poll(() => page.locator('[data-testid="nft-bid-row"]').count(), POLL).toBe(1);
     const sale = (await api('/bind_box/getBoxDetail', { id: String(auctionArt.id) }, token)).sale!;
     expect(sale).toMatchObject({ bid: '12', bids: 1, my_margin: 'held', leading: true, extensions: 1, ends_at: endBefore + 60_000 });
+    // 10 of the bid is frozen in the coin account while it leads.
+    const coin = await api('/wallet/detail', { currency: '3', type: 'change' }, token);
+    expect(Number(coin.frozen)).toBe(10);
     await shot(page, 'nft-auction-en');
   });
 
@@ -258,27 +265,20 @@ describe('NFT market in a phone browser', () => {
     await shot(page, 'nft-my-en');
   });
 
-  it('wins the auction and pays it under "To pay"', async () => {
+  it('wins the auction: paid at the end from the frozen bid, listed as paid under "To pay"', async () => {
     await expect
       .poll(async () => (await api('/bind_box/getNeedPayNFTOrder', {}, token)).data.find((o) => o.sale_id === saleId)?.status, LONG)
-      .toBe('pending');
+      .toBe('paid');
     const order = (await api('/bind_box/getNeedPayNFTOrder', {}, token)).data.find((o) => o.sale_id === saleId)!;
     expect(order).toMatchObject({ price: '12', margin: '2', due: '10' });
-    await page.goto(`${base}/#/pages/nft/artworkDetail?id=${auctionArt.id}`);
-    await expect.poll(() => page.getByTestId('nft-pay-now').count(), POLL).toBe(1);
-    await page.getByTestId('nft-pay-now').click();
-    await expect.poll(() => page.url(), POLL).toContain('/pages/nft/mine?tab=pay');
-    const row = page.locator(`[data-testid="nft-pay-order"][data-id="${order.id}"]`);
-    await expect.poll(() => row.getAttribute('data-status'), POLL).toBe('pending');
-    expect(await row.getByTestId('nft-pay-countdown').count()).toBe(1);
-    await shot(page, 'nft-to-pay-en');
-    await row.getByTestId('nft-pay').click();
-    await expect.poll(() => page.getByTestId('nft-pay-sheet').count()).toBe(1);
-    await still(page);
-    await page.getByTestId('nft-pay-confirm').click();
-    await expect.poll(() => row.getAttribute('data-status'), POLL).toBe('paid');
+    expect(order.paid_at).toBeLessThan(order.pay_by);
+    expect(Number((await api('/wallet/detail', { currency: '3', type: 'change' }, token)).frozen)).toBe(0);
     const owned = (await api('/bind_box/getMyNFTs', { kind: 'owned' }, token)).data;
     expect(owned.map((a) => a.id)).toContain(auctionArt.id);
+    await page.goto(`${base}/#/pages/nft/mine?tab=pay`);
+    const row = page.locator(`[data-testid="nft-pay-order"][data-id="${order.id}"]`);
+    await expect.poll(() => row.getAttribute('data-status'), POLL).toBe('paid');
+    await shot(page, 'nft-to-pay-en');
     await page.getByRole('tab', { name: 'Bids' }).click();
     await expect
       .poll(() => page.locator(`[data-testid="nft-my-bid"][data-sale="${saleId}"]`).getAttribute('data-standing'), POLL)

@@ -4,7 +4,7 @@
  * fee, and 20 buyers racing for one item; auctions with margins, every refusal of spec §5 (a bid
  * equal to the current one, below the increment, before the start, after the end, without a
  * margin), the last-minute extension, live bids on the `auction:<sale>` topic, the end with
- * refunds, the winner's payment, an unpaid winner forfeiting after a day; resale; blind boxes
+ * refunds, the winner paid at the end from the frozen bid, an uncovered (older) win forfeiting after a day; resale; blind boxes
  * bought, opened by the committed seed, revealed and verified, and a tampered opening found by
  * the audit; operator input checks; messages; and, last, a restart at an auction's end settling
  * once. Ledger invariants after.
@@ -23,6 +23,7 @@ import {
   type NftArtwork,
   type NftArtworkDetail,
   type NftAuctionLive,
+  type NftBid,
   type NftBlindBox,
   type NftBoxOpening,
   type NftBoxOrder,
@@ -392,6 +393,9 @@ describe(`nft (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     expect(refused(await bid(alice, '100.1234567'))).toMatch(/decimal/);
     const first = ok<NftSale>(await bid(alice, '100'));
     expect(first).toMatchObject({ bid: '100', leading: true, min_bid: '105', bids: 1 });
+    // The bid beyond the margin is frozen in Alice's coin account while she leads.
+    expect(await h.balance(alice, USDT)).toMatchObject({ frozen: expect.stringMatching(/^90(\.0+)?$/) });
+    expect(await usdt(alice)).toBe('900');
     const live = (await heard).data as NftAuctionLive;
     expect(live).toMatchObject({ sale_id: sale.id, bid: '100', bids: 1, min_bid: '105' });
     expect(live.last).toMatchObject({ price: '100', mine: null });
@@ -400,6 +404,9 @@ describe(`nft (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     expect(refused(await bid(bob, '104.99'))).toContain('at least 105 USDT');
     expect(refused(await bid(bob, '104', 'jp'))).toContain('105 USDT');
     ok(await bid(bob, '105'));
+    // Alice's cover is back; Bob's 95 is frozen.
+    expect(await usdt(alice)).toBe('990');
+    expect(await usdt(bob)).toBe('895');
     // Alice hears she was outbid.
     const aliceMessages = await get<Page<NotificationItem> & { unread: number }>('/bind_box/getNFTOrderMessage', {}, alice);
     expect(aliceMessages.data[0]).toMatchObject({ kind: 'nftOutbid', params: { price: '105', currency: 'USDT' }, read: false });
@@ -417,32 +424,35 @@ describe(`nft (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     ok(await bid(alice, '125'));
     expect((await get<NftArtworkDetail>('/bind_box/getBoxDetail', { id: String(a.id) })).sale!.ends_at).toBe(end + 2 * NFT_ANTI_SNIPE_MS);
 
-    // After the end: no more bids; the winner gets a payment order, the others their margins back.
+    // After the end: no more bids; the winner's order is paid at once from her frozen bid (and the
+    // margin), the others get their margins back.
+    const artistBefore = await usdt(artistUser);
     to(end + 2 * NFT_ANTI_SNIPE_MS);
     expect(refused(await bid(bob, '200'))).toBe('NFT item not yet on sale or already ended');
     await sweep();
     const detail = await get<NftArtworkDetail>('/bind_box/getBoxDetail', { id: String(a.id) }, alice);
-    expect(detail.sale).toMatchObject({ status: 'awaiting_payment', bid: '125', leading: true, window: 0 });
-    expect(detail.bids.map((b) => b.price)).toEqual(['125', '120', '105', '100']);
+    expect(detail).toMatchObject({ owned: true, sale: null });
+    const log = await get<Page<NftBid>>('/bind_box/getBids', { sale_id: String(sale.id) });
+    expect(log.data.map((b) => b.price)).toEqual(['125', '120', '105', '100']);
     expect(await usdt(bob)).toBe('1000');
     expect(await usdt(carol)).toBe('1000');
-    expect(await usdt(alice)).toBe('990');
+    expect(await h.balance(alice, USDT)).toMatchObject({ frozen: expect.stringMatching(/^0(\.0+)?$/) });
     const [order] = (await get<Page<NftPayOrder>>('/bind_box/getNeedPayNFTOrder', {}, alice)).data;
     expect(order).toMatchObject({
       price: '125',
       margin: '10',
       due: '115',
-      status: 'pending',
+      status: 'paid',
       pay_by: end + 2 * NFT_ANTI_SNIPE_MS + NFT_PAY_WINDOW_MS,
+      paid_at: end + 2 * NFT_ANTI_SNIPE_MS,
     });
     const myBids = (await get<Page<NftMyBid>>('/bind_box/getMyBids', {}, bob)).data;
-    expect(myBids[0]).toMatchObject({ my_bid: '105', bid: '125', leading: false, my_margin: 'refunded', status: 'awaiting_payment' });
+    expect(myBids[0]).toMatchObject({ my_bid: '105', bid: '125', leading: false, my_margin: 'refunded', status: 'sold' });
+    const messages = (await get<Page<NotificationItem>>('/bind_box/getNFTOrderMessage', {}, alice)).data.map((m) => m.kind);
+    expect(messages[0]).toBe('nftBought');
 
-    // Paying someone else's order reads as unknown; the winner pays.
+    // Paying someone else's order reads as unknown; the winner's is paid already.
     expect(refused(await post('/bind_box/payNFTOrder', { id: String(order!.id) }, bob))).toBe('No such order');
-    const artistBefore = await usdt(artistUser);
-    const paid = ok<NftPayOrder>(await post('/bind_box/payNFTOrder', { id: String(order!.id) }, alice));
-    expect(paid.status).toBe('paid');
     expect(refused(await post('/bind_box/payNFTOrder', { id: String(order!.id) }, alice))).toBe(
       'This order is already paid or has expired',
     );
@@ -468,12 +478,20 @@ describe(`nft (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     expect(refused(await s.call('/bind_box/auctionNFT', { code: 'KST-0', price: '1' }, { token: user.token }))).toBe('No such artwork');
   });
 
-  it("forfeits an unpaid winner's margin after a day: split between the seller and the platform; the item goes back", async () => {
+  it('forfeits the margin of a winner whose bid was not covered (placed before bids were) and unpaid after a day: split between the seller and the platform; the item goes back', async () => {
     const a = await auction({ price: '40', margin: '20', increment: '1', ends_at: clock.now() + HOUR_MS });
     const [winner, loser] = await Promise.all([funded('100'), funded('100')]);
     for (const u of [winner, loser]) ok(await post('/bind_box/marginNFT', { sale_id: String(a.sale!.id) }, u));
-    ok(await s.call('/bind_box/auctionNFT', { code: a.code, price: '40' }, { token: loser.token }));
-    ok(await s.call('/bind_box/auctionNFT', { code: a.code.toLowerCase(), price: '41' }, { token: winner.token }));
+    // Bids as the release before covered bids wrote them: the bid log and the sale, no freeze.
+    const repo = app.fastify.nft.repo;
+    for (const [u, price] of [
+      [loser, '40'],
+      [winner, '41'],
+    ] as const) {
+      const userId = (await app.fastify.users.byEmail(u.email))!.id;
+      await repo.updateBid(s.db, a.sale!.id, price, userId, a.sale!.ends_at!, false, clock.now());
+      await repo.insertBid(s.db, { sale_id: a.sale!.id, user_id: userId, price, ends_at: a.sale!.ends_at!, created_at: clock.now() });
+    }
     clock.advance(HOUR_MS);
     await sweep();
     const [order] = (await get<Page<NftPayOrder>>('/bind_box/getNeedPayNFTOrder', {}, winner)).data;
@@ -629,6 +647,7 @@ describe(`nft (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
   });
 
   it('settles an auction once when the server restarts at its end (last: the server that answered HTTP is gone)', async () => {
+    // (tests/server/nftBids.test.ts checks the covered payment's money across the restart.)
     const a = await auction({ price: '10', margin: '2', increment: '1', ends_at: clock.now() + HOUR_MS });
     const users = await Promise.all([funded('50'), funded('50'), funded('50')]);
     for (const u of users) ok(await post('/bind_box/marginNFT', { sale_id: String(a.sale!.id) }, u));
@@ -645,13 +664,16 @@ describe(`nft (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     const svc = app.fastify.nft.service;
     expect(await svc.closeSale(a.sale!.id)).toBe(false);
     for (const u of users) expect(await svc.refundMargin(a.sale!.id, (await app.fastify.users.byEmail(u.email))!.id)).toBe(false);
-    const [orders] = await s.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM nft_pay_orders WHERE sale_id = $1', [a.sale!.id]);
-    expect(orders!.n).toBe(1);
+    const [orders] = await s.db.query<{ n: number; paid: number }>(
+      "SELECT COUNT(*)::int AS n, COUNT(*) FILTER (WHERE status = 'paid')::int AS paid FROM nft_pay_orders WHERE sale_id = $1",
+      [a.sale!.id],
+    );
+    expect(orders).toMatchObject({ n: 1, paid: 1 });
     const [refunds] = await s.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM ledger_ops WHERE key LIKE $1`, [
       `nft:margin:${a.sale!.id}:%:refund`,
     ]);
     expect(refunds!.n).toBe(2);
-    // A day later the restarted engine expires the unpaid order once.
+    // A day later the restarted engine expires nothing twice (only the uncovered win above expired).
     clock.advance(NFT_PAY_WINDOW_MS);
     await app.fastify.nft.engine.sweep();
     await app.fastify.nft.engine.idle();

@@ -37,6 +37,11 @@ describe('bid preview', () => {
     expect(previewBid({ ...auction, price: '12.99', bid: '12' }, 'en').problem).toBe('bidTooLow');
     expect(previewBid({ ...auction, price: '13', bid: '12' }, 'en').problem).toBeNull();
   });
+  it('says what the bid would freeze beyond the margin until outbid (issue 30: covered bids)', () => {
+    expect(previewBid({ ...auction, price: '12.5', bid: null, margin: '2' }, 'en').frozenText).toBe('10.5 USDT');
+    expect(previewBid({ ...auction, price: '10', bid: null, margin: '10' }, 'en').frozenText).toBe('0 USDT');
+    expect(previewBid({ ...auction, price: 'abc', bid: null, margin: '2' }, 'en').frozenText).toBeNull();
+  });
   it('refuses more decimals than the coin has, and what is not an amount', () => {
     expect(previewBid({ ...auction, price: '13.001', bid: '12' }, 'en').problem).toBe('amountDecimals');
     expect(previewBid({ ...auction, price: 'abc', bid: '12' }, 'en').problem).toBe('amountInvalid');

@@ -1,6 +1,7 @@
 /**
  * The NFT forms' previews (issue 14): a bid checked against the auction's least next bid
- * (domain/nft/formulas.ts `minimumBid`, the server's rule) and a resale's split of the price into
+ * (domain/nft/formulas.ts `minimumBid`, the server's rule), with what it would freeze beyond the
+ * margin until outbid (`amountDue`, issue 30 item 5), and a resale's split of the price into
  * the platform's fee and what the seller receives (`saleSplit` with the currency's `fee_rate`).
  * A blind-box purchase costs price × quantity against the coin account. A typed price obeys the shared amount rule at the coin's decimals (domain/funds/amounts).
  * Display strings in the interface language; the server decides.
@@ -9,7 +10,7 @@ import { Decimal } from '../../domain/decimal';
 import { formatAmount } from '../../domain/format';
 import { parseAmount, type AmountIssue } from '../../domain/funds/amounts';
 import type { Lang } from '../../domain/i18n';
-import { minimumBid, saleSplit } from '../../domain/nft/formulas';
+import { amountDue, minimumBid, saleSplit } from '../../domain/nft/formulas';
 import { NFT_BOX_MAX_QUANTITY } from '../../domain/nft/types';
 
 export interface BidPreviewInput {
@@ -21,6 +22,8 @@ export interface BidPreviewInput {
   start: string;
   bid: string | null;
   increment: string;
+  /** The auction's margin (already in escrow): a bid freezes what it exceeds it by. */
+  margin?: string;
 }
 
 export type BidProblem = AmountIssue | 'bidTooLow';
@@ -31,18 +34,22 @@ export interface BidPreview {
   /** The least acceptable bid, as a plain decimal and as shown. */
   min: string;
   minText: string;
+  /** What the typed bid would freeze beyond the margin until outbid, as shown (null while it is not an amount). */
+  frozenText: string | null;
 }
 
 export function previewBid(input: BidPreviewInput, lang: Lang): BidPreview {
   const fmt = (v: string) => `${formatAmount(v, input.decimals, lang)} ${input.currency}`;
   const min = minimumBid(input.start, input.bid, input.increment).toFixed();
+  const parsed = parseAmount(input.price, { name: input.currency, decimals: input.decimals });
+  const frozenText = parsed.ok ? fmt(amountDue(parsed.amount, input.margin ?? '0').toFixed()) : null;
   const out = (problem: BidProblem | null, params: Record<string, string | number> = {}): BidPreview => ({
     problem,
     params,
     min,
     minText: fmt(min),
+    frozenText,
   });
-  const parsed = parseAmount(input.price, { name: input.currency, decimals: input.decimals });
   if (!parsed.ok) return out(parsed.issue, { decimals: parsed.params.decimals, max: fmt(parsed.params.max) });
   if (parsed.amount.lt(min)) return out('bidTooLow', { min: fmt(min) });
   return out(null);

@@ -139,6 +139,7 @@ function BidSheet({
       start: sale.price,
       bid,
       increment: sale.increment ?? '0',
+      margin: sale.margin ?? '0',
     });
   }, [price, bid, sale, reset]);
   const send = async () => {
@@ -164,6 +165,11 @@ function BidSheet({
           hint={preview ? t('nft.auction.minHint', { min: preview.minText }) : undefined}
           data-testid="nft-bid-price"
         />
+        {preview?.frozenText && (
+          <p className={styles.note} data-testid="nft-bid-frozen">
+            {t('nft.auction.bidFrozen', { amount: preview.frozenText })}
+          </p>
+        )}
         <p className={styles.note}>{t('nft.auction.antiSnipe')}</p>
         <Button
           block
