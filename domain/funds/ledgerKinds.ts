@@ -43,6 +43,8 @@ export const LEDGER_KINDS = [
   'nft_buy',
   'nft_margin',
   'nft_margin_refund',
+  'nft_bid_freeze',
+  'nft_bid_release',
   'nft_pay',
   'nft_forfeit',
   'nft_box',

@@ -472,7 +472,7 @@ export class NftService {
     for (const { bid, amount } of covers)
       await this.deps.ledger.postOnce(q, {
         key: bidCoverKey(bid.id, 'release'),
-        kind: 'nft_margin_refund',
+        kind: 'nft_bid_release',
         ref: { type: 'nft_bid', id: bid.id },
         memo: 'bid cover released',
         legs: [{ holder: { userId: bid.user_id, account: COIN }, currencyId: sale.currency_id, available: amount, frozen: amount.neg() }],
@@ -620,7 +620,7 @@ export class NftService {
       const freeze = () =>
         this.deps.ledger.postOnce(q, {
           key: bidCoverKey(bid.id, 'freeze'),
-          kind: 'nft_margin',
+          kind: 'nft_bid_freeze',
           ref: { type: 'nft_bid', id: bid.id },
           memo: 'bid cover frozen',
           legs: [{ holder: { userId, account: COIN }, currencyId: sale.currency_id, available: needed.neg(), frozen: needed }],
