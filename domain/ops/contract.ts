@@ -17,6 +17,7 @@ import { otcOpsEndpoints } from '../otc/ops';
 import { rewardsOpsEndpoints } from '../rewards/ops';
 import { chatOpsEndpoints } from '../chat/ops';
 import { supportOpsEndpoints } from '../support/ops';
+import { riskOpsEndpoints } from './risk';
 
 export const OPS_PREFIX = '/ops';
 
@@ -85,6 +86,7 @@ export const opsEndpoints = defineEndpoints({
   ...rewardsOpsEndpoints,
   ...chatOpsEndpoints,
   ...supportOpsEndpoints,
+  ...riskOpsEndpoints,
 });
 
 export type OpsContract = typeof opsEndpoints;

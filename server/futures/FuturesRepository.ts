@@ -414,4 +414,40 @@ export class FuturesRepository {
     );
     return rows.map((r) => ({ ...r, trade_id: Number(r.trade_id), tick_ts: Number(r.tick_ts) }));
   }
+
+  /**
+   * The insurance fund's futures flows (the operator's risk view, read-only): liquidation fees in
+   * and shortfalls the fund paid out, over all time and since `since`, and how many closes booked
+   * bad debt.
+   */
+  async insuranceFlows(since: number): Promise<{
+    feesIn: string;
+    feesInSince: string;
+    paidOut: string;
+    paidOutSince: string;
+    badDebtCloses: number;
+  }> {
+    const [row] = await this.db.query<{
+      fees_in: string;
+      fees_in_since: string;
+      paid_out: string;
+      paid_out_since: string;
+      bad_debt_closes: number | string;
+    }>(
+      `SELECT COALESCE(SUM(fee) FILTER (WHERE kind = 'liquidation'), 0)::text AS fees_in,
+         COALESCE(SUM(fee) FILTER (WHERE kind = 'liquidation' AND created_at >= $1), 0)::text AS fees_in_since,
+         COALESCE(SUM(insurance), 0)::text AS paid_out,
+         COALESCE(SUM(insurance) FILTER (WHERE created_at >= $1), 0)::text AS paid_out_since,
+         COUNT(*) FILTER (WHERE bad_debt > 0)::int AS bad_debt_closes
+       FROM futures_settlements`,
+      [since],
+    );
+    return {
+      feesIn: norm(row?.fees_in ?? '0')!,
+      feesInSince: norm(row?.fees_in_since ?? '0')!,
+      paidOut: norm(row?.paid_out ?? '0')!,
+      paidOutSince: norm(row?.paid_out_since ?? '0')!,
+      badDebtCloses: Number(row?.bad_debt_closes ?? 0),
+    };
+  }
 }

@@ -15,6 +15,7 @@ import { otcCommands } from '../otc/opsCommands';
 import { rewardsCommands } from '../rewards/opsCommands';
 import { chatCommands } from '../chat/opsCommands';
 import { OPS_TOKEN_HEADER } from './OpsToken';
+import { riskCommands } from './riskCommands';
 
 const REVIEW = ['pending', 'approved', 'rejected', 'all'] as const;
 const WITHDRAWAL = ['pending', 'completed', 'rejected', 'all'] as const;
@@ -333,6 +334,7 @@ export const COMMANDS: Record<string, Command> = {
   ...otcCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   ...rewardsCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   ...chatCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
+  ...riskCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   audit: {
     args: '',
     help: 'recompute every settlement from the stored prices and inputs (npm run audit): exit 1 on a mismatch, 2 when it cannot run',

@@ -18,6 +18,7 @@ import type { otcOpsEndpoints } from '../../domain/otc/ops';
 import type { rewardsOpsEndpoints } from '../../domain/rewards/ops';
 import type { chatOpsEndpoints } from '../../domain/chat/ops';
 import type { supportOpsEndpoints } from '../../domain/support/ops';
+import type { riskOpsEndpoints } from '../../domain/ops/risk';
 import type { OpsHandlers } from './opsRoutes';
 
 /** The operator's handlers of `domain/ops/contract.ts`, except the areas' own (the IEO's: server/ieo/ieoHandlers.ts; copy trading's: server/copytrade/copytradeOpsHandlers.ts). */
@@ -39,6 +40,7 @@ export function createOpsHandlers(deps: {
   | keyof typeof rewardsOpsEndpoints
   | keyof typeof chatOpsEndpoints
   | keyof typeof supportOpsEndpoints
+  | keyof typeof riskOpsEndpoints
 > {
   const { users, identities, deposits, withdrawals, credits, market, audit, clock } = deps;
 

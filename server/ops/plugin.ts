@@ -9,6 +9,7 @@ import { createRewardsOpsHandlers } from '../rewards/rewardsHandlers';
 import { createSupportOpsHandlers } from '../support/supportHandlers';
 import { createOpsHandlers } from './opsHandlers';
 import { registerOpsRoutes } from './opsRoutes';
+import { createRiskOpsHandlers } from './risk';
 
 export const opsPlugin = fp(
   async (fastify) => {
@@ -22,6 +23,7 @@ export const opsPlugin = fp(
       ...createRewardsOpsHandlers(fastify.rewards.service, users),
       ...createChatOpsHandlers(fastify.chat.service),
       ...createSupportOpsHandlers(fastify.support),
+      ...createRiskOpsHandlers({ db: fastify.db, clock, market, repo: fastify.futures.repo, users }),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -46,6 +48,7 @@ export const opsPlugin = fp(
       'rewards',
       'chat',
       'support',
+      'futures',
     ],
   },
 );

@@ -1,0 +1,181 @@
+/**
+ * The operator's risk view (issue 30, docs/FUTURES.md "The operator's risk view"): `GET /ops/risk`
+ * and `POST /ops/risk/exposure-cap` of domain/ops/risk.ts. Read-only except the cap: the insurance
+ * fund and its flows, the platform's bad debt, per futures pair the open interest and the
+ * platform's net exposure against its cap (the platform is every position's counterparty), and
+ * the largest accounts. USDT values are decimal strings at the market source's current mark.
+ */
+import { Decimal } from '../../domain/decimal';
+import type { OpsRisk, RiskAccount, RiskPair, riskOpsEndpoints } from '../../domain/ops/risk';
+import type { Clock } from '../clock';
+import type { Queryable } from '../db/db';
+import type { FuturesRepository, TradeRow } from '../futures/FuturesRepository';
+import { USDT_ID } from '../futures/FuturesService';
+import { DEFAULT_MAX_NET_EXPOSURE } from '../futures/settings';
+import { AppError } from '../http/AppError';
+import type { MarketSource } from '../market/MarketSource';
+import type { UserRepository } from '../users/UserRepository';
+import type { OpsHandlers } from './opsRoutes';
+
+const DAY_MS = 86_400_000;
+/** How many accounts the risk view lists. */
+export const TOP_ACCOUNTS = 10;
+/** A cap as the operator may write it: a plain non-negative decimal (USDT), at most 8 decimals. */
+const CAP = /^\d{1,15}(\.\d{1,8})?$/;
+
+/**
+ * The reads of other areas' tables this view needs (platform balances of the ledger, loans of the
+ * loans area): read-only aggregates, never a write.
+ */
+class RiskReads {
+  constructor(private readonly db: Queryable) {}
+
+  /** A platform account's USDT balance, every shard summed. */
+  async platform(name: 'insurance' | 'bad_debt'): Promise<Decimal> {
+    const [row] = await this.db.query<{ total: string }>(
+      `SELECT COALESCE(SUM(available + frozen), 0)::text AS total FROM balances WHERE platform = $1 AND currency_id = $2`,
+      [name, USDT_ID],
+    );
+    return new Decimal(row?.total ?? 0);
+  }
+
+  /** What the insurance fund paid for liquidated loans (the shortfall less its bad debt), all time and since `since`. */
+  async loanFlows(since: number): Promise<{ paidOut: Decimal; paidOutSince: Decimal; badDebtLoans: number }> {
+    const [row] = await this.db.query<{ paid_out: string; paid_out_since: string; bad: number | string }>(
+      `SELECT COALESCE(SUM(liq_shortfall - liq_bad_debt), 0)::text AS paid_out,
+         COALESCE(SUM(liq_shortfall - liq_bad_debt) FILTER (WHERE closed_at >= $1), 0)::text AS paid_out_since,
+         COUNT(*) FILTER (WHERE liq_bad_debt > 0)::int AS bad
+       FROM loans WHERE status = 'liquidated'`,
+      [since],
+    );
+    return {
+      paidOut: new Decimal(row?.paid_out ?? 0),
+      paidOutSince: new Decimal(row?.paid_out_since ?? 0),
+      badDebtLoans: Number(row?.bad ?? 0),
+    };
+  }
+}
+
+const signed = (t: TradeRow) => (t.side === 'long' ? new Decimal(t.number) : new Decimal(t.number).neg());
+
+/** |net| / cap in percent with 2 decimals; null when the cap is 0. */
+function share(net: Decimal, cap: Decimal): string | null {
+  return cap.gt(0) ? net.abs().div(cap).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : null;
+}
+
+export function createRiskOpsHandlers(deps: {
+  db: Queryable;
+  clock: Clock;
+  market: MarketSource;
+  repo: FuturesRepository;
+  users: UserRepository;
+}): Pick<OpsHandlers, keyof typeof riskOpsEndpoints> {
+  const { clock, market, repo, users } = deps;
+  const reads = new RiskReads(deps.db);
+  const markOf = (symbol: string) => market.ticker(symbol)?.price ?? null;
+
+  function capOf(matchId: number, caps: Map<number, string>): { cap: Decimal; source: 'operator' | 'default' } {
+    const set = caps.get(matchId);
+    const pair = market.pairs.find((p) => p.id === matchId);
+    if (set !== undefined) return { cap: new Decimal(set), source: 'operator' };
+    return { cap: new Decimal(pair ? DEFAULT_MAX_NET_EXPOSURE[pair.category] : 0), source: 'default' };
+  }
+
+  async function pairs(live: TradeRow[]): Promise<RiskPair[]> {
+    const caps = await repo.exposureCaps();
+    const byPair = new Map<number, TradeRow[]>();
+    for (const t of live) byPair.set(t.match_id, [...(byPair.get(t.match_id) ?? []), t]);
+    const out: RiskPair[] = [];
+    for (const [matchId, trades] of byPair) {
+      const symbol = trades[0]!.symbol;
+      const mark = markOf(symbol);
+      let long = new Decimal(0);
+      let short = new Decimal(0);
+      let net = new Decimal(0);
+      let positions = 0;
+      for (const t of trades) {
+        // Like FuturesRepository.netNumber: open and entrusted, base units × quote_usdt.
+        net = net.plus(signed(t).mul(t.quote_usdt));
+        if (t.status !== 'open') continue;
+        positions++;
+        const units = new Decimal(t.number).mul(t.quote_usdt);
+        if (t.side === 'long') long = long.plus(units);
+        else short = short.plus(units);
+      }
+      const { cap, source } = capOf(matchId, caps);
+      const netUsdt = mark === null ? null : net.mul(mark);
+      out.push({
+        match_id: matchId,
+        symbol,
+        mark,
+        long_oi: mark === null ? null : long.mul(mark).toFixed(),
+        short_oi: mark === null ? null : short.mul(mark).toFixed(),
+        positions,
+        net: netUsdt === null ? null : netUsdt.toFixed(),
+        cap: cap.toFixed(),
+        cap_source: source,
+        cap_used: netUsdt === null ? null : share(netUsdt, cap),
+      });
+    }
+    // The pairs nearest their cap first, then by symbol.
+    return out.sort((a, b) => new Decimal(b.cap_used ?? -1).cmp(a.cap_used ?? -1) || a.symbol.localeCompare(b.symbol));
+  }
+
+  async function topAccounts(live: TradeRow[]): Promise<RiskAccount[]> {
+    const byUser = new Map<number, { positions: number; value: Decimal; margin: Decimal }>();
+    for (const t of live) {
+      if (t.status !== 'open') continue;
+      const mark = markOf(t.symbol) ?? t.open_price!;
+      const entry = byUser.get(t.user_id) ?? { positions: 0, value: new Decimal(0), margin: new Decimal(0) };
+      entry.positions++;
+      entry.value = entry.value.plus(new Decimal(t.number).mul(mark).mul(t.quote_usdt).abs());
+      entry.margin = entry.margin.plus(t.margin);
+      byUser.set(t.user_id, entry);
+    }
+    const top = [...byUser].sort(([ia, a], [ib, b]) => b.value.cmp(a.value) || ia - ib).slice(0, TOP_ACCOUNTS);
+    return Promise.all(
+      top.map(async ([userId, a]) => ({
+        user_id: userId,
+        email: (await users.byId(userId))?.email ?? null,
+        positions: a.positions,
+        value: a.value.toFixed(),
+        margin: a.margin.toFixed(),
+      })),
+    );
+  }
+
+  return {
+    '/risk': async (): Promise<OpsRisk> => {
+      const at = clock.now();
+      const since = at - DAY_MS;
+      const [fund, badDebt, futures, loans, live] = await Promise.all([
+        reads.platform('insurance'),
+        reads.platform('bad_debt'),
+        repo.insuranceFlows(since),
+        reads.loanFlows(since),
+        repo.allLive(),
+      ]);
+      return {
+        at,
+        insurance: {
+          balance: fund.toFixed(),
+          all_time: { fees_in: futures.feesIn, shortfalls_out: loans.paidOut.plus(futures.paidOut).toFixed() },
+          last_24h: { fees_in: futures.feesInSince, shortfalls_out: loans.paidOutSince.plus(futures.paidOutSince).toFixed() },
+        },
+        bad_debt: { total: badDebt.neg().toFixed(), count: futures.badDebtCloses + loans.badDebtLoans },
+        pairs: await pairs(live),
+        top_accounts: await topAccounts(live),
+      };
+    },
+    '/risk/exposure-cap': async ({ symbol, max }) => {
+      const wanted = symbol.toUpperCase();
+      const pair = market.pairBySymbol(wanted) ?? market.pairs.find((p) => String(p.id) === wanted || p.symbol.replace('/', '') === wanted);
+      if (!pair) throw new AppError('errors.symbolUnknown');
+      if (!CAP.test(max)) throw new AppError('validation.amountInvalid');
+      const previous = (await repo.exposureCap(deps.db, pair.id)) ?? DEFAULT_MAX_NET_EXPOSURE[pair.category];
+      const cap = new Decimal(max).toFixed();
+      await repo.setExposureCap(pair.id, cap, clock.now());
+      return { match_id: pair.id, symbol: pair.symbol, max: cap, previous: new Decimal(previous).toFixed() };
+    },
+  };
+}
