@@ -59,6 +59,15 @@ export class Balances {
     return row?.available ?? '0';
   }
 
+  /** A platform account's balance of a currency, every shard summed (the operator's risk view). */
+  async platformTotal(platform: 'insurance' | 'bad_debt', currencyId: number): Promise<string> {
+    const [row] = await this.db.query<{ total: string }>(
+      `SELECT COALESCE(SUM(available + frozen), 0)::text AS total FROM balances WHERE platform = $1 AND currency_id = $2`,
+      [platform, currencyId],
+    );
+    return row?.total ?? '0';
+  }
+
   /** The user's journal, newest first, optionally filtered; `map` adds what the caller shows. */
   async journal<Item>(
     userId: number,

@@ -283,4 +283,19 @@ export class LoansRepository {
     const rows = await this.db.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
     return rows.map(toLoan);
   }
+
+  /**
+   * What the insurance fund paid for liquidated loans (the shortfall less its bad debt), all time
+   * and since `since`, and how many liquidations booked bad debt (the operator's risk view).
+   */
+  async insuranceFlows(since: number): Promise<{ paidOut: string; paidOutSince: string; badDebtLoans: number }> {
+    const [row] = await this.db.query<{ paid_out: string; paid_out_since: string; bad: number | string }>(
+      `SELECT COALESCE(SUM(liq_shortfall - liq_bad_debt), 0)::text AS paid_out,
+         COALESCE(SUM(liq_shortfall - liq_bad_debt) FILTER (WHERE closed_at >= $1), 0)::text AS paid_out_since,
+         COUNT(*) FILTER (WHERE liq_bad_debt > 0)::int AS bad
+       FROM loans WHERE status = 'liquidated'`,
+      [since],
+    );
+    return { paidOut: row?.paid_out ?? '0', paidOutSince: row?.paid_out_since ?? '0', badDebtLoans: Number(row?.bad ?? 0) };
+  }
 }

@@ -23,7 +23,15 @@ export const opsPlugin = fp(
       ...createRewardsOpsHandlers(fastify.rewards.service, users),
       ...createChatOpsHandlers(fastify.chat.service),
       ...createSupportOpsHandlers(fastify.support),
-      ...createRiskOpsHandlers({ db: fastify.db, clock, market, repo: fastify.futures.repo, users }),
+      ...createRiskOpsHandlers({
+        db: fastify.db,
+        clock,
+        market,
+        repo: fastify.futures.repo,
+        users,
+        balances: fastify.balances,
+        loans: fastify.loans.repo,
+      }),
     };
     registerOpsRoutes(fastify, handlers, {
       token: fastify.opsToken,
@@ -49,6 +57,8 @@ export const opsPlugin = fp(
       'chat',
       'support',
       'futures',
+      'loans',
+      'ledger',
     ],
   },
 );

@@ -14,6 +14,8 @@ import { USDT_ID } from '../futures/FuturesService';
 import { DEFAULT_MAX_NET_EXPOSURE } from '../futures/settings';
 import { AppError } from '../http/AppError';
 import type { MarketSource } from '../market/MarketSource';
+import type { Balances } from '../ledger/Balances';
+import type { LoansRepository } from '../loans/LoansRepository';
 import type { UserRepository } from '../users/UserRepository';
 import type { OpsHandlers } from './opsRoutes';
 
@@ -27,35 +29,6 @@ const CAP = /^\d{1,15}(\.\d{1,8})?$/;
  * The reads of other areas' tables this view needs (platform balances of the ledger, loans of the
  * loans area): read-only aggregates, never a write.
  */
-class RiskReads {
-  constructor(private readonly db: Queryable) {}
-
-  /** A platform account's USDT balance, every shard summed. */
-  async platform(name: 'insurance' | 'bad_debt'): Promise<Decimal> {
-    const [row] = await this.db.query<{ total: string }>(
-      `SELECT COALESCE(SUM(available + frozen), 0)::text AS total FROM balances WHERE platform = $1 AND currency_id = $2`,
-      [name, USDT_ID],
-    );
-    return new Decimal(row?.total ?? 0);
-  }
-
-  /** What the insurance fund paid for liquidated loans (the shortfall less its bad debt), all time and since `since`. */
-  async loanFlows(since: number): Promise<{ paidOut: Decimal; paidOutSince: Decimal; badDebtLoans: number }> {
-    const [row] = await this.db.query<{ paid_out: string; paid_out_since: string; bad: number | string }>(
-      `SELECT COALESCE(SUM(liq_shortfall - liq_bad_debt), 0)::text AS paid_out,
-         COALESCE(SUM(liq_shortfall - liq_bad_debt) FILTER (WHERE closed_at >= $1), 0)::text AS paid_out_since,
-         COUNT(*) FILTER (WHERE liq_bad_debt > 0)::int AS bad
-       FROM loans WHERE status = 'liquidated'`,
-      [since],
-    );
-    return {
-      paidOut: new Decimal(row?.paid_out ?? 0),
-      paidOutSince: new Decimal(row?.paid_out_since ?? 0),
-      badDebtLoans: Number(row?.bad ?? 0),
-    };
-  }
-}
-
 const signed = (t: TradeRow) => (t.side === 'long' ? new Decimal(t.number) : new Decimal(t.number).neg());
 
 /** |net| / cap in percent with 2 decimals; null when the cap is 0. */
@@ -69,9 +42,10 @@ export function createRiskOpsHandlers(deps: {
   market: MarketSource;
   repo: FuturesRepository;
   users: UserRepository;
+  balances: Balances;
+  loans: LoansRepository;
 }): Pick<OpsHandlers, keyof typeof riskOpsEndpoints> {
   const { clock, market, repo, users } = deps;
-  const reads = new RiskReads(deps.db);
   const markOf = (symbol: string) => market.ticker(symbol)?.price ?? null;
 
   function capOf(matchId: number, caps: Map<number, string>): { cap: Decimal; source: 'operator' | 'default' } {
@@ -148,13 +122,15 @@ export function createRiskOpsHandlers(deps: {
     '/risk': async (): Promise<OpsRisk> => {
       const at = clock.now();
       const since = at - DAY_MS;
-      const [fund, badDebt, futures, loans, live] = await Promise.all([
-        reads.platform('insurance'),
-        reads.platform('bad_debt'),
+      const [fundText, badDebtText, futures, loanFlows, live] = await Promise.all([
+        deps.balances.platformTotal('insurance', USDT_ID),
+        deps.balances.platformTotal('bad_debt', USDT_ID),
         repo.insuranceFlows(since),
-        reads.loanFlows(since),
+        deps.loans.insuranceFlows(since),
         repo.allLive(),
       ]);
+      const [fund, badDebt] = [new Decimal(fundText), new Decimal(badDebtText)];
+      const loans = { ...loanFlows, paidOut: new Decimal(loanFlows.paidOut), paidOutSince: new Decimal(loanFlows.paidOutSince) };
       return {
         at,
         insurance: {

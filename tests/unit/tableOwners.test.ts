@@ -70,6 +70,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   nft_collects: 'nft',
   nft_sales: 'nft',
   nft_margins: 'nft',
+  futures_limits: 'futures',
   nft_bids: 'nft',
   nft_pay_orders: 'nft',
   nft_boxes: 'nft',
