@@ -274,6 +274,39 @@ describe(`loans (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, {
     await price('60000.00');
   });
 
+  it('completes a liquidation whose shortfall the fund cannot cover: the fund pays what it holds, the rest is bad debt', async () => {
+    await price('60000.00');
+    const user = await borrower();
+    const loan = ok<Loan>(await borrow(user, '0.5', '19500'));
+    // Leave 1,000.5 USDT in the fund (the rest moved to the treasury, as after a run of losses).
+    const fund = await platform('insurance', USDT);
+    const moved = fund.minus('1000.5');
+    const shift = (key: string, amount: Decimal) =>
+      app.fastify.db.tx((q) =>
+        app.fastify.ledger.post(q, {
+          key,
+          kind: 'credit',
+          legs: [
+            { holder: { platform: 'insurance' }, currencyId: USDT, available: amount.neg() },
+            { holder: { platform: 'treasury' }, currencyId: USDT, available: amount },
+          ],
+        }),
+      );
+    await shift('test:loans:drain-insurance', moved);
+    const badDebt = await platform('bad_debt', USDT);
+    await price('30000.00');
+    const d = await detail(user, loan.id);
+    // Worth 15000 against 19503.9: 4503.9 short; the fund pays its 1000.5, 3503.4 is bad debt.
+    expect(d.status).toBe('liquidated');
+    expect(d.liquidation).toMatchObject({ taken: '0.5', returned: '0', shortfall: '4503.9' });
+    expect((await platform('insurance', USDT)).toFixed()).toBe('0');
+    expect(badDebt.minus(await platform('bad_debt', USDT)).toFixed()).toBe('3503.4');
+    const [row] = await app.fastify.db.query<{ bad: string }>('SELECT liq_bad_debt::text AS bad FROM loans WHERE id = $1', [loan.id]);
+    expect(new Decimal(row!.bad).toFixed()).toBe('3503.4');
+    await shift('test:loans:refill-insurance', moved.neg());
+    await price('60000.00');
+  });
+
   it('repays a loan once under simultaneous full repayments, and never twice', async () => {
     await price('60000.00');
     const user = await borrower('100');
