@@ -144,11 +144,15 @@ export class FuturesEngine {
     for (const userId of users) if (this.atRisk(userId)) this.enqueue(userId, `liquidate:${userId}`, () => this.liquidate(userId));
   }
 
-  /** The cheap check at the last marks and the last-read available; the transaction decides for real. */
+  /**
+   * The cheap check at the last marks and the last-read available; the transaction decides for
+   * real. Until a new account's balance has been read it counts as 0 (a lower bound: available is
+   * never negative), so a tick right after an open is never missed while that read is in flight.
+   */
   private atRisk(userId: number): boolean {
     const open = this.byUser.get(userId);
-    const available = this.wallets.get(userId);
-    if (!open?.size || available === undefined) return false;
+    const available = this.wallets.get(userId) ?? new Decimal(0);
+    if (!open?.size) return false;
     let margin = new Decimal(0);
     let pnl = new Decimal(0);
     let threshold = new Decimal(0);

@@ -235,6 +235,33 @@ describe('trading rules', () => {
     await mark('64170.00');
   });
 
+  it('liquidates on the first tick after an open, even before the engine has read the account’s balance', async () => {
+    // The engine reads a new account's balance in the background; a tick that came first used to be
+    // skipped for that account (found as a flaky liquidation on a busy PostgreSQL run).
+    await mark('64170.00');
+    const service = s.app.fastify.futures.service;
+    const original = service.available.bind(service);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    service.available = async (userId, q) => {
+      if (!q) await gate;
+      return original(userId, q);
+    };
+    try {
+      const user = await funded('8');
+      const position = ok<FuturesTrade>(await submit(user, { multiple: '100' }));
+      s.app.market.tradeAt('BTC/USDT', '63700.00');
+      // Polled generously (the balance read stays blocked, so the engine's idle() would wait on it).
+      for (let i = 0; i < 1_200 && (await trade(position.id)).status === 'open'; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await trade(position.id)).toMatchObject({ status: 'closed', close_reason: 'liquidation' });
+    } finally {
+      service.available = original;
+      release();
+      await s.app.fastify.futures.engine.idle();
+    }
+    await mark('64170.00');
+  });
+
   it('recomputes every settlement of these rules: 0 mismatches', async () => {
     const report = await audit();
     expect(report.sections.flatMap((x) => x.mismatches)).toEqual([]);
