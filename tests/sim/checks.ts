@@ -2,7 +2,8 @@
  * The invariants (docs/SIMULATION.md "What is checked"). After every step, on what changed:
  * every new operation sums to zero per currency, every touched balance equals its journal and
  * is not negative, the ledger sums to zero per currency, and no settlement kind that happens
- * once per thing happened twice. At each checkpoint, on everything: the external accounts
+ * once per thing happened twice, and no futures account is past bankruptcy or left unliquidated
+ * after the engine saw its tick (`futuresChecks.ts`). At each checkpoint, on everything: the external accounts
  * reconcile with deposits, withdrawals, credits, coupons and issuance; the settlement audit
  * (`npm run audit`) finds nothing; everything that should have settled by now has; and each
  * watched user's private channel equals the server's snapshot and never held another user's rows.
@@ -11,6 +12,7 @@ import type { AuditReport } from '../../domain/audit/types';
 import { DUE_CHECKS } from './actions';
 import type { ChannelWatcher } from './channel';
 import { isOk, type Http } from './http';
+import { futuresFullViolations, futuresStepViolations } from './futuresChecks';
 import { ledgerViolations } from './ledgerChecks';
 import { foreignRows, lookers } from './restChecks';
 import type { SimUser } from './types';
@@ -86,6 +88,7 @@ export async function stepChecks(world: World, state: CheckState, init = false):
   );
   for (const r of twice)
     found.push({ kind: 'settled twice', message: `${r.kind} happened more than once for ${r.ref_type} ${r.ref_id} (operations ${r.ops})` });
+  found.push(...(await futuresStepViolations(world)));
   state.journalId = await maxId(world, 'journal');
   state.opId = await maxId(world, 'ledger_ops');
   return found;
@@ -100,6 +103,7 @@ export async function fullChecks(
 ): Promise<{ violations: Found[]; audited: { settled: number; mismatches: number } }> {
   const db = world.currentDb;
   const violations: Found[] = (await ledgerViolations(db)).map((message) => ({ kind: 'ledger', message }));
+  violations.push(...(await futuresFullViolations(world)));
   const audit = await http.ops<AuditReport>('/audit');
   let audited = { settled: 0, mismatches: 0 };
   if (!isOk(audit)) violations.push({ kind: 'audit', message: `the audit did not run: HTTP ${audit.status}` });

@@ -51,6 +51,24 @@ export const system: AreaModule = {
       },
     },
     {
+      // A gap (issue 30): a futures pair jumps 10–30 % in one tick and stays, past many positions'
+      // bankruptcy prices at once: their liquidations must complete, the fund and bad debt taking
+      // the rest (checked by tests/sim/futuresChecks.ts and the ledger's reconciliation).
+      kind: 'gap',
+      area: 'market',
+      weight: 1,
+      byUser: false,
+      gen: (rng) => ({
+        symbol: rng.pick(['BTC/USDT', 'ETH/USDT']),
+        percent: Math.round((rng.chance(0.5) ? -1 : 1) * (10 + rng.next() * 20) * 100) / 100,
+      }),
+      async run(ctx, _user, a) {
+        ctx.prices.flash(String(a.symbol), Number(a.percent));
+        await ctx.settle();
+        return 'ok';
+      },
+    },
+    {
       kind: 'crash',
       area: 'faults',
       weight: 0.3,

@@ -5,6 +5,10 @@
  * fill and stops trigger as the walk and the flash moves pass them.
  */
 import { Decimal } from '../../../domain/decimal';
+import { limitFillPrice, openPrice } from '../../../domain/futures/formulas';
+import type { FuturesTrade } from '../../../domain/futures/types';
+import { priceBand } from '../../../domain/market/priceBand';
+import { futuresSettings } from '../../../server/futures/settings';
 import { drawFault, shareOf } from '../faults';
 import { isOk } from '../http';
 import { SIM_SYMBOLS } from '../prices';
@@ -78,6 +82,81 @@ export const trading: AreaModule = {
           effects: count(ctx, 'futures_trades', u),
         });
         return isOk(answer) ? 'ok' : 'refused';
+      },
+    },
+    {
+      // The price band and price improvement (issue 30): a limit at 3× or ⅓ of the mark must be
+      // refused by the band (naming its bounds), and a marketable limit inside the band must fill
+      // at once at no worse than the execution price (the mark ± spread) nor its limit.
+      kind: 'futuresOffMarket',
+      area: 'futures',
+      weight: 2,
+      byUser: true,
+      gen: (rng) => ({
+        symbol: rng.pick(FUTURES),
+        side: rng.pick(['1', '2']),
+        lots: rng.int(1, 3),
+        multiple: rng.pick([5, 10, 20, 50]),
+        where: rng.weighted([
+          ['triple', 1],
+          ['third', 1],
+          ['inside', 2],
+        ] as const),
+        // How far a marketable limit crosses the mark: 0.01–15 % (the band is 20 %).
+        cross: Math.round((0.01 + rng.next() * 14.99) * 100) / 100,
+        fault: drawFault(rng),
+      }),
+      async run(ctx, user, a) {
+        const u = user!;
+        const symbol = String(a.symbol);
+        const pair = ctx.prices.pair(symbol);
+        const settings = futuresSettings(pair);
+        const pd = pair.price_decimals;
+        const mark = ctx.world.app.market.ticker(symbol)!.price;
+        const long = a.side === '1';
+        const side = long ? 'long' : 'short';
+        const factor = a.where === 'triple' ? 3 : a.where === 'third' ? 1 / 3 : 1 + ((long ? 1 : -1) * Number(a.cross)) / 100;
+        const limit = new Decimal(mark).mul(factor).toDecimalPlaces(pd).toFixed();
+        const answer = await ctx.money<FuturesTrade>(u, {
+          path: '/lever/submit',
+          params: {
+            match_id: String(pair.id),
+            type: String(a.side),
+            share: String(a.lots),
+            multiple: String(a.multiple),
+            target_price: limit,
+          },
+          fault: a.fault as never,
+          effects: count(ctx, 'futures_trades', u),
+        });
+        if (a.where !== 'inside') {
+          const band = priceBand(mark, settings.price_band, pd);
+          if (isOk(answer))
+            ctx.violation(`a futures limit at ${limit} (mark ${mark}, band ${band.min.toFixed()}–${band.max.toFixed()}) was accepted`);
+          else if (
+            !String(answer.body?.message).includes(band.max.toFixed(pd)) ||
+            !String(answer.body?.message).includes(band.min.toFixed(pd))
+          )
+            ctx.violation(
+              `a futures limit at ${limit} (mark ${mark}) was refused without naming the band: ${String(answer.body?.message)}`,
+            );
+          return isOk(answer) ? 'ok' : 'refused';
+        }
+        if (!isOk(answer)) return 'refused';
+        const trade = answer.body.message;
+        const exec = openPrice(side, mark, settings.spread, pd);
+        const best = limitFillPrice(side, limit, mark, settings.spread, pd);
+        const filled = trade.open_price ? new Decimal(trade.open_price) : null;
+        if (!filled) ctx.violation(`a marketable futures limit at ${limit} (mark ${mark}) did not fill at once`);
+        else if (long ? filled.gt(exec) || filled.gt(limit) : filled.lt(exec) || filled.lt(limit))
+          ctx.violation(
+            `a marketable ${side} limit at ${limit} (mark ${mark}, execution ${exec.toFixed()}) filled at ${trade.open_price}, worse than either`,
+          );
+        else if (!filled.eq(best))
+          ctx.violation(
+            `a marketable ${side} limit at ${limit} (mark ${mark}) filled at ${trade.open_price}, not the better of limit and execution (${best.toFixed()})`,
+          );
+        return 'ok';
       },
     },
     {
