@@ -611,8 +611,13 @@ export class FuturesService {
         threshold = Decimal.max(threshold, this.settingsOf(t).liquidation_risk);
       }
       if (!mustLiquidate(riskRate(wallet.available, margin, pnl), threshold)) return 0;
-      for (const row of this.winnersFirst(open, marks)) {
-        const closed = await this.closeIn(q, row, marks.get(row.id)!, 'liquidation', wallet);
+      // What returns the most closes first; each liquidation fee leaves enough for the losses still
+      // to close (`stillOwed`), so a solvent account never draws on the fund.
+      const queue = this.winnersFirst(open, marks);
+      const backs = queue.map((t) => this.returnOf(t, marks.get(t.id)!));
+      for (const [i, row] of queue.entries()) {
+        const stillOwed = backs.slice(i + 1).reduce((sum, b) => sum.plus(Decimal.min(b, 0)), new Decimal(0));
+        const closed = await this.closeIn(q, row, marks.get(row.id)!, 'liquidation', wallet, stillOwed);
         this.announce(afterCommit, closed, row.status);
       }
       return open.length;
@@ -681,7 +686,15 @@ export class FuturesService {
    * is the platform's recorded bad debt: the close always completes, no user balance goes below
    * zero.
    */
-  private async closeIn(q: Queryable, row: TradeRow, mark: Mark, reason: CloseReason, wallet: Wallet): Promise<TradeRow> {
+  private async closeIn(
+    q: Queryable,
+    row: TradeRow,
+    mark: Mark,
+    reason: CloseReason,
+    wallet: Wallet,
+    /** Σ of the negative returns of the positions this transaction closes after this one (≤ 0). */
+    stillOwed: Decimal = new Decimal(0),
+  ): Promise<TradeRow> {
     const now = this.deps.clock.now();
     const settings = this.settingsOf(row);
     const pnl = profit(row.side, row.open_price!, mark.price, row.number, row.quote_usdt);
@@ -694,7 +707,7 @@ export class FuturesService {
             number: row.number,
             quoteUsdt: row.quote_usdt,
             rate: settings.liquidation_fee_rate,
-            equityLeft: wallet.available.plus(back),
+            equityLeft: wallet.available.plus(back).plus(stillOwed),
           })
         : new Decimal(0);
     let toAvailable = back.minus(fee);
@@ -744,12 +757,20 @@ export class FuturesService {
     );
   }
 
-  /** Gains settle before losses, so a losing position is covered by what the winners returned. */
+  /**
+   * What returns the most (margin + P&L) settles first, so a losing position is covered by what
+   * the others returned before the insurance fund is touched (ordering by P&L alone could close a
+   * high-leverage loser before a low-leverage one that would have covered it: found by the
+   * property tests in tests/unit/futuresMath.test.ts).
+   */
   private winnersFirst(rows: readonly TradeRow[], marks?: Map<number, Mark>): TradeRow[] {
-    const pnl = new Map(
-      rows.map((t) => [t.id, profit(t.side, t.open_price!, (marks?.get(t.id) ?? this.mark(t.symbol)).price, t.number, t.quote_usdt)]),
-    );
-    return [...rows].sort((a, b) => pnl.get(b.id)!.cmp(pnl.get(a.id)!) || a.id - b.id);
+    const back = new Map(rows.map((t) => [t.id, this.returnOf(t, marks?.get(t.id) ?? this.mark(t.symbol))]));
+    return [...rows].sort((a, b) => back.get(b.id)!.cmp(back.get(a.id)!) || a.id - b.id);
+  }
+
+  /** What closing a position at `mark` returns to the account: its margin plus its P&L. */
+  private returnOf(t: TradeRow, mark: Mark): Decimal {
+    return new Decimal(t.margin).plus(profit(t.side, t.open_price!, mark.price, t.number, t.quote_usdt));
   }
 
   /** The user's trade, locked; another user's id answers the same as one that does not exist. */

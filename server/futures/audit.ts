@@ -69,6 +69,9 @@ interface LiquidationClose {
   margin: Decimal;
   pnl: Decimal;
   threshold: Decimal;
+  /** The liquidation fee stored, and what it is recomputed from once the whole liquidation is known. */
+  fee: Decimal;
+  feeDue: { mark: string; number: string; quoteUsdt: string; rate: string };
 }
 
 /** The closes of one liquidation are written within this long of each other (one transaction). */
@@ -169,6 +172,24 @@ async function auditFutures(deps: FuturesAuditDeps, ctx: AuditContext): Promise<
     const pnl = group.reduce((sum, c) => sum.plus(c.pnl), dec(0));
     const threshold = Decimal.max(...group.map((c) => c.threshold));
     const rate = riskRate(first.walletBefore, margin, pnl);
+    // In the order they closed: what returns most (margin + P&L) first, and each fee = the fee due,
+    // capped by what the account had left less the losses still to close.
+    const backs = group.map((c) => c.margin.plus(c.pnl));
+    for (const [i, c] of group.entries()) {
+      if (i > 0 && backs[i]!.gt(backs[i - 1]!)) {
+        mismatches.push({ kind: 'futures', id: c.row, detail: `liquidation of trade ${c.tradeId} closed before one that returned more` });
+      }
+      if (c.walletBefore === null) continue;
+      const stillOwed = backs.slice(i + 1).reduce((sum, b) => sum.plus(Decimal.min(b, 0)), dec(0));
+      const fee = liquidationFee({ ...c.feeDue, equityLeft: c.walletBefore.plus(backs[i]!).plus(stillOwed) });
+      if (!fee.eq(c.fee)) {
+        mismatches.push({
+          kind: 'futures',
+          id: c.row,
+          detail: `liquidation fee of trade ${c.tradeId} ${c.fee.toFixed()} stored, ${fee.toFixed()} recomputed`,
+        });
+      }
+    }
     if (!mustLiquidate(rate, threshold)) {
       mismatches.push({
         kind: 'futures',
@@ -332,19 +353,19 @@ async function auditTrade(
         // the rest is bad debt.
         const wallet = walletBefore(op, t.user_id);
         const back = held.plus(pnl);
-        const fee =
-          reason === 'liquidation' && wallet !== null
-            ? liquidationFee({
-                mark: s.price,
-                number: t.number,
-                quoteUsdt: t.quote_usdt,
-                rate: settings.liquidation_fee_rate,
-                equityLeft: wallet.plus(back),
-              })
-            : reason === 'liquidation'
-              ? dec(s.fee)
-              : dec(0);
-        same('fee', s.fee, fee);
+        // A liquidation's fee depends on the positions its transaction closes after this one (the
+        // losses still owed): checked exactly per liquidation below; here only its bounds.
+        const fee = reason === 'liquidation' ? dec(s.fee) : dec(0);
+        if (reason === 'liquidation') {
+          const most = liquidationFee({
+            mark: s.price,
+            number: t.number,
+            quoteUsdt: t.quote_usdt,
+            rate: settings.liquidation_fee_rate,
+            equityLeft: wallet === null ? dec(s.fee) : wallet.plus(back),
+          });
+          if (fee.lt(0) || fee.gt(most)) problems.push(`liquidation fee ${text(s.fee)} stored, at most ${most.toFixed()}`);
+        } else same('fee', s.fee, fee);
         let toAvailable = back.minus(fee);
         let shortfall = dec(0);
         if (wallet !== null && wallet.plus(toAvailable).lt(0)) {
@@ -375,6 +396,8 @@ async function auditTrade(
             margin: held,
             pnl,
             threshold: dec(settings.liquidation_risk),
+            fee,
+            feeDue: { mark: s.price, number: t.number, quoteUsdt: t.quote_usdt, rate: settings.liquidation_fee_rate },
           });
         }
       }

@@ -262,8 +262,38 @@ describe('trading rules', () => {
     await mark('64170.00');
   });
 
-  it('recomputes every settlement of these rules: 0 mismatches', async () => {
+  it('liquidates a solvent account of a 100× and a 5× long without drawing on the fund: what returns most closes first', async () => {
+    await mark('60000.00');
+    // Margins 6.003 and 120.06, fees 0.6003 each: nothing else available.
+    const user = await funded('127.2636');
+    const high = ok<FuturesTrade>(await submit(user, { multiple: '100' }));
+    const low = ok<FuturesTrade>(await submit(user, { multiple: '5' }));
+    expect(await lever(user)).toEqual({ available: '0', frozen: '126.063' });
+    const fund = await platform('insurance');
+    // At 56,870 each loses 31.60: equity 62.863 (solvent), risk rate 49.86 % → liquidated. By P&L
+    // alone the 100× one (lower id) closed first and its −25.597 fell to the fund; now the 5× one
+    // (returns 88.46) closes first, and each fee (0.5 % of 568.70 = 2.8435) leaves the 25.597 still owed.
+    await mark('56870.00');
+    for (const p of [high, low]) expect(await trade(p.id)).toMatchObject({ status: 'closed', close_reason: 'liquidation' });
+    const closes = [(await settlements(low.id))[1]!, (await settlements(high.id))[1]!];
+    expect(closes.map((c) => [c.fee, c.insurance, c.bad_debt])).toEqual([
+      ['2.8435', '0', '0'],
+      ['2.8435', '0', '0'],
+    ]);
+    expect(await lever(user)).toEqual({ available: '57.176', frozen: '0' });
+    expect((await platform('insurance')).minus(fund).toFixed()).toBe('5.687');
+    await mark('64170.00');
+  });
+
+  it('recomputes every settlement of these rules: 0 mismatches; a liquidation fee changed by hand is named', async () => {
     const report = await audit();
     expect(report.sections.flatMap((x) => x.mismatches)).toEqual([]);
+    const [row] = await s.db.query<{ id: number | string }>(
+      `SELECT id FROM futures_settlements WHERE kind = 'liquidation' AND fee > 0 ORDER BY id DESC LIMIT 1`,
+    );
+    await s.db.query('UPDATE futures_settlements SET fee = fee - 0.0001 WHERE id = $1', [row!.id]);
+    const found = (await audit()).sections.flatMap((x) => x.mismatches).filter((m) => m.id === Number(row!.id));
+    expect(found.map((m) => m.detail).join(' ')).toContain('liquidation fee');
+    await s.db.query('UPDATE futures_settlements SET fee = fee + 0.0001 WHERE id = $1', [row!.id]);
   });
 });

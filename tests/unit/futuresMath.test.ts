@@ -220,12 +220,12 @@ class Model {
     fund: Decimal,
     public mark: Decimal,
     /**
-     * 'server': closes a liquidation winners first by P&L, each fee capped by that close's margin ±
-     * P&L plus available (FuturesService today). 'byReturn': a candidate fix — the positions that
-     * return the most (margin + P&L) close first, and each fee is capped by what the whole account
-     * has left, the losers still to close included.
+     * 'byReturn' (FuturesService): the positions that return the most (margin + P&L) close first,
+     * and each fee is capped by what the whole account has left, the losers still to close
+     * included. 'byPnl': the order before the fix the properties found — winners first by P&L,
+     * each fee capped by that close's margin ± P&L plus available.
      */
-    private readonly order: 'server' | 'byReturn' = 'server',
+    private readonly order: 'byPnl' | 'byReturn' = 'byReturn',
   ) {
     this.available = deposit;
     this.fund = fund;
@@ -311,7 +311,7 @@ class Model {
     const { rate } = this.account();
     if (!mustLiquidate(rate, THRESHOLD)) return;
     const pnlOf = (t: ModelTrade) => profit(t.side, t.open!, mark, t.number, '1');
-    if (this.order === 'server') {
+    if (this.order === 'byPnl') {
       const winnersFirst = [...this.open()].sort((a, b) => pnlOf(b).cmp(pnlOf(a)) || a.id - b.id);
       for (const t of winnersFirst) this.close(t, 'liquidation');
       return;
@@ -510,7 +510,7 @@ describe('trading rules (issue 30): properties', () => {
    * the half of its margin between the 50 % threshold and bankruptcy, the liquidation finds the
    * account solvent and needs no shortfall, its fees are ≥ 0 and the fund grows or stays.
    */
-  const gapsOnly = (order: 'server' | 'byReturn') => {
+  const gapsOnly = (order: 'byPnl' | 'byReturn') => {
     let liquidated = 0;
     fc.assert(
       fc.property(
@@ -584,16 +584,16 @@ describe('trading rules (issue 30): properties', () => {
   // one at 5×, nothing else available; the mark falls in small steps to 947.97. The account is
   // solvent (equity 1.05 USDT) but the 100× position closes first (equal P&L, lower id) with margin
   // − loss = −0.43: the fund pays 0.43, then the 5× one returns 1.43 to the user. See the report of
-  // issue 30 item 7; `it.fails` turns red once FuturesService orders liquidation closes by what
-  // they return (then switch the model's default to 'byReturn').
-  it.fails('the fund pays only on gaps (as FuturesService liquidates today: a solvent account can make a shortfall)', () =>
-    gapsOnly('server'),
+  // issue 30 item 7. FuturesService now closes by what each position returns; the old order is
+  // kept in the model to show the property finds it.
+  it.fails('ordering a liquidation by P&L alone (the order before the fix) lets a solvent account draw on the fund', () =>
+    gapsOnly('byPnl'),
   );
 
   it('the fund pays only on gaps, when a liquidation closes by margin + P&L and caps fees by what the account has left', () =>
     gapsOnly('byReturn'));
 
-  it.fails('liquidates a solvent account of two longs without drawing on the fund (the counterexample, as the server closes it)', () => {
+  it('liquidates a solvent account of two longs without drawing on the fund (the counterexample, as the server closes it now)', () => {
     const m = new Model(zero, new Decimal(100), new Decimal(1000));
     for (const multiple of [100, 5]) {
       m.available = m.available.plus(
