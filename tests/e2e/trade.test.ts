@@ -16,8 +16,16 @@ async function chartBars(page: Page): Promise<{ count: number; first: number }> 
   return { count: Number(await legend.getAttribute('data-bars')), first: Number(await legend.getAttribute('data-first')) };
 }
 
-async function bookPrices(page: Page, side: 'bid' | 'ask'): Promise<string[]> {
-  return page.getByTestId(`book-${side}`).evaluateAll((els) => els.map((el) => el.getAttribute('data-price') ?? ''));
+/**
+ * Both sides of the book as one frame shows them: read in one task, so a tick between two reads
+ * cannot pair one moment's bids with the next moment's asks (it did: 68,800 against 68,800).
+ */
+async function bookSides(page: Page): Promise<{ bids: string[]; asks: string[] }> {
+  return page.evaluate(() => {
+    const prices = (side: string) =>
+      [...document.querySelectorAll(`[data-testid="book-${side}"]`)].map((el) => el.getAttribute('data-price') ?? '');
+    return { bids: prices('bid'), asks: prices('ask') };
+  });
 }
 
 describe('the trade screen', () => {
@@ -61,8 +69,7 @@ describe('the trade screen', () => {
     await expect.poll(() => page.locator('[data-group="10"]').count()).toBe(1);
     await expect.poll(() => page.getByTestId('book-bid').count()).toBe(20);
     await expect.poll(() => page.getByTestId('book-ask').count()).toBe(20);
-    const bids = await bookPrices(page, 'bid');
-    const asks = await bookPrices(page, 'ask');
+    const { bids, asks } = await bookSides(page);
     for (const p of [...bids, ...asks]) expect(Math.round(Number(p) * 100) % 500, p).toBe(0);
     expect(Number(bids[0])).toBeLessThan(Number(asks[0]));
     await page.getByTestId('group-100').click();
