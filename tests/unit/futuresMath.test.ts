@@ -389,7 +389,9 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), pick: fc.nat() }) },
 );
 
-describe('trading rules (issue 30): properties', () => {
+// Hundreds of generated paths each: seconds of CPU on a quiet machine, many more on a busy one
+// (one timed out at the default 5 s beside a server suite). The limit catches a hang, not slowness.
+describe('trading rules (issue 30): properties', { timeout: 120_000 }, () => {
   it('a user never loses more than they put in, on any path of marks and orders, and the books balance', () => {
     const seen = { liquidations: 0, shortfalls: 0, badDebt: 0, resting: 0 };
     fc.assert(
