@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Per-file durations to test-results/durations.json (npm test prints the slowest).
+    reporters: ['default', './tests/durations.ts'],
     projects: [
       {
         test: {
