@@ -4,7 +4,7 @@
  * domain/alerts/rules.ts), a note when the rule already holds (it fires at the next tick), and the
  * pair's existing alerts. Editing an alert (from this list or the alerts page) re-arms it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -36,6 +36,7 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
   const [threshold, setThreshold] = useState(initial?.threshold ?? '');
   const [touched, setTouched] = useState(Boolean(initial));
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const actions = useAlertActions();
   const { alerts } = useAlerts(pair.symbol);
   useTopics(['quotes']);
@@ -48,7 +49,10 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
     let live = true;
     void getWorker()
       .alerts.suggest(pair.symbol, kind)
-      .then((v) => live && v && setThreshold(v));
+      // Never under the user's fingers: a suggestion that arrives while the field has focus would
+      // replace (or, mid-keystroke, join) what they are typing (an e2e fill after a kind change
+      // read "64409.9464409.94").
+      .then((v) => live && v && document.activeElement !== input.current && setThreshold(v));
     return () => {
       live = false;
     };
@@ -126,6 +130,7 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
           <div className={styles.inputBox}>
             {kind === 'change' && <span className={styles.unit}>{PLUS_MINUS}</span>}
             <input
+              ref={input}
               inputMode="decimal"
               value={threshold}
               onChange={(e) => {
