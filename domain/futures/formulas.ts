@@ -273,6 +273,26 @@ export function splitShortfall(shortfall: DecimalValue, fund: DecimalValue): { i
   return { insurance, badDebt: s.minus(insurance) };
 }
 
+/**
+ * What one close does to the account (`closeIn` on the server, the auditor, the property model):
+ * its return (margin ± P&L) less `fee` goes back to available, but available never goes below
+ * zero; whatever it would have gone below is the shortfall, for the fund and then bad debt.
+ */
+export function closeSplit(available: DecimalValue, back: DecimalValue, fee: DecimalValue): { toAvailable: Decimal; shortfall: Decimal } {
+  const a = new Decimal(available);
+  const toAvailable = new Decimal(back).minus(fee);
+  if (a.plus(toAvailable).gte(0)) return { toAvailable, shortfall: new Decimal(0) };
+  return { toAvailable: a.neg(), shortfall: new Decimal(back).neg().minus(a) };
+}
+
+/**
+ * What the closes after the `index`-th of a liquidation still owe (Σ of their negative returns,
+ * ≤ 0), in the order they close: the liquidation fee of close `index` leaves this much.
+ */
+export function stillOwed(returns: readonly Decimal[], index: number): Decimal {
+  return returns.slice(index + 1).reduce((sum, b) => sum.plus(Decimal.min(b, 0)), new Decimal(0));
+}
+
 /** Whether a stop-loss is past the liquidation price (a long's must be above it, a short's below): false when fine or there is none. */
 export function stopLossPastLiquidation(side: FuturesSide, stopLoss: DecimalValue | null, liquidation: Decimal | null): boolean {
   if (stopLoss === null || liquidation === null) return false;

@@ -15,6 +15,7 @@
 import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
 import { Decimal, type DecimalValue } from '../../domain/decimal';
 import {
+  closeSplit,
   contractNumber,
   handlingFee,
   limitFillPrice,
@@ -27,6 +28,7 @@ import {
   profit,
   restingFill,
   riskRate,
+  stillOwed,
   stopTriggered,
 } from '../../domain/futures/formulas';
 import type { CloseReason, FuturesSettings } from '../../domain/futures/types';
@@ -180,8 +182,7 @@ async function auditFutures(deps: FuturesAuditDeps, ctx: AuditContext): Promise<
         mismatches.push({ kind: 'futures', id: c.row, detail: `liquidation of trade ${c.tradeId} closed before one that returned more` });
       }
       if (c.walletBefore === null) continue;
-      const stillOwed = backs.slice(i + 1).reduce((sum, b) => sum.plus(Decimal.min(b, 0)), dec(0));
-      const fee = liquidationFee({ ...c.feeDue, equityLeft: c.walletBefore.plus(backs[i]!).plus(stillOwed) });
+      const fee = liquidationFee({ ...c.feeDue, equityLeft: c.walletBefore.plus(backs[i]!).plus(stillOwed(backs, i)) });
       if (!fee.eq(c.fee)) {
         mismatches.push({
           kind: 'futures',
@@ -366,13 +367,9 @@ async function auditTrade(
           });
           if (fee.lt(0) || fee.gt(most)) problems.push(`liquidation fee ${text(s.fee)} stored, at most ${most.toFixed()}`);
         } else same('fee', s.fee, fee);
-        let toAvailable = back.minus(fee);
-        let shortfall = dec(0);
-        if (wallet !== null && wallet.plus(toAvailable).lt(0)) {
-          toAvailable = wallet.neg();
-          shortfall = back.neg().minus(wallet);
-        }
-        if (wallet === null) shortfall = dec(s.insurance).plus(s.bad_debt);
+        // Without a user leg nothing moved for the user: what the fund and bad debt took is all there is.
+        const { toAvailable, shortfall } =
+          wallet === null ? { toAvailable: back.minus(fee), shortfall: dec(s.insurance).plus(s.bad_debt) } : closeSplit(wallet, back, fee);
         if (!dec(s.insurance).plus(s.bad_debt).eq(shortfall))
           problems.push(
             `insurance ${text(s.insurance)} + bad debt ${text(s.bad_debt)} stored, shortfall ${shortfall.toFixed()} recomputed`,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import {
   checkStops,
+  closeSplit,
   handlingFee,
   limitFillPrice,
   liquidationFee,
@@ -18,6 +19,7 @@ import {
   restingFill,
   riskRate,
   splitShortfall,
+  stillOwed,
   stopTriggered,
 } from '../../domain/futures/formulas';
 import type { FuturesSide } from '../../domain/futures/types';
@@ -320,7 +322,7 @@ class Model {
     const queue = [...this.open()].sort((a, b) => backOf(b).cmp(backOf(a)) || a.id - b.id);
     while (queue.length) {
       const t = queue.shift()!;
-      this.close(t, 'liquidation', sum(queue.map((x) => Decimal.min(backOf(x), 0))));
+      this.close(t, 'liquidation', stillOwed([t, ...queue].map(backOf), 0));
     }
   }
 
@@ -339,12 +341,7 @@ class Model {
             equityLeft: this.available.plus(back).plus(stillOwed),
           })
         : zero;
-    let toAvailable = back.minus(fee);
-    let shortfall = zero;
-    if (this.available.plus(toAvailable).lt(0)) {
-      toAvailable = this.available.neg();
-      shortfall = back.neg().minus(this.available);
-    }
+    const { toAvailable, shortfall } = closeSplit(this.available, back, fee);
     const cover = shortfall.gt(0) ? splitShortfall(shortfall, this.fund) : { insurance: zero, badDebt: zero };
     // The legs of the close: the user, the treasury (the P&L's counterparty), the fund, bad debt.
     this.frozen = this.frozen.minus(t.margin);
