@@ -231,16 +231,18 @@ export class FuturesRepository {
   }
 
   /**
-   * The platform's side of a pair: Σ number of live (open and entrusted) longs minus shorts, in
-   * base units × quote_usdt (so × the mark gives USDT). Positive: the platform is short that much.
+   * The platform's side of a pair, in one round trip: Σ number of live (open and entrusted) longs
+   * minus shorts, in base units × quote_usdt (so × the mark gives USDT; positive: the platform is
+   * short that much), and the operator's cap (null: the default).
    */
-  async netNumber(q: Queryable, matchId: number): Promise<Decimal> {
-    const [row] = await q.query<{ net: string }>(
-      `SELECT COALESCE(SUM(CASE WHEN side = 'long' THEN number ELSE -number END * quote_usdt), 0)::text AS net
+  async exposure(q: Queryable, matchId: number): Promise<{ net: Decimal; cap: string | null }> {
+    const [row] = await q.query<{ net: string; cap: string | null }>(
+      `SELECT COALESCE(SUM(CASE WHEN side = 'long' THEN number ELSE -number END * quote_usdt), 0)::text AS net,
+         (SELECT max_net_exposure::text FROM futures_limits WHERE match_id = $1) AS cap
        FROM futures_trades WHERE match_id = $1 AND status IN ('open', 'entrusted')`,
       [matchId],
     );
-    return new Decimal(row?.net ?? 0);
+    return { net: new Decimal(row?.net ?? 0), cap: row?.cap ?? null };
   }
 
   /** The operator's net exposure cap of a pair (USDT), or null for the default. */

@@ -15,6 +15,7 @@ import { Decimal, type DecimalValue } from '../../domain/decimal';
 import { ACCOUNTS, type AccountId } from '../../domain/funds/formulas';
 import {
   checkStops,
+  closeSplit,
   limitFillPrice,
   limitFills,
   liquidationFee,
@@ -29,6 +30,7 @@ import {
   restingFill,
   riskRate,
   splitShortfall,
+  stillOwed,
   stopLossPastLiquidation,
   stopTriggered,
 } from '../../domain/futures/formulas';
@@ -53,7 +55,7 @@ import { isJoined, txRunner, type AfterCommit, type TxRunner } from '../ledger/t
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
 import { toTrade, type FuturesRepository, type TradeRow } from './FuturesRepository';
-import { DEFAULT_MAX_NET_EXPOSURE, futuresSettings } from './settings';
+import { exposureCapOf, futuresSettings } from './settings';
 import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
 /** The futures account: USDT in the lever account. */
@@ -248,7 +250,12 @@ export class FuturesService {
       await this.deps.users.lockById(userId, q);
       const { available } = await this.available(userId, q);
       if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
-      await this.checkSize(q, userId, pair, settings, {
+      // The user's live trades, read once for the size limits and the liquidation estimate.
+      const [open, entrusted] = await Promise.all([
+        this.deps.repo.live(userId, 'open', undefined, q),
+        this.deps.repo.live(userId, 'entrusted', pair.id, q),
+      ]);
+      await this.checkSize(q, pair, settings, [...open.filter((t) => t.match_id === pair.id), ...entrusted], {
         side,
         lots,
         multiple: input.multiple,
@@ -257,7 +264,7 @@ export class FuturesService {
         mark: mark.price,
       });
       if (stopLoss !== null) {
-        const liq = await this.liquidationEstimate(q, userId, available.minus(cost.total), {
+        const liq = this.liquidationEstimate(open, available.minus(cost.total), {
           side,
           open: cost.price,
           number: cost.number,
@@ -346,16 +353,12 @@ export class FuturesService {
    */
   private async checkSize(
     q: Queryable,
-    userId: number,
     pair: MarketPair,
     settings: FuturesSettings,
+    /** The user's open and entrusted trades on the pair. */
+    live: readonly TradeRow[],
     order: { side: FuturesSide; lots: string; multiple: number; value: Decimal; number: Decimal; mark: string },
   ): Promise<void> {
-    const [open, entrusted] = await Promise.all([
-      this.deps.repo.live(userId, 'open', pair.id, q),
-      this.deps.repo.live(userId, 'entrusted', pair.id, q),
-    ]);
-    const live = [...open, ...entrusted];
     let sideValue = order.value;
     let held = new Decimal(0);
     for (const t of live) {
@@ -369,9 +372,9 @@ export class FuturesService {
     if (held.plus(order.lots).gt(settings.max_position_lots)) {
       throw new AppError('errors.positionLimit', { max: settings.max_position_lots, held: held.toFixed() });
     }
-    const net = await this.deps.repo.netNumber(q, pair.id);
+    const { net, cap: set } = await this.deps.repo.exposure(q, pair.id);
     const after = net.plus(order.side === 'long' ? order.number : order.number.neg());
-    const cap = new Decimal((await this.deps.repo.exposureCap(q, pair.id)) ?? DEFAULT_MAX_NET_EXPOSURE[pair.category]);
+    const { cap } = exposureCapOf(pair, set);
     if (after.abs().gt(net.abs()) && after.abs().mul(order.mark).gt(cap)) throw new AppError('errors.exposureLimit');
   }
 
@@ -379,9 +382,9 @@ export class FuturesService {
    * The estimated liquidation price of a position (new, or one of the user's open ones) given
    * what the account holds: the same estimate the worker shows (`liquidationPrice`).
    */
-  private async liquidationEstimate(
-    q: Queryable,
-    userId: number,
+  private liquidationEstimate(
+    /** The user's open positions. */
+    open: readonly TradeRow[],
     availableAfter: Decimal,
     position: {
       id?: number;
@@ -392,8 +395,7 @@ export class FuturesService {
       quoteUsdt: DecimalValue;
       settings: FuturesSettings;
     },
-  ): Promise<Decimal | null> {
-    const open = await this.deps.repo.live(userId, 'open', undefined, q);
+  ): Decimal | null {
     let totalMargin = new Decimal(position.id === undefined ? position.margin : 0);
     let otherProfit = new Decimal(0);
     for (const t of open) {
@@ -499,8 +501,8 @@ export class FuturesService {
       const issue = checkStops(row.side, entry, mark, takeProfit, stopLoss);
       if (issue) throw new AppError(issue);
       if (stopLoss !== null) {
-        const { available } = await this.available(userId, q);
-        const liq = await this.liquidationEstimate(q, userId, available, {
+        const [{ available }, open] = await Promise.all([this.available(userId, q), this.deps.repo.live(userId, 'open', undefined, q)]);
+        const liq = this.liquidationEstimate(open, available, {
           id: row.status === 'open' ? row.id : undefined,
           side: row.side,
           open: entry,
@@ -616,8 +618,7 @@ export class FuturesService {
       const queue = this.winnersFirst(open, marks);
       const backs = queue.map((t) => this.returnOf(t, marks.get(t.id)!));
       for (const [i, row] of queue.entries()) {
-        const stillOwed = backs.slice(i + 1).reduce((sum, b) => sum.plus(Decimal.min(b, 0)), new Decimal(0));
-        const closed = await this.closeIn(q, row, marks.get(row.id)!, 'liquidation', wallet, stillOwed);
+        const closed = await this.closeIn(q, row, marks.get(row.id)!, 'liquidation', wallet, stillOwed(backs, i));
         this.announce(afterCommit, closed, row.status);
       }
       return open.length;
@@ -693,7 +694,7 @@ export class FuturesService {
     reason: CloseReason,
     wallet: Wallet,
     /** Σ of the negative returns of the positions this transaction closes after this one (≤ 0). */
-    stillOwed: Decimal = new Decimal(0),
+    owed: Decimal = new Decimal(0),
   ): Promise<TradeRow> {
     const now = this.deps.clock.now();
     const settings = this.settingsOf(row);
@@ -707,15 +708,10 @@ export class FuturesService {
             number: row.number,
             quoteUsdt: row.quote_usdt,
             rate: settings.liquidation_fee_rate,
-            equityLeft: wallet.available.plus(back).plus(stillOwed),
+            equityLeft: wallet.available.plus(back).plus(owed),
           })
         : new Decimal(0);
-    let toAvailable = back.minus(fee);
-    let shortfall = new Decimal(0);
-    if (wallet.available.plus(toAvailable).lt(0)) {
-      toAvailable = wallet.available.neg();
-      shortfall = back.neg().minus(wallet.available);
-    }
+    const { toAvailable, shortfall } = closeSplit(wallet.available, back, fee);
     wallet.available = wallet.available.plus(toAvailable);
     let cover = { insurance: new Decimal(0), badDebt: new Decimal(0) };
     if (shortfall.gt(0)) {

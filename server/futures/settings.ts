@@ -133,3 +133,10 @@ export function futuresSettings(pair: MarketPair): FuturesSettings {
     contract_size: CONTRACT_SIZES[pair.base] ?? defaults.contract_size,
   };
 }
+
+/** The net exposure cap in force on `pair`: the operator's (`futures_limits`) when set, else its category's default. */
+export function exposureCapOf(pair: MarketPair, operatorCap: string | null): { cap: Decimal; source: 'operator' | 'default' } {
+  return operatorCap === null
+    ? { cap: new Decimal(DEFAULT_MAX_NET_EXPOSURE[pair.category]), source: 'default' }
+    : { cap: new Decimal(operatorCap), source: 'operator' };
+}

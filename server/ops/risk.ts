@@ -6,12 +6,13 @@
  * the largest accounts. USDT values are decimal strings at the market source's current mark.
  */
 import { Decimal } from '../../domain/decimal';
+import { positionValue } from '../../domain/futures/formulas';
 import type { OpsRisk, RiskAccount, RiskPair, riskOpsEndpoints } from '../../domain/ops/risk';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
 import type { FuturesRepository, TradeRow } from '../futures/FuturesRepository';
 import { USDT_ID } from '../futures/FuturesService';
-import { DEFAULT_MAX_NET_EXPOSURE } from '../futures/settings';
+import { exposureCapOf } from '../futures/settings';
 import { AppError } from '../http/AppError';
 import type { MarketSource } from '../market/MarketSource';
 import type { Balances } from '../ledger/Balances';
@@ -25,10 +26,7 @@ export const TOP_ACCOUNTS = 10;
 /** A cap as the operator may write it: a plain non-negative decimal (USDT), at most 8 decimals. */
 const CAP = /^\d{1,15}(\.\d{1,8})?$/;
 
-/**
- * The reads of other areas' tables this view needs (platform balances of the ledger, loans of the
- * loans area): read-only aggregates, never a write.
- */
+/** A trade's side as a sign on its number. */
 const signed = (t: TradeRow) => (t.side === 'long' ? new Decimal(t.number) : new Decimal(t.number).neg());
 
 /** |net| / cap in percent with 2 decimals; null when the cap is 0. */
@@ -49,10 +47,10 @@ export function createRiskOpsHandlers(deps: {
   const markOf = (symbol: string) => market.ticker(symbol)?.price ?? null;
 
   function capOf(matchId: number, caps: Map<number, string>): { cap: Decimal; source: 'operator' | 'default' } {
-    const set = caps.get(matchId);
     const pair = market.pairs.find((p) => p.id === matchId);
-    if (set !== undefined) return { cap: new Decimal(set), source: 'operator' };
-    return { cap: new Decimal(pair ? DEFAULT_MAX_NET_EXPOSURE[pair.category] : 0), source: 'default' };
+    const set = caps.get(matchId) ?? null;
+    if (pair) return exposureCapOf(pair, set);
+    return set === null ? { cap: new Decimal(0), source: 'default' } : { cap: new Decimal(set), source: 'operator' };
   }
 
   async function pairs(live: TradeRow[]): Promise<RiskPair[]> {
@@ -102,7 +100,7 @@ export function createRiskOpsHandlers(deps: {
       const mark = markOf(t.symbol) ?? t.open_price!;
       const entry = byUser.get(t.user_id) ?? { positions: 0, value: new Decimal(0), margin: new Decimal(0) };
       entry.positions++;
-      entry.value = entry.value.plus(new Decimal(t.number).mul(mark).mul(t.quote_usdt).abs());
+      entry.value = entry.value.plus(positionValue(mark, t.number, t.quote_usdt));
       entry.margin = entry.margin.plus(t.margin);
       byUser.set(t.user_id, entry);
     }
@@ -148,7 +146,7 @@ export function createRiskOpsHandlers(deps: {
       const pair = market.pairBySymbol(wanted) ?? market.pairs.find((p) => String(p.id) === wanted || p.symbol.replace('/', '') === wanted);
       if (!pair) throw new AppError('errors.symbolUnknown');
       if (!CAP.test(max)) throw new AppError('validation.amountInvalid');
-      const previous = (await repo.exposureCap(deps.db, pair.id)) ?? DEFAULT_MAX_NET_EXPOSURE[pair.category];
+      const { cap: previous } = exposureCapOf(pair, await repo.exposureCap(deps.db, pair.id));
       const cap = new Decimal(max).toFixed();
       await repo.setExposureCap(pair.id, cap, clock.now());
       return { match_id: pair.id, symbol: pair.symbol, max: cap, previous: new Decimal(previous).toFixed() };
