@@ -25,7 +25,7 @@ import type { FuturesSettings, FuturesSide } from '../../domain/futures/types';
 import type { Lang } from '../../domain/i18n';
 import { checkBand } from '../../domain/market/priceBand';
 import type { FuturesSlice } from './FuturesSlice';
-import { checkStopPrices, NO_STOP_ISSUES, type StopsCheck } from './stops';
+import { checkStopPrices, decimalsOf, NO_STOP_ISSUES, readStopPrice, type StopsCheck } from './stops';
 
 export type { FieldIssue, StopKey, StopsCheck } from './stops';
 
@@ -104,8 +104,6 @@ export interface FuturesPreview {
   stops: StopsCheck;
 }
 
-const decimalsOf = (text: string) => (text.split('.')[1] ?? '').replace(/0+$/, '').length;
-
 /** The lot rule: a plain positive decimal, at most `lot_decimals`, between min and max lots. */
 export function checkLots(lots: string, s: FuturesSettings): { problem: PreviewProblem; params: Record<string, string | number> } | null {
   if (!lots.trim()) return { problem: 'lotsRequired', params: {} };
@@ -119,16 +117,15 @@ export function checkLots(lots: string, s: FuturesSettings): { problem: PreviewP
   return null;
 }
 
-/** The limit price rule: a plain positive decimal with at most the pair's price decimals. */
+/** The limit price rule: required, then the same reading as a take-profit or stop-loss (`readStopPrice`). */
 function checkPrice(
   price: string | undefined,
   s: FuturesSettings,
 ): { problem: PreviewProblem; params: Record<string, string | number> } | null {
-  if (!price?.trim()) return { problem: 'priceRequired', params: {} };
-  const text = normaliseAmount(price);
-  if (text === null || text.length > 40 || new Decimal(text).lte(0)) return { problem: 'priceInvalid', params: {} };
-  if (decimalsOf(text) > s.price_decimals) return { problem: 'priceDecimals', params: { decimals: s.price_decimals } };
-  return null;
+  const read = readStopPrice(price, s.price_decimals);
+  if ('key' in read)
+    return { problem: read.key === 'futures.problem.priceDecimals' ? 'priceDecimals' : 'priceInvalid', params: read.params };
+  return read.value === null ? { problem: 'priceRequired', params: {} } : null;
 }
 
 interface Context {

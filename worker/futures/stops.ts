@@ -31,7 +31,8 @@ export interface StopsCheck {
 
 export const NO_STOP_ISSUES: StopsCheck = { takeProfit: null, stopLoss: null };
 
-const decimalsOf = (text: string) => (text.split('.')[1] ?? '').replace(/0+$/, '').length;
+/** Significant decimals of a plain decimal string (trailing zeros do not count). */
+export const decimalsOf = (text: string) => (text.split('.')[1] ?? '').replace(/0+$/, '').length;
 
 /** A price as typed: null when empty, else the plain decimal or why it is not one. */
 export function readStopPrice(typed: string | undefined, priceDecimals: number): { value: string | null } | FieldIssue {
