@@ -16,6 +16,7 @@ import { ManualClock } from '../../server/clock';
 import type {} from '../../server/futures/plugin';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
+import { futuresHelpers } from './futuresHelpers';
 import { expectLedgerInvariants } from './invariants';
 
 const BTC = 1;
@@ -31,25 +32,14 @@ describe('the operator’s risk view', { timeout: 120_000 }, () => {
   let a: User;
   let b: User;
 
-  const mark = async (price: string) => {
-    s.app.market.tradeAt('BTC/USDT', price);
-    await s.app.fastify.futures.engine.idle();
-  };
-  const ok = <T>(res: Answer): T => {
-    expect(res.body.type, String(res.body.message)).toBe('ok');
-    return res.body.message as T;
-  };
+  const f = futuresHelpers(
+    () => s,
+    () => h,
+  );
+  const { mark, ok, submit, funded } = f;
   const refused = (res: Answer): string => {
     expect(res.status).toBeLessThan(500);
-    expect(res.body.type).toBe('error');
-    return String(res.body.message);
-  };
-  const submit = (user: User, params: Record<string, string> = {}) =>
-    s.call('/lever/submit', { match_id: String(BTC), type: '1', share: '1', multiple: '10', ...params }, { token: user.token });
-  const funded = async (amount: string) => {
-    const user = await s.signUp();
-    await h.credit(user, 'lever', 'USDT', amount);
-    return user;
+    return f.refused(res);
   };
   const risk = async () => ok<OpsRisk>(await s.ops('/risk'));
   const btc = (r: OpsRisk) => r.pairs.find((p) => p.symbol === 'BTC/USDT');

@@ -14,50 +14,20 @@ import { ManualClock } from '../../server/clock';
 import type {} from '../../server/futures/plugin';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
+import { futuresHelpers } from './futuresHelpers';
 import { expectLedgerInvariants } from './invariants';
 
-const USDT = 3;
 const BTC = 1;
-type User = Awaited<ReturnType<TestServer['signUp']>>;
-type Answer = { body: { type: string | number; message: unknown } };
 
 describe('trading rules', () => {
   let s: TestServer;
   const clock = new ManualClock(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 2 * 86_400_000 + 10 * 3_600_000);
   let h: ReturnType<typeof accountHelpers>;
 
-  const mark = async (price: string) => {
-    s.app.market.tradeAt('BTC/USDT', price);
-    await s.app.fastify.futures.engine.idle();
-  };
-  const trade = async (id: number) => (await s.app.fastify.futures.repo.byId(id))!;
-  const settlements = (id: number) => s.app.fastify.futures.repo.settlements(id);
-  const ok = <T>(res: Answer): T => {
-    expect(res.body.type, String(res.body.message)).toBe('ok');
-    return res.body.message as T;
-  };
-  const refused = (res: Answer): string => {
-    expect(res.body.type).toBe('error');
-    return String(res.body.message);
-  };
-  const submit = (user: User, params: Record<string, string> = {}, lang?: string) =>
-    s.call('/lever/submit', { match_id: String(BTC), type: '1', share: '1', multiple: '10', ...params }, { token: user.token, lang });
-  const funded = async (amount: string) => {
-    const user = await s.signUp();
-    await h.credit(user, 'lever', 'USDT', amount);
-    return user;
-  };
-  const lever = async (user: User) => {
-    const b = await h.balance(user, USDT, 'lever');
-    return { available: new Decimal(b.available).toFixed(), frozen: new Decimal(b.frozen).toFixed() };
-  };
-  const platform = async (name: string) => {
-    const [row] = await s.db.query<{ total: string }>(
-      `SELECT COALESCE(SUM(available), 0)::text AS total FROM balances WHERE platform = $1 AND currency_id = $2`,
-      [name, USDT],
-    );
-    return new Decimal(row!.total);
-  };
+  const { mark, trade, settlements, ok, refused, submit, funded, lever, platform, shiftInsurance } = futuresHelpers(
+    () => s,
+    () => h,
+  );
   const audit = async () => ok<AuditReport>(await s.ops('/audit'));
 
   beforeAll(async () => {
@@ -185,16 +155,7 @@ describe('trading rules', () => {
     const posB = ok<FuturesTrade>(await submit(b, { multiple: '100' }));
     // The fund is emptied (as after a drain) into the treasury.
     const fund = await platform('insurance');
-    await s.db.tx(async (q) => {
-      await s.app.fastify.ledger.post(q, {
-        key: 'test:empty-insurance',
-        kind: 'credit',
-        legs: [
-          { holder: { platform: 'insurance' }, currencyId: USDT, available: fund.neg() },
-          { holder: { platform: 'treasury' }, currencyId: USDT, available: fund },
-        ],
-      });
-    });
+    await shiftInsurance('test:empty-insurance', fund);
     expect((await platform('insurance')).isZero()).toBe(true);
     const badDebt = await platform('bad_debt');
     // A gap from 64,170 to 50,000 loses (50,000 − 64,202.09) × 0.01 = −142.02 on 6.42 of margin and
@@ -222,16 +183,7 @@ describe('trading rules', () => {
     expect((await platform('insurance')).isZero()).toBe(true);
     // Nothing is stuck: no open position of either, and the engine has nothing left to retry.
     // The fund is refilled for the other tests.
-    await s.db.tx(async (q) => {
-      await s.app.fastify.ledger.post(q, {
-        key: 'test:refill-insurance',
-        kind: 'credit',
-        legs: [
-          { holder: { platform: 'treasury' }, currencyId: USDT, available: fund.neg() },
-          { holder: { platform: 'insurance' }, currencyId: USDT, available: fund },
-        ],
-      });
-    });
+    await shiftInsurance('test:refill-insurance', fund.neg());
     await mark('64170.00');
   });
 
