@@ -20,8 +20,11 @@ type Res = { status: number; body: { type: string | number; message: unknown } }
 
 describe('mini game', () => {
   let s: TestServer;
-  // After now: the market record only grows forward (see optionsEngine.test.ts).
-  const clock = new ManualClock(Math.floor(Date.now() / 60_000) * 60_000 + 60_000);
+  // After now (the market record only grows forward, see optionsEngine.test.ts) and at 10:00 UTC,
+  // far from midnight: the rounds below span minutes of the clock, and a UTC day boundary between
+  // two reads grants another daily allowance (a run that began at 23:58 saw 2,100 points for 1,100).
+  const today = new Date();
+  const clock = new ManualClock(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 2, 10));
   let app: App;
   let ledgerBefore: unknown;
 
