@@ -21,11 +21,11 @@ console.log('\nEach suite: wall clock of its last run, and the sum of its files 
 for (const [project, wall] of Object.entries(suites)) {
   const own = rows.filter((r) => r.project === project);
   const sum = own.reduce((n, r) => n + r.ms, 0);
-  console.log(`  ${project.padEnd(7)} ${seconds(wall).padStart(9)} wall  ${seconds(sum).padStart(9)} in ${own.length} files`);
+  console.log(`  ${project.padEnd(9)} ${seconds(wall).padStart(9)} wall  ${seconds(sum).padStart(9)} in ${own.length} files`);
 }
 console.log(`\nThe ${Math.min(top, rows.length)} slowest test files:`);
 for (const r of [...rows].sort((a, b) => b.ms - a.ms).slice(0, top)) {
   console.log(
-    `  ${seconds(r.ms).padStart(9)}  ${r.project.padEnd(7)} ${r.file} (${r.tests} tests${r.state === 'passed' ? '' : `, ${r.state}`})`,
+    `  ${seconds(r.ms).padStart(9)}  ${r.project.padEnd(9)} ${r.file} (${r.tests} tests${r.state === 'passed' ? '' : `, ${r.state}`})`,
   );
 }

@@ -19,6 +19,8 @@ export interface Config {
   devOutbox: boolean;
   /** Folder of the built app served at `/`. */
   distDir: string;
+  /** Least seconds between two codes to one target: 60, shorter only for a test server (`CODE_RESEND_SECONDS`). */
+  codeResendSeconds: number;
   /** log2 of the scrypt cost; 17 in production. */
   scryptLogN: number;
   /**
@@ -106,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     historyDays: readInt(env.MARKET_HISTORY_DAYS, 30, 1, 30, 'MARKET_HISTORY_DAYS'),
     devOutbox: env.DEV_OUTBOX === '1',
     distDir: path.resolve(root, 'dist'),
+    codeResendSeconds: readInt(env.CODE_RESEND_SECONDS, 60, 1, 3600, 'CODE_RESEND_SECONDS'),
     scryptLogN: 17,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     rateLimitPerMinute: readInt(env.RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_MINUTE, 0, 1_000_000, 'RATE_LIMIT_PER_MINUTE'),

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     historyDays: config.historyDays,
     devOutbox: config.devOutbox,
     scryptLogN: config.scryptLogN,
+    codeResendMs: config.codeResendSeconds * 1000,
     trustProxy: config.trustProxy,
     rateLimitPerMinute: config.rateLimitPerMinute,
     distDir: config.distDir,

@@ -3,9 +3,10 @@
  * goes), per project, in `test-results/durations.json`: every run replaces its project's entries
  * and keeps the others', so `npm test` (one Vitest run per suite) ends with all of them, and
  * `scripts/test-durations.mjs` prints the slowest. A file's time is what its worker spent on it:
- * environment, setup, import and every test and hook.
+ * environment, setup, import and every test and hook. A run on PostgreSQL (`TEST_DATABASE_URL`)
+ * is its own suite, `server-pg`, so CI's two passes of the server suite do not replace each other.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -26,6 +27,9 @@ export interface Durations {
 
 export const DURATIONS_FILE = path.resolve(__dirname, '../test-results/durations.json');
 
+/** The suite a run of `project` counts as: the project, or `<project>-pg` on PostgreSQL. */
+const suiteOf = (project: string): string => (process.env.TEST_DATABASE_URL ? `${project}-pg` : project);
+
 export default class DurationsReporter implements Reporter {
   private started = performance.now();
 
@@ -38,7 +42,7 @@ export default class DurationsReporter implements Reporter {
     const rows: FileDuration[] = modules.map((m) => {
       const d = m.diagnostic();
       return {
-        project: m.project.name,
+        project: suiteOf(m.project.name),
         file: m.relativeModuleId,
         ms: Math.round(d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration),
         tests: [...m.children.allTests()].length,
@@ -58,6 +62,9 @@ export default class DurationsReporter implements Reporter {
     for (const p of projects) suites[p] = projects.length === 1 ? wall : Math.round(wall / projects.length);
     const files = [...(kept.files ?? []).filter((r) => !projects.includes(r.project)), ...rows].sort((a, b) => b.ms - a.ms);
     await mkdir(path.dirname(DURATIONS_FILE), { recursive: true });
-    await writeFile(DURATIONS_FILE, `${JSON.stringify({ files, suites } satisfies Durations, null, 2)}\n`);
+    // Written whole and renamed into place: a pass running beside this one never reads half a file.
+    const temp = `${DURATIONS_FILE}.${process.pid}`;
+    await writeFile(temp, `${JSON.stringify({ files, suites } satisfies Durations, null, 2)}\n`);
+    await rename(temp, DURATIONS_FILE);
   }
 }

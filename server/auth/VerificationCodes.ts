@@ -13,6 +13,7 @@ import type { CodeDelivery } from './CodeDelivery';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
+/** The least time between two codes to one target (`CODE_RESEND_SECONDS` may shorten it for tests). */
 export const CODE_RESEND_MS = 60_000;
 /** Codes one target (an email address, a phone number) may be sent per hour, whoever asks. */
 export const CODES_PER_TARGET_PER_HOUR = 10;
@@ -50,6 +51,7 @@ export class VerificationCodes {
     private readonly secret: Buffer,
     private readonly translator: Translator,
     private readonly users: UserRepository,
+    private readonly resendMs: number,
   ) {}
 
   /** Loads (or creates, once for all nodes) the HMAC secret. */
@@ -60,8 +62,9 @@ export class VerificationCodes {
     secrets: ServerSecrets,
     translator: Translator,
     users: UserRepository,
+    resendMs = CODE_RESEND_MS,
   ): Promise<VerificationCodes> {
-    return new VerificationCodes(db, clock, delivery, await secrets.get('code_hmac'), translator, users);
+    return new VerificationCodes(db, clock, delivery, await secrets.get('code_hmac'), translator, users, resendMs);
   }
 
   /**
@@ -101,9 +104,9 @@ export class VerificationCodes {
         'SELECT created_at FROM verification_codes WHERE target = $1 ORDER BY created_at DESC LIMIT 1',
         [target],
       );
-      if (last && now - last.created_at < CODE_RESEND_MS) {
+      if (last && now - last.created_at < this.resendMs) {
         await options.onRefused?.();
-        throw new AppError('errors.codeTooFrequent', { seconds: Math.ceil((last.created_at + CODE_RESEND_MS - now) / 1000) });
+        throw new AppError('errors.codeTooFrequent', { seconds: Math.ceil((last.created_at + this.resendMs - now) / 1000) });
       }
       const recent = await q.query<{ created_at: number }>(
         'SELECT created_at FROM verification_codes WHERE target = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT $3',

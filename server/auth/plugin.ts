@@ -33,7 +33,15 @@ export const authPlugin = fp<AppOptions>(
     const baseDelivery = options.delivery?.(log) ?? createLogDelivery(log);
     const outbox = options.devOutbox ? new DevOutbox(baseDelivery, options.cluster?.outbox) : null;
     if (outbox) log.warn('DEV_OUTBOX=1: verification codes are readable at /api/dev/outbox. Never enable this in production.');
-    const codes = await VerificationCodes.open(db, clock, outbox ?? baseDelivery, fastify.secrets, fastify.translator, fastify.users);
+    const codes = await VerificationCodes.open(
+      db,
+      clock,
+      outbox ?? baseDelivery,
+      fastify.secrets,
+      fastify.translator,
+      fastify.users,
+      options.codeResendMs,
+    );
     const twoFactor = await TwoFactor.open(db, clock, fastify.limits, fastify.secrets);
     const challenges = new LoginChallenges(db, clock);
     const signIns = new SignIns((error) => log.error({ err: error }, 'a sign-in listener failed'));

@@ -17,6 +17,8 @@ export interface AppOptions {
   historyDays: number;
   devOutbox: boolean;
   scryptLogN: number;
+  /** Least time between two codes to one target (default 60 s; `CODE_RESEND_SECONDS`, for the e2e server). */
+  codeResendMs?: number;
   /**
    * Proxies whose `X-Forwarded-For` is believed: addresses, CIDR ranges or `loopback`; `true`
    * means loopback only. Default: none.

@@ -60,6 +60,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // per-address limit (600 a minute, tests/server/hardening.test.ts) would count them all as
       // one client and start refusing pages mid-run. The business limits stay on.
       RATE_LIMIT_PER_MINUTE: '0',
+      // No test waits on the wall clock: a second code to one address is allowed after 2 s (the
+      // minute's refusal is tested in tests/server/auth.test.ts), and a game round lasts 8 s
+      // (its settlement by the recorded tick in tests/server/game.test.ts on the manual clock).
+      CODE_RESEND_SECONDS: '2',
+      GAME_ROUND_SECONDS: '8',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

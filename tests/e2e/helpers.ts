@@ -34,6 +34,23 @@ export async function api<P extends EndpointPath>(pathname: P, params: Record<st
   return body.message;
 }
 
+/**
+ * Asks for a verification code through `pathname`, again while the server answers that the last
+ * code to that address or phone is too recent (the e2e server allows one every 2 s,
+ * `CODE_RESEND_SECONDS`): waits on the server's answer, never on a fixed time.
+ */
+export async function sendCode<P extends EndpointPath>(pathname: P, params: Record<string, string>, token?: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      await api(pathname, params, token);
+      return;
+    } catch (error) {
+      if (tries >= 400 || !/Please wait \d+ seconds/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 /** Registers an email account through the API and returns its token. */
 export async function registerByApi(email: string, password: string): Promise<string> {
   await api('/sms_mail', { user_string: email, scene: 'register' });

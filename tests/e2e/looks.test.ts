@@ -7,6 +7,13 @@ import { launch, phone, shot } from './browser';
 import { api, base, latestCode, registerByApi, signInWith } from './helpers';
 
 const JPEG = readFileSync(path.resolve(__dirname, 'fixtures/photo.jpg'));
+
+/** How many commits since the counter was last cleared re-rendered a market row. */
+function tickingCommits(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (window as unknown as { __rowCommits: { rendered: string[] }[] }).__rowCommits.filter((c) => c.rendered.length > 0).length,
+  );
+}
 const email = `looks${Date.now()}@example.com`;
 
 /**
@@ -161,8 +168,9 @@ describe('looks: PIN boxes, market sort and flash, avatar, banner', () => {
     const flash = await list.locator('[data-testid="price"][data-flash]').first().getAttribute('data-flash');
     expect(['up', 'down']).toContain(flash);
 
+    // Counted afresh until a dozen commits re-rendered rows (a few seconds of ticks, however slow).
     await page.evaluate(() => ((window as unknown as { __rowCommits: unknown[] }).__rowCommits.length = 0));
-    await page.waitForTimeout(3_000);
+    await expect.poll(() => tickingCommits(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(12);
     const commits = await page.evaluate(
       () => (window as unknown as { __rowCommits: { rendered: string[]; mounted: number }[] }).__rowCommits,
     );
@@ -192,8 +200,9 @@ describe('looks: PIN boxes, market sort and flash, avatar, banner', () => {
       )
       .toBe(true);
     await shot(page, 'looks-market-sorted');
-    // Still sorted after more ticks (re-ranked at most once a second).
-    await page.waitForTimeout(2_500);
+    // Still sorted after more ticks (re-ranked at most once a second): a dozen more commits.
+    await page.evaluate(() => ((window as unknown as { __rowCommits: unknown[] }).__rowCommits.length = 0));
+    await expect.poll(() => tickingCommits(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(12);
     await expect
       .poll(
         async () =>
