@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Prints each suite's total and the ten slowest test files of the last runs, from what the
 // durations reporter wrote (tests/durations.ts → test-results/durations.json). `npm test` ends
-// with it; `node scripts/test-durations.mjs 25` shows more.
-import { readFile } from 'node:fs/promises';
+// with it; `node scripts/test-durations.mjs 25` shows more. `--save` also writes each file's time
+// to tests/durations-baseline.json, the order a fresh clone runs the files in (tests/sequencer.ts).
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/durations.json');
-const top = Number(process.argv[2] ?? 10);
+const save = process.argv.includes('--save');
+const top = Number(process.argv.slice(2).find((a) => a !== '--save') ?? 10);
 let rows;
 let suites;
 try {
@@ -28,4 +30,12 @@ for (const r of [...rows].sort((a, b) => b.ms - a.ms).slice(0, top)) {
   console.log(
     `  ${seconds(r.ms).padStart(9)}  ${r.project.padEnd(9)} ${r.file} (${r.tests} tests${r.state === 'passed' ? '' : `, ${r.state}`})`,
   );
+}
+
+if (save) {
+  const baseline = {};
+  for (const r of [...rows].sort((a, b) => a.file.localeCompare(b.file))) baseline[r.file] = Math.max(baseline[r.file] ?? 0, r.ms);
+  const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../tests/durations-baseline.json');
+  await writeFile(out, `${JSON.stringify(baseline, null, 2)}\n`);
+  console.log(`\nSaved ${Object.keys(baseline).length} files' times to tests/durations-baseline.json.`);
 }

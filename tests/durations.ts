@@ -1,7 +1,7 @@
 /**
  * A Vitest reporter that records how long each test file took (issue 31: know where the time
- * goes), per project, in `test-results/durations.json`: every run replaces its project's entries
- * and keeps the others', so `npm test` (one Vitest run per suite) ends with all of them, and
+ * goes), per project, in `test-results/durations.json`: every run replaces the figures of the
+ * files it ran and keeps the others', so `npm test` (one Vitest run per suite) ends with all of them, and
  * `scripts/test-durations.mjs` prints the slowest. A file's time is what its worker spent on it:
  * environment, setup, import and every test and hook. A run on PostgreSQL (`TEST_DATABASE_URL`)
  * is its own suite, `server-pg`, so CI's two passes of the server suite do not replace each other.
@@ -60,7 +60,9 @@ export default class DurationsReporter implements Reporter {
     const suites = Object.fromEntries(Object.entries(kept.suites ?? {}).filter(([p]) => !projects.includes(p)));
     // A run of one project is that suite's time; a run of several shares its wall clock among them.
     for (const p of projects) suites[p] = projects.length === 1 ? wall : Math.round(wall / projects.length);
-    const files = [...(kept.files ?? []).filter((r) => !projects.includes(r.project)), ...rows].sort((a, b) => b.ms - a.ms);
+    // A run of some files (a path filter, --repeat of one file) replaces only their figures.
+    const ran = new Set(rows.map((r) => `${r.project}:${r.file}`));
+    const files = [...(kept.files ?? []).filter((r) => !ran.has(`${r.project}:${r.file}`)), ...rows].sort((a, b) => b.ms - a.ms);
     await mkdir(path.dirname(DURATIONS_FILE), { recursive: true });
     // Written whole and renamed into place: a pass running beside this one never reads half a file.
     const temp = `${DURATIONS_FILE}.${process.pid}`;
