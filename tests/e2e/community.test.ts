@@ -94,7 +94,7 @@ describe('community and system pages in four languages', () => {
         await page.locator(p.ready).first().waitFor(POLL);
         // Fonts and images settle before the picture is taken.
         await page.evaluate(() => document.fonts.ready);
-        await page.waitForTimeout(300);
+        await page.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, POLL);
         const text = await page.locator('main').innerText();
         expect(text, `${p.name} ${lang}`).not.toMatch(/Something went wrong|This page could not be loaded/);
         const wide = await page.evaluate(() => {

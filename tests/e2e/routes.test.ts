@@ -39,7 +39,8 @@ describe('every route in a phone browser', () => {
     const bad: string[] = [];
     for (const route of ROUTES) {
       await open(route.path);
-      await page.waitForTimeout(150);
+      // Settled: nothing in <main> still loading (a failed load has put up its error screen by then).
+      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"], main [data-skeleton]'), undefined, POLL);
       const text = await page.locator('main').innerText();
       const placeholder = await page.locator('[data-testid="under-development"]').count();
       if (placeholder || /Something went wrong|This page could not be loaded/.test(text)) bad.push(route.path);
