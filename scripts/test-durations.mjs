@@ -3,11 +3,13 @@
 // durations reporter wrote (tests/durations.ts → test-results/durations.json). `npm test` ends
 // with it; `node scripts/test-durations.mjs 25` shows more. `--save` also writes each file's time
 // to tests/durations-baseline.json, the order a fresh clone runs the files in (tests/sequencer.ts).
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/durations.json');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const file = path.join(root, 'test-results/durations.json');
 const save = process.argv.includes('--save');
 const top = Number(process.argv.slice(2).find((a) => a !== '--save') ?? 10);
 let rows;
@@ -34,8 +36,10 @@ for (const r of [...rows].sort((a, b) => b.ms - a.ms).slice(0, top)) {
 
 if (save) {
   const baseline = {};
-  for (const r of [...rows].sort((a, b) => a.file.localeCompare(b.file))) baseline[r.file] = Math.max(baseline[r.file] ?? 0, r.ms);
-  const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../tests/durations-baseline.json');
+  // Only files that still exist (a run may have recorded one since deleted or renamed).
+  const live = rows.filter((r) => existsSync(path.join(root, r.file)));
+  for (const r of live.sort((a, b) => a.file.localeCompare(b.file))) baseline[r.file] = Math.max(baseline[r.file] ?? 0, r.ms);
+  const out = path.join(root, 'tests/durations-baseline.json');
   await writeFile(out, `${JSON.stringify(baseline, null, 2)}\n`);
   console.log(`\nSaved ${Object.keys(baseline).length} files' times to tests/durations-baseline.json.`);
 }
