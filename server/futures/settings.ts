@@ -134,9 +134,11 @@ export function futuresSettings(pair: MarketPair): FuturesSettings {
   };
 }
 
-/** The net exposure cap in force on `pair`: the operator's (`futures_limits`) when set, else its category's default. */
-export function exposureCapOf(pair: MarketPair, operatorCap: string | null): { cap: Decimal; source: 'operator' | 'default' } {
-  return operatorCap === null
-    ? { cap: new Decimal(DEFAULT_MAX_NET_EXPOSURE[pair.category]), source: 'default' }
-    : { cap: new Decimal(operatorCap), source: 'operator' };
+/**
+ * The net exposure cap in force on `pair`: the operator's (`futures_limits`) when set, else its
+ * category's default (0 for a pair the market no longer lists: nothing new may open there).
+ */
+export function exposureCapOf(pair: MarketPair | undefined, operatorCap: string | null): { cap: Decimal; source: 'operator' | 'default' } {
+  if (operatorCap !== null) return { cap: new Decimal(operatorCap), source: 'operator' };
+  return { cap: new Decimal(pair ? DEFAULT_MAX_NET_EXPOSURE[pair.category] : 0), source: 'default' };
 }

@@ -46,12 +46,11 @@ export function createRiskOpsHandlers(deps: {
   const { clock, market, repo, users } = deps;
   const markOf = (symbol: string) => market.ticker(symbol)?.price ?? null;
 
-  function capOf(matchId: number, caps: Map<number, string>): { cap: Decimal; source: 'operator' | 'default' } {
-    const pair = market.pairs.find((p) => p.id === matchId);
-    const set = caps.get(matchId) ?? null;
-    if (pair) return exposureCapOf(pair, set);
-    return set === null ? { cap: new Decimal(0), source: 'default' } : { cap: new Decimal(set), source: 'operator' };
-  }
+  const capOf = (matchId: number, caps: Map<number, string>) =>
+    exposureCapOf(
+      market.pairs.find((p) => p.id === matchId),
+      caps.get(matchId) ?? null,
+    );
 
   async function pairs(live: TradeRow[]): Promise<RiskPair[]> {
     const caps = await repo.exposureCaps();
