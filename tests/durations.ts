@@ -60,7 +60,7 @@ export default class DurationsReporter implements Reporter {
     const suites = Object.fromEntries(Object.entries(kept.suites ?? {}).filter(([p]) => !projects.includes(p)));
     // A run of one project is that suite's time; a run of several shares its wall clock among them.
     for (const p of projects) suites[p] = projects.length === 1 ? wall : Math.round(wall / projects.length);
-    // A run of some files (a path filter, --repeat of one file) replaces only their figures.
+    // A run of some files (a path or name filter) replaces only their figures.
     const ran = new Set(rows.map((r) => `${r.project}:${r.file}`));
     const files = [...(kept.files ?? []).filter((r) => !ran.has(`${r.project}:${r.file}`)), ...rows].sort((a, b) => b.ms - a.ms);
     await mkdir(path.dirname(DURATIONS_FILE), { recursive: true });

@@ -7,6 +7,7 @@ import { launch, phone, shot } from './browser';
 import { api, base, latestCode, registerByApi, signInWith } from './helpers';
 
 const JPEG = readFileSync(path.resolve(__dirname, 'fixtures/photo.jpg'));
+const email = `looks${Date.now()}@example.com`;
 
 /** How many commits since the counter was last cleared re-rendered a market row. */
 function tickingCommits(page: Page): Promise<number> {
@@ -14,7 +15,6 @@ function tickingCommits(page: Page): Promise<number> {
     () => (window as unknown as { __rowCommits: { rendered: string[] }[] }).__rowCommits.filter((c) => c.rendered.length > 0).length,
   );
 }
-const email = `looks${Date.now()}@example.com`;
 
 /**
  * Counts renders of market rows without touching the app: a stand-in for React DevTools' hook
