@@ -4,7 +4,7 @@
  * domain/alerts/rules.ts), a note when the rule already holds (it fires at the next tick), and the
  * pair's existing alerts. Editing an alert (from this list or the alerts page) re-arms it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -33,10 +33,16 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
   const { t } = useTranslation();
   const [editing, setEditing] = useState<PriceAlert | undefined>(initial);
   const [kind, setKind] = useState<AlertKind>(initial?.kind ?? 'above');
-  const [threshold, setThreshold] = useState(initial?.threshold ?? '');
+  // What the user typed, and the worker's suggestion shown until they touch the field. Kept apart
+  // so that a suggestion committed late (React renders a promise's update in a later task) can
+  // never rewrite the field under the user's fingers: once focused, the field shows `typed` only.
+  // (Written into one state, a suggestion committed between a focus and the first keystroke once
+  // turned "62811.12" typed over "64409.94" into "64409.9462811.12".)
+  const [typed, setTyped] = useState(initial?.threshold ?? '');
+  const [suggested, setSuggested] = useState('');
   const [touched, setTouched] = useState(Boolean(initial));
+  const threshold = touched ? typed : suggested;
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const actions = useAlertActions();
   const { alerts } = useAlerts(pair.symbol);
   useTopics(['quotes']);
@@ -49,10 +55,7 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
     let live = true;
     void getWorker()
       .alerts.suggest(pair.symbol, kind)
-      // Never under the user's fingers: a suggestion that arrives while the field has focus would
-      // replace (or, mid-keystroke, join) what they are typing (an e2e fill after a kind change
-      // read "64409.9464409.94").
-      .then((v) => live && v && document.activeElement !== input.current && setThreshold(v));
+      .then((v) => live && v && setSuggested(v));
     return () => {
       live = false;
     };
@@ -84,7 +87,7 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
   function edit(alert: PriceAlert) {
     setEditing(alert);
     setKind(alert.kind);
-    setThreshold(alert.threshold);
+    setTyped(alert.threshold);
     setTouched(true);
   }
 
@@ -116,7 +119,10 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
                 if (k === kind) return;
                 setKind(k);
                 // A price does not carry over to a percentage, nor back.
-                if (k === 'change' || kind === 'change') setTouched(false);
+                if (k === 'change' || kind === 'change') {
+                  setSuggested('');
+                  setTouched(false);
+                }
               }}
               data-testid={`alert-kind-${k}`}
             >
@@ -130,12 +136,18 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
           <div className={styles.inputBox}>
             {kind === 'change' && <span className={styles.unit}>{PLUS_MINUS}</span>}
             <input
-              ref={input}
               inputMode="decimal"
               value={threshold}
+              onFocus={(e) => {
+                // The field becomes the user's with what it shows now (the DOM's value: a
+                // suggestion not yet committed is never taken).
+                if (touched) return;
+                setTyped(e.target.value);
+                setTouched(true);
+              }}
               onChange={(e) => {
                 setTouched(true);
-                setThreshold(e.target.value);
+                setTyped(e.target.value);
               }}
               data-testid="alert-threshold"
             />
