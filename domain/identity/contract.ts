@@ -10,9 +10,10 @@ const identityInput = z.discriminatedUnion(
     z.object({
       real_type: z.literal('1'),
       id_type: z.enum(ID_TYPES, { error: 'validation.idTypeInvalid' }),
-      name: requiredText('validation.realNameRequired', 60).regex(/^[\p{L}\p{M}][\p{L}\p{M} .'·-]*$/u, {
-        error: 'validation.realNameInvalid',
-      }),
+      /** Letters, marks and the punctuation names carry; at least two letters (a one-letter name is no name: 王五 and Li are). */
+      name: requiredText('validation.realNameRequired', 60)
+        .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'·-]*$/u, { error: 'validation.realNameInvalid' })
+        .refine((v) => (v.match(/\p{L}/gu)?.length ?? 0) >= 2, { error: 'validation.realNameInvalid' }),
       /**
        * Whitespace anywhere is dropped, not refused: documents print numbers in groups, so
        * "1234 5678 90" and " 1234567890 " are both 1234567890.

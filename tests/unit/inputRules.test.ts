@@ -135,4 +135,14 @@ describe('input checks (issue 8 item 11)', () => {
     expect(issue(contract['/user/real'].input, { ...basic, card_id: '12 3' })).toBe('validation.cardIdInvalid');
     expect(issue(contract['/user/real'].input, { ...basic, card_id: '0123😀4567' })).toBe('validation.cardIdInvalid');
   });
+
+  it('a real name has at least two letters (issue 32 item 9: "A" was accepted)', () => {
+    const name = (n: string) => issue(contract['/user/real'].input, { ...basic, name: n });
+    expect(name('A')).toBe('validation.realNameInvalid');
+    expect(name('A.')).toBe('validation.realNameInvalid');
+    expect(name('王')).toBe('validation.realNameInvalid');
+    expect(name('王五')).toBeNull();
+    expect(name('Li')).toBeNull();
+    expect(name("O'Neil")).toBeNull();
+  });
 });

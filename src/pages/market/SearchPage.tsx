@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { pairMatches } from '../../../domain/market/search';
 import { topics } from '../../../domain/protocol';
 import { marketState } from '../../state/market';
 import { Empty } from '../../ui/Empty';
@@ -18,7 +19,7 @@ import styles from './SearchPage.module.css';
 const QUOTES = [topics.quotes()];
 
 /**
- * Finds a pair by base, quote or full symbol (each result with its watchlist star); with no
+ * Finds a pair by base, quote, full symbol or the base asset's name (domain/market/search.ts) (each result with its watchlist star); with no
  * query, the recent searches (kept on the device when a result is opened) and the most traded pairs.
  */
 export default function SearchPage() {
@@ -29,11 +30,7 @@ export default function SearchPage() {
   const recent = useRecentSearches();
   useTopics(QUOTES);
 
-  const q = query.trim().toUpperCase().replace(/\s+/g, '');
-  const results = useMemo(
-    () => (q ? symbols.filter((s) => s.replace('/', '').includes(q.replace('/', '')) || s.includes(q)) : []),
-    [symbols, q],
-  );
+  const results = useMemo(() => symbols.filter((s) => pairMatches(s, query)), [symbols, query]);
   const open = (symbol: string) => navigate(contractPath(symbol));
   const openResult = (symbol: string) => {
     rememberSearch(query);
@@ -59,7 +56,7 @@ export default function SearchPage() {
           }
         />
       </div>
-      {q ? (
+      {query.trim() ? (
         results.length ? (
           <div data-testid="search-results">
             {results.map((s) => (

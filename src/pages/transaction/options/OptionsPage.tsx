@@ -167,7 +167,10 @@ function Trade({ pair, onPlaced }: { pair: MarketPair; onPlaced: () => void }) {
   const ratioText = (r: string) => `${fmt.number(new Decimal(r).mul(100).toFixed())}%`;
   const expected = (() => {
     try {
-      return expiry && stake.trim() ? new Decimal(stake.trim()).mul(expiry.ratio).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() : null;
+      if (!expiry || !stake.trim()) return null;
+      // A stake of zero or less has no profit to show (it read "+-8 USDT" for a typed "-10").
+      const stakeValue = new Decimal(stake.trim());
+      return stakeValue.gt(0) ? stakeValue.mul(expiry.ratio).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() : null;
     } catch {
       return null;
     }

@@ -1,0 +1,62 @@
+/**
+ * Finding a pair by what a user types (the market search page): the symbol with or without its
+ * slash ("btcusdt", "BTC/USDT", "btc"), or the name of its base asset in English ("bitcoin",
+ * "apple", "gold"), as an exchange's search box does. Names are brand or commodity names that
+ * read the same in every interface language's search habits; the symbol stays the key.
+ */
+
+/** The name of each listed base asset (server/market/catalogue.ts lists the codes). */
+export const ASSET_NAMES: Readonly<Record<string, string>> = {
+  BTC: 'Bitcoin',
+  ETH: 'Ethereum',
+  LTC: 'Litecoin',
+  BNB: 'BNB',
+  SOL: 'Solana',
+  XRP: 'XRP Ripple',
+  ADA: 'Cardano',
+  DOGE: 'Dogecoin',
+  DOT: 'Polkadot',
+  AVAX: 'Avalanche',
+  LINK: 'Chainlink',
+  TRX: 'TRON',
+  POL: 'Polygon',
+  BCH: 'Bitcoin Cash',
+  ETC: 'Ethereum Classic',
+  XLM: 'Stellar',
+  ATOM: 'Cosmos',
+  UNI: 'Uniswap',
+  FIL: 'Filecoin',
+  NEAR: 'NEAR Protocol',
+  APT: 'Aptos',
+  SHIB: 'Shiba Inu',
+  TON: 'Toncoin',
+  AAPL: 'Apple',
+  MSFT: 'Microsoft',
+  NVDA: 'NVIDIA',
+  TSLA: 'Tesla',
+  AMZN: 'Amazon',
+  GOOGL: 'Alphabet Google',
+  META: 'Meta Platforms Facebook',
+  NFLX: 'Netflix',
+  AMD: 'AMD Advanced Micro Devices',
+  JPM: 'JPMorgan Chase',
+  EUR: 'Euro',
+  GBP: 'British Pound Sterling',
+  USD: 'US Dollar',
+  AUD: 'Australian Dollar',
+  XAU: 'Gold',
+  XAG: 'Silver',
+};
+
+/** Upper case without spaces or slashes: "btc / usdt" and "BTCUSDT" read alike. */
+const squash = (text: string) => text.toUpperCase().replace(/[\s/]+/g, '');
+
+/** Whether `symbol` ("BTC/USDT") answers the typed `query`; an empty query answers nothing. */
+export function pairMatches(symbol: string, query: string): boolean {
+  const q = squash(query);
+  if (!q) return false;
+  if (squash(symbol).includes(q)) return true;
+  const base = symbol.split('/')[0] ?? '';
+  const name = ASSET_NAMES[base];
+  return name !== undefined && squash(name).includes(q);
+}
