@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageRoute } from '../routing';
 import { apiQuery } from '../api/queries';
@@ -15,10 +16,12 @@ interface HelpContentPageProps {
   path: HelpContentPath;
   /** The route, for the nav-bar title. */
   route: Pick<PageRoute, 'area' | 'page'>;
+  /** What follows the text once it has loaded (contact us: the way into the support chat). */
+  footer?: ReactNode;
 }
 
 /** A help page whose text comes from the server: contact us, about us, compliance. */
-export function HelpContentPage({ path, route }: HelpContentPageProps) {
+export function HelpContentPage({ path, route, footer }: HelpContentPageProps) {
   const { t } = useTranslation();
   const { data, isError, refetch } = useQuery(apiQuery(path));
   return (
@@ -26,7 +29,10 @@ export function HelpContentPage({ path, route }: HelpContentPageProps) {
       {isError && !data ? (
         <Empty text={t('common.loadFailed')} action={{ label: t('common.retry'), onClick: () => void refetch() }} />
       ) : data ? (
-        <ContentView page={data} />
+        <>
+          <ContentView page={data} />
+          {footer}
+        </>
       ) : (
         <DelayedFallback />
       )}

@@ -32,6 +32,11 @@ describe('mini game in a phone browser', () => {
     await page.getByTestId('game-up').click();
     await expect.poll(() => page.getByTestId('game-open-round').count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => points.textContent(), { timeout: 20_000 }).toMatch(/900/);
+    // The open price as prices read everywhere (thousands separated), the settlement's clock time
+    // 24 h: "64108.09" and "Settles in 07:10:53 PM" were issue 32's.
+    const round = page.getByTestId('game-open-round');
+    await expect.poll(() => round.textContent()).toMatch(/Open price\s*\d{1,3}(,\d{3})+\.\d+/);
+    await expect.poll(() => round.textContent()).toMatch(/Settles at\s*\d{2}:\d{2}:\d{2}(?!\s?[AP]M)/);
     await shot(page, 'game-open-round');
     const result = page.getByTestId('game-last-result');
     await expect.poll(() => result.count(), { timeout: 150_000, interval: 1_000 }).toBe(1);

@@ -5,6 +5,7 @@
  * its open price and the would-be result (the worker's formula); my rounds; the leaderboard.
  */
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { ArrowDown, ArrowRight, ArrowUp, Trophy } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ import { useTopics } from '../../ui/useTopics';
 import { getWorker, type GameStakePreview } from '../../worker-client';
 import styles from './Game.module.css';
 import { Term } from '../../ui/Term';
+import { useFormat } from '../../ui/useFormat';
 
 type Tab = 'play' | 'history' | 'board';
 
@@ -36,7 +38,8 @@ function useNow(): number {
   return now;
 }
 
-const time = (ts: number) => new Date(ts).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** A round's clock time, 24 h as everywhere in the app (the browser's locale once showed "07:10:53 PM" beside a Chinese page). */
+const time = (ts: number) => dayjs(ts).format('HH:mm:ss');
 
 export default function GamePage() {
   const { t } = useTranslation();
@@ -63,6 +66,7 @@ export default function GamePage() {
 
 function Play() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const invalidate = useInvalidate();
   const home = useQuery(apiQuery('/game/home'));
   const [matchId, setMatchId] = useState<number | null>(null);
@@ -185,8 +189,8 @@ function Play() {
             </div>
           </div>
           <dl className={styles.rows}>
-            <Term label={t('game.openPrice')}>{open.open_price}</Term>
-            <Term label={t('game.closesIn')}>{time(open.closes_at)}</Term>
+            <Term label={t('game.openPrice')}>{fmt.number(open.open_price)}</Term>
+            <Term label={t('game.closesAt')}>{time(open.closes_at)}</Term>
           </dl>
           <p className={styles.note}>
             {left > 0 && wouldBe ? t('game.wouldBe', { result: t(`game.result.${wouldBe}`) }) : left > 0 ? '' : t('game.settling')}
@@ -249,9 +253,9 @@ function Play() {
             </strong>
           </div>
           <dl className={styles.rows}>
-            <Term label={t('game.openPrice')}>{last.open_price}</Term>
+            <Term label={t('game.openPrice')}>{fmt.number(last.open_price)}</Term>
             <Term label={t('game.closePrice')}>
-              {last.close_price} · {last.close_ts ? time(last.close_ts) : ''}
+              {last.close_price ? fmt.number(last.close_price) : ''} · {last.close_ts ? time(last.close_ts) : ''}
             </Term>
           </dl>
         </section>
@@ -262,6 +266,7 @@ function Play() {
 
 function History() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const rounds = useQuery(apiQuery('/game/rounds', { page: '1', limit: '50' }));
   if (rounds.isPending) return <Skeleton height={240} />;
   if (!rounds.data?.data.length) return <Empty text={t('game.noRounds')} />;
@@ -272,8 +277,8 @@ function History() {
           <div>
             <strong>{r.symbol}</strong> <span className={`${styles.badge} ${styles[r.direction]}`}>{t(`game.${r.direction}`)}</span>
             <div className={styles.muted}>
-              <span className="num">{r.open_price}</span> <ArrowRight size={12} /> <span className="num">{r.close_price ?? '…'}</span> ·{' '}
-              {time(r.open_ts)}
+              <span className="num">{fmt.number(r.open_price)}</span> <ArrowRight size={12} />{' '}
+              <span className="num">{r.close_price ? fmt.number(r.close_price) : '…'}</span> · {time(r.open_ts)}
             </div>
           </div>
           <div className={styles.right}>

@@ -260,7 +260,10 @@ function Trade({ pair, onPlaced }: { pair: MarketPair; onPlaced: () => void }) {
       {form.error && <p className={styles.error}>{form.error}</p>}
       <div className={styles.hint}>
         <span>
-          {t('options.expectedProfit')}: <b className="num up">{expected ? `+${fmt.number(expected)} USDT` : '--'}</b>
+          {t('options.expectedProfit')}:{' '}
+          <b className="num up" data-testid="options-expected">
+            {expected ? `+${fmt.number(expected)} USDT` : '--'}
+          </b>
         </span>
         {empty && (
           <Link to="/pages/fund/fundTransfer?to=micro" className={styles.link} data-testid="options-transfer">
