@@ -165,6 +165,10 @@ describe('NFT market in a phone browser', () => {
     await shot(page, 'nft-reveal-en');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('[data-testid="nft-my-box"][data-status="opened"]').count(), POLL).toBe(1);
+    // The opening names the work with its edition once ("… #1", never "… #1 #1", issue 32 item 9).
+    await page.reload();
+    const opening = page.getByTestId('nft-opening').first();
+    await expect.poll(() => opening.textContent(), POLL).toMatch(new RegExp(`E2E Pool \\w+ ${stamp} #\\d+$`));
     const orders = (await api('/bind_box/getMyBindBoxQuotationLog', {}, token)).data.filter((o) => o.box_id === box.id);
     expect(orders.map((o) => o.status).sort()).toEqual(['opened', 'unopened']);
   });

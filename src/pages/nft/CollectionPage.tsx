@@ -33,7 +33,7 @@ function OneCollection({ id }: { id: number }) {
             </Link>
           )}
           <p className={styles.bio}>{c.description}</p>
-          <span className={styles.muted}>{t('nft.collection.works', { n: c.works })}</span>
+          <span className={styles.muted}>{t('nft.collection.works', { count: c.works })}</span>
         </section>
       )}
       <ArtworkList filter={{ collection_id: String(id), all: '1' }} scroller={scroller} />

@@ -200,13 +200,14 @@ function OpeningsLog({ boxId, total }: { boxId: number; total: number }) {
               </span>
               <time className={styles.muted}>{timeText(o.opened_at)}</time>
               <span className={styles.openingTitle}>
-                {o.title} <span className="num">{t('nft.number', { n: o.edition })}</span>
+                {/* The server names an opened work with its edition ("Genesis #1"): shown once. */}
+                {o.title}
               </span>
             </li>
           ))}
         </ul>
       )}
-      {total > rows.length && rows.length > 0 && <p className={styles.muted}>{t('nft.box.openedN', { n: total })}</p>}
+      {total > rows.length && rows.length > 0 && <p className={styles.muted}>{t('nft.box.openedN', { count: total })}</p>}
     </section>
   );
 }
@@ -272,7 +273,7 @@ export default function PurchasePage() {
     if (!session.token) return goLogin();
     if (!(await submit.run({ box_id: String(box.id), quantity: String(quantity) }))) return;
     await invalidate('nft', 'balances');
-    showToast(t('nft.box.bought', { n: quantity }));
+    showToast(t('nft.box.bought', { count: quantity }));
   };
   const sold = Decimal.min(100, new Decimal(box.sold).mul(100).div(Math.max(box.total, 1))).toNumber();
   const problem = preview?.problem && session.token ? t(`nft.box.problem.${preview.problem}`) : null;

@@ -342,7 +342,7 @@ function BidsList({ a, sale }: { a: NftArtworkDetail; sale: NftSale }) {
           </ul>
           {total > rows.length && (
             <button type="button" className={styles.moreLink} onClick={() => setAll(true)} data-testid="nft-all-bids">
-              {t('nft.auction.allBids', { n: total })}
+              {t('nft.auction.allBids', { count: total })}
             </button>
           )}
         </>

@@ -155,7 +155,9 @@ export function ArtistRow({ a }: { a: NftArtist }) {
       <img className={styles.avatar} src={a.avatar} alt="" loading="lazy" />
       <span className={styles.artistText}>
         <b>{a.name}</b>
-        <span className={styles.muted}>{t('nft.artist.counts', { works: a.works, collections: a.collections })}</span>
+        <span className={styles.muted}>
+          {t('nft.artist.worksN', { count: a.works })} · {t('nft.artist.collectionsN', { count: a.collections })}
+        </span>
       </span>
       <ChevronRight size={18} className={styles.chevron} />
     </Link>
@@ -190,7 +192,7 @@ export function CollectionCard({ c, wide }: { c: NftCollection; wide?: boolean }
         <b>{c.name}</b>
         <span className={styles.muted}>
           {c.artist ? `${c.artist} · ` : ''}
-          {t('nft.collection.works', { n: c.works })}
+          {t('nft.collection.works', { count: c.works })}
         </span>
       </span>
     </Link>
