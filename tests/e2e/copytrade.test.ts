@@ -102,6 +102,9 @@ describe('copy trading in a phone browser', () => {
     await signInWith(page, tokenB, '/#/pages/follow/index');
     const card = page.locator(`[data-testid="trader-card"][data-id="${traderId}"]`);
     await expect.poll(() => card.count(), POLL).toBe(1);
+    // A has closed nothing yet: the card says "New trader" instead of "--" figures and 0 trades.
+    await expect.poll(() => card.getByTestId('trader-new').textContent(), POLL).toContain('New trader');
+    expect(await card.textContent()).not.toContain('--');
     await shot(page, 'copytrade-list-en');
     await card.getByTestId('trader-link').click();
     await expect.poll(() => page.url()).toContain(`/pages/follow/trader?id=${traderId}`);

@@ -138,6 +138,22 @@ describe('spot in a phone browser', () => {
     expect(new Decimal(order!.total!).lt(limit.mul('0.001'))).toBe(true);
   });
 
+  it('says a problem once, where it belongs, and holds the submit until it is mended', async () => {
+    // More BTC than the account can pay for: "Insufficient balance" once, under the figures.
+    await page.getByTestId('spot-market').click();
+    await page.getByTestId('spot-amount').fill('1000');
+    const form = page.getByTestId('spot-form');
+    await expect.poll(() => page.getByTestId('spot-problem').textContent(), { timeout: 20_000 }).toBe('Insufficient balance');
+    await expect.poll(() => page.getByTestId('spot-submit').isDisabled()).toBe(true);
+    await page.getByTestId('spot-submit').click({ force: true });
+    expect(((await form.textContent()) ?? '').split('Insufficient balance').length - 1).toBe(1);
+    expect(await page.getByTestId('spot-error').count()).toBe(0);
+    // Mended, the submit comes back and the message goes.
+    await page.getByTestId('spot-amount').fill('0.001');
+    await expect.poll(() => page.getByTestId('spot-problem').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('spot-submit').isDisabled()).toBe(false);
+  });
+
   it('the orders page: filled with its deciding price, cancelled, open empty', async () => {
     await page.goto(`${base}${ORDERS}`);
     await expect.poll(() => page.getByText('No open orders').count(), { timeout: 20_000 }).toBeGreaterThan(0);

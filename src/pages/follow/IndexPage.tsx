@@ -55,19 +55,29 @@ function TraderCard({ trader, sort }: { trader: TraderSummary; sort: TraderSort 
         )}
       </div>
       <div className={styles.rateRow}>
-        <div>
-          <div className={`${styles.rate} num ${toneClass(ror)}`}>{signedPercent(ror, fmt.lang)}</div>
-          <div className={styles.muted}>{t(sort === 'ror7' ? 'copytrade.ror7' : 'copytrade.ror30')}</div>
-        </div>
+        {trader.closed_trades === 0 ? (
+          // Nothing closed yet: said plainly instead of a row of "--" and a 0.
+          <div data-testid="trader-new">
+            <div className={styles.rate}>{t('copytrade.newTrader')}</div>
+            <div className={styles.muted}>{t('copytrade.newTraderHint')}</div>
+          </div>
+        ) : (
+          <div>
+            <div className={`${styles.rate} num ${toneClass(ror)}`}>{signedPercent(ror, fmt.lang)}</div>
+            <div className={styles.muted}>{t(sort === 'ror7' ? 'copytrade.ror7' : 'copytrade.ror30')}</div>
+          </div>
+        )}
       </div>
-      <dl className={styles.cells}>
-        <div>
-          <dt>{t('copytrade.totalPnl')}</dt>
-          <dd className={`num ${toneClass(trader.total_pnl)}`}>{signedUsdt(trader.total_pnl, fmt.lang)}</dd>
-        </div>
-        <Term label={t('copytrade.accuracy')}>{plainPercent(trader.accuracy, fmt.lang)}</Term>
-        <Term label={t('copytrade.closedTrades')}>{trader.closed_trades}</Term>
-      </dl>
+      {trader.closed_trades > 0 && (
+        <dl className={styles.cells}>
+          <div>
+            <dt>{t('copytrade.totalPnl')}</dt>
+            <dd className={`num ${toneClass(trader.total_pnl)}`}>{signedUsdt(trader.total_pnl, fmt.lang)}</dd>
+          </div>
+          <Term label={t('copytrade.accuracy')}>{plainPercent(trader.accuracy, fmt.lang)}</Term>
+          <Term label={t('copytrade.closedTrades')}>{trader.closed_trades}</Term>
+        </dl>
+      )}
       <p className={styles.updated}>{t('copytrade.updatedAt', { time: time(trader.computed_at) })}</p>
     </article>
   );

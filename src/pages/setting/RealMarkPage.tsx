@@ -24,8 +24,9 @@ export default function RealMarkPage() {
           <span className={styles.icon}>
             <ShieldCheck size={40} strokeWidth={1.5} />
           </span>
-          <h2>{t('identity.requiredTitle')}</h2>
-          <p>{t('identity.requiredHint')}</p>
+          {/* A basic-verified user sent here needs the advanced level, not "verification" again. */}
+          <h2 data-testid="real-mark-title">{t(level > 0 ? 'identity.advancedRequiredTitle' : 'identity.requiredTitle')}</h2>
+          <p>{t(level > 0 ? 'identity.advancedRequiredHint' : 'identity.requiredHint')}</p>
         </div>
         <IdentityLimits level={level} />
         <Button block onClick={() => navigate('/pages/setting/real')} data-testid="verify-now">

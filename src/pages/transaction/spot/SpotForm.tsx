@@ -104,8 +104,19 @@ export function SpotForm({
   const typed = amount.trim() !== '';
   const problemKey = preview?.problem ? PROBLEM_KEYS[preview.problem] : null;
   const problemText = problemKey ? t(problemKey, preview!.params) : null;
-  // A limit outside the band: said under the price as it is typed, and no submit until it is within.
-  const bandText = kind === 'limit' && preview?.problem === 'outsideBand' ? problemText : null;
+  // Each problem is said once, live, where it belongs: the price's (a limit outside the band, too
+  // many decimals) under the price, the amount's under the amount, the rest (balance, minimum
+  // total, a thin book) under the figures. Submitting never repeats one as a form error (the red
+  // team saw "Insufficient balance" twice).
+  const problem = preview?.problem ?? null;
+  const isPriceProblem = problem !== null && (problem.startsWith('price') || problem === 'outsideBand');
+  const priceText = kind === 'limit' && isPriceProblem ? problemText : null;
+  const amountText = typed && problem?.startsWith('amount') ? problemText : null;
+  const otherText = typed && problem && !isPriceProblem && !problem.startsWith('amount') ? problemText : null;
+  // A limit outside the band: also said on the confirm sheet, whose Confirm it disables.
+  const bandText = kind === 'limit' && problem === 'outsideBand' ? problemText : null;
+  // No submit while a problem is on screen: tapping would only repeat it.
+  const blocked = Boolean(priceText ?? amountText ?? otherText);
   const fillsNowText =
     kind === 'limit' && !preview?.problem && figures?.fillsNow ? t('spot.form.fillsNow', { price: figures.avgPriceText }) : null;
   const available = side === 'buy' ? deal?.quote_available : deal?.base_available;
@@ -131,12 +142,8 @@ export function SpotForm({
   const review = (e: FormEvent) => {
     e.preventDefault();
     if (!form.check(contract['/coin/trade'].input, body())) return;
-    if (preview?.problem && problemText) {
-      if (preview.problem.startsWith('price') || preview.problem === 'outsideBand') form.setFieldError('target_price', problemText);
-      else if (preview.problem.startsWith('amount')) form.setFieldError('amount', problemText);
-      else form.setError(problemText);
-      return;
-    }
+    // The preview's problem is already on screen (above); Confirm waits until it is mended.
+    if (problem && problemText) return;
     if (figures) setConfirm(true);
   };
 
@@ -221,9 +228,9 @@ export function SpotForm({
           <span className={formStyles.unit}>{quote}</span>
         </label>
       )}
-      {(form.errorOf('target_price') ?? bandText) && (
+      {(form.errorOf('target_price') ?? priceText) && (
         <p className={formStyles.error} data-testid="spot-price-error">
-          {form.errorOf('target_price') ?? bandText}
+          {form.errorOf('target_price') ?? priceText}
         </p>
       )}
 
@@ -240,9 +247,9 @@ export function SpotForm({
         />
         <span className={formStyles.unit}>{base}</span>
       </label>
-      {(form.errorOf('amount') ?? (typed && preview?.problem?.startsWith('amount') ? problemText : null)) && (
+      {(form.errorOf('amount') ?? amountText) && (
         <p className={formStyles.error} data-testid="spot-amount-error">
-          {form.errorOf('amount') ?? problemText}
+          {form.errorOf('amount') ?? amountText}
         </p>
       )}
 
@@ -279,9 +286,9 @@ export function SpotForm({
           {fillsNowText}
         </p>
       )}
-      {typed && preview?.problem && !preview.problem.startsWith('amount') && preview.problem !== 'outsideBand' && problemText && (
+      {otherText && (
         <p className={formStyles.error} data-testid="spot-problem">
-          {problemText}
+          {otherText}
         </p>
       )}
       {form.error && (
@@ -295,7 +302,7 @@ export function SpotForm({
           type="submit"
           block
           busy={form.busy}
-          disabled={!!bandText}
+          disabled={blocked}
           className={`${formStyles.submit} ${tone}`}
           data-testid="spot-submit"
         >
