@@ -103,8 +103,17 @@ describe('every amount box survives what a thumb types (issue 32 item 1)', () =>
 
   const targets: Target[] = [
     { name: 'futures', path: () => '/pages/transaction/contract' },
+    {
+      name: 'futures-limit-tpsl',
+      path: () => '/pages/transaction/contract',
+      open: async (p) => {
+        await p.getByTestId('order-limit').click();
+        await p.getByTestId('order-stops-toggle').click();
+        await expect.poll(() => p.getByTestId('order-tp').count(), POLL).toBe(1);
+      },
+    },
     { name: 'spot', path: () => '/pages/transaction/currency' },
-    { name: 'options', path: () => '/pages/transaction/index2' },
+    { name: 'options', path: () => '/pages/transaction/index2', submit: '[data-testid="option-up"]' },
     { name: 'exchange', path: () => '/pages/fund/transfer' },
     { name: 'transfer', path: () => '/pages/fund/fundTransfer?currency=3' },
     { name: 'withdraw', path: () => '/pages/fund/withdraw?currency=3' },

@@ -29,8 +29,7 @@ const texts = (lang: string): Record<string, string> =>
     ),
   );
 /** The parameter names a text interpolates, in any spelling i18next reads. */
-const names = (text: string) =>
-  [...text.matchAll(/\{\{\s*-?\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!).sort();
+const names = (text: string) => [...text.matchAll(/\{\{\s*-?\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!).sort();
 /** What is left of the braces once every well-formed placeholder is taken out. */
 const stray = (text: string) => /\{\{|\}\}/.test(text.replace(/\{\{\s*-?\s*\w+\s*(?:,[^}]*)?\}\}/g, ''));
 /** `key` of `lang` with `params` put in as i18next would; a name without a value stays as it is. */
