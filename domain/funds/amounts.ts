@@ -81,6 +81,16 @@ export type AmountResult =
 /** Digits with an optional point; ".5" and "1." included, "." alone not. */
 const AMOUNT_TEXT = /^(?:\d+\.?\d*|\.\d+)$/;
 
+/**
+ * What an amount box keeps of a keystroke: full-width digits and points, which East Asian
+ * keyboards type ("１２３．５", "１２３。５"), become the ASCII ones ("123.5"); everything else is
+ * kept as typed, for the rule to refuse with its message. The boxes apply it as the user types,
+ * so the box shows, and the server receives, what the rule reads; the rule itself stays ASCII.
+ */
+export function typedAmount(text: string): string {
+  return text.replace(/[\uff10-\uff19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[\uff0e\u3002]/g, '.');
+}
+
 /** The most a single request may move in `currencyName`. */
 export function maxAmount(currencyName: string): Decimal {
   return new Decimal(AMOUNT_MAX[currencyName.toUpperCase()] ?? AMOUNT_MAX_DEFAULT);

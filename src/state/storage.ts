@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   supportButton: 'supportButton',
   /** This browser's random id, sent as `X-Device-Id` so a sign-in from a new device can be noticed (docs/SECURITY.md). */
   deviceId: 'deviceId',
+  /** The futures leverage last chosen on each pair: `{ "BTC/USDT": 20 }` (src/pages/transaction/OrderFormLeverage.ts). */
+  futuresLeverage: 'futuresLeverage',
 } as const;
 /** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
 export const STORAGE_VERSION = 1;

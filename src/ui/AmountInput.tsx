@@ -1,9 +1,12 @@
+import { typedAmount } from '../../domain/funds/amounts';
 import styles from './AmountInput.module.css';
 
 /**
  * The amount box of every money form (lockming, invest, IEO, copy trading, loans, OTC): the typed
- * amount, its unit and an optional "Max" button, one look everywhere. The text is kept as typed;
- * the page's worker preview reads it by the server's rule and says what is wrong.
+ * amount, its unit and an optional "Max" button, one look everywhere. The text is kept as typed,
+ * save full-width digits and points, which become ASCII ones (`typedAmount`); the page's worker
+ * preview reads it by the server's rule and says what is wrong. A page never reads the text with
+ * the decimal library itself: "abc", ".", "-" or "1..2" must reach the rule, not throw.
  */
 export function AmountInput({
   value,
@@ -34,7 +37,7 @@ export function AmountInput({
         inputMode={whole ? 'numeric' : 'decimal'}
         value={value}
         placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => onChange(typedAmount(e.target.value))}
         aria-label={label}
       />
       {unit && <span className={styles.unit}>{unit}</span>}

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typedAmount } from '../../domain/funds/amounts';
 import styles from './TextField.module.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'prefix'> {
@@ -24,6 +25,7 @@ export function TextField({ label, value, onChange, prefix, suffix, error, hint,
   const noteId = `${id}-note`;
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
+  const numeric = !secret && (input.inputMode === 'decimal' || input.inputMode === 'numeric');
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
       {label && (
@@ -38,7 +40,8 @@ export function TextField({ label, value, onChange, prefix, suffix, error, hint,
           className={styles.input}
           {...input}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          // An amount box (a decimal or numeric keyboard) reads full-width digits as digits.
+          onChange={(e) => onChange(numeric ? typedAmount(e.target.value) : e.target.value)}
           type={secret && !shown ? 'password' : (type ?? 'text')}
           aria-invalid={Boolean(error) || undefined}
           aria-describedby={error || hint ? noteId : undefined}

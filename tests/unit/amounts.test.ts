@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountField, AMOUNT_MAX_DIGITS, significantDigits } from '../../domain/api/fields';
 import { Decimal } from '../../domain/decimal';
-import { AMOUNT_MAX, maxAmount, normaliseAmount, parseAmount } from '../../domain/funds/amounts';
+import { AMOUNT_MAX, maxAmount, normaliseAmount, parseAmount, typedAmount } from '../../domain/funds/amounts';
 import { CURRENCIES } from '../../server/market/catalogue';
 import { previewArrival, previewExchange } from '../../worker/funds/previews';
 
@@ -102,5 +102,26 @@ describe('the amount rule', () => {
     expect(previewArrival('0.000000001', '0.0002', BTC)).toBeNull();
     expect(previewArrival('1001', '0.0002', BTC)).toBeNull();
     expect(previewArrival('1.', '0.0002', BTC)).toBe('0.9998');
+  });
+});
+
+describe('what a thumb types into an amount box (issue 32 item 1)', () => {
+  it('reads full-width digits and points as ASCII ones, and keeps everything else for the rule to refuse', () => {
+    expect(typedAmount('１２３')).toBe('123');
+    expect(typedAmount('１２３．４５')).toBe('123.45');
+    expect(typedAmount('１２３。４')).toBe('123.4');
+    for (const slip of ['abc', '.', '-', '1..2', '−5', '1e5']) expect(typedAmount(slip)).toBe(slip);
+  });
+
+  it('never throws on any text, and refuses what is not an amount with a reason', () => {
+    for (const slip of ['abc', '.', '-', '1..2', '１２３', '−5', '', ' ', 'NaN', 'Infinity', '0x10', '1e5', '1,000'])
+      expect(parseAmount(slip, USDT).ok, slip).toBe(false);
+    expect(parseAmount(typedAmount('１２３'), USDT)).toMatchObject({ ok: true, text: '123' });
+    fc.assert(
+      fc.property(fc.string(), (t) => {
+        expect(() => parseAmount(t, USDT)).not.toThrow();
+        expect(() => normaliseAmount(typedAmount(t))).not.toThrow();
+      }),
+    );
   });
 });

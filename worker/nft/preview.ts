@@ -38,6 +38,15 @@ export interface BidPreview {
   frozenText: string | null;
 }
 
+/**
+ * The parameters of the shared amount messages (`validation.amountMax` is "At most {{max}}
+ * {{currency}} per request"): the ceiling as a figure and the coin apart, so the coin shows once
+ * and no placeholder is left raw.
+ */
+function refusalParams(params: { decimals: number; max: string; currency: string }, decimals: number, lang: Lang) {
+  return { decimals: params.decimals, max: formatAmount(params.max, decimals, lang), currency: params.currency };
+}
+
 export function previewBid(input: BidPreviewInput, lang: Lang): BidPreview {
   const fmt = (v: string) => `${formatAmount(v, input.decimals, lang)} ${input.currency}`;
   const min = minimumBid(input.start, input.bid, input.increment).toFixed();
@@ -50,7 +59,7 @@ export function previewBid(input: BidPreviewInput, lang: Lang): BidPreview {
     minText: fmt(min),
     frozenText,
   });
-  if (!parsed.ok) return out(parsed.issue, { decimals: parsed.params.decimals, max: fmt(parsed.params.max) });
+  if (!parsed.ok) return out(parsed.issue, refusalParams(parsed.params, input.decimals, lang));
   if (parsed.amount.lt(min)) return out('bidTooLow', { min: fmt(min) });
   return out(null);
 }
@@ -77,7 +86,7 @@ export function previewResale(input: ResalePreviewInput, lang: Lang): ResalePrev
   if (!parsed.ok)
     return {
       problem: parsed.issue,
-      params: { decimals: parsed.params.decimals, max: fmt(parsed.params.max) },
+      params: refusalParams(parsed.params, input.decimals, lang),
       feeText: '--',
       proceedsText: '--',
     };

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatAmount } from '../../../domain/format';
+import { normaliseAmount } from '../../../domain/funds/amounts';
 import { ACCOUNTS } from '../../../domain/funds/formulas';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call, mayHaveTakenEffect, newIdempotencyKey } from '../../api/request';
@@ -185,7 +186,8 @@ export default function SubscribePage() {
       <Sheet open={confirming} title={t('ieo.confirmTitle')} onClose={() => setConfirming(false)}>
         <div className={styles.sheetBody} data-testid="ieo-confirm">
           <dl className={styles.rows}>
-            <Term label={t('ieo.amount')}>{tok(amount.trim() || '0')}</Term>
+            {/* Built on every render, open or not: only a plain decimal reaches the formatter ("abc" threw, issue 32). */}
+            <Term label={t('ieo.amount')}>{tok(normaliseAmount(amount) ?? '0')}</Term>
             <Term label={t('ieo.price')}>{pay(p.price)}</Term>
             <Term label={t('ieo.cost')} className={styles.costRow} testId="ieo-confirm-cost">
               {preview?.costText} {p.pay_currency}

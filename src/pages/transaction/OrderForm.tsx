@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { proxy, ref, subscribe, useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import { formatAmount } from '../../../domain/format';
+import { typedAmount } from '../../../domain/funds/amounts';
 import { maxNotional } from '../../../domain/futures/formulas';
 import type { FuturesSide } from '../../../domain/futures/types';
 import type { MarketPair } from '../../../domain/market/types';
@@ -21,6 +22,7 @@ import { Sheet } from '../../ui/Sheet';
 import { useForm } from '../../ui/useForm';
 import { useFormat } from '../../ui/useFormat';
 import { getWorker, type FuturesPreview, type PreviewFigures, type PreviewInput, type PreviewProblem } from '../../worker-client';
+import { DEFAULT_MULTIPLE, storedLeverage, storeLeverage } from './OrderFormLeverage';
 import styles from './OrderForm.module.css';
 
 /** The futures account's currency. */
@@ -28,7 +30,6 @@ const MONEY = 'USDT';
 const TRANSFER_PATH = '/pages/fund/fundTransfer?from=change';
 const LOGIN_PATH = '/pages/common/login';
 const PERCENTS = [25, 50, 75, 100] as const;
-const DEFAULT_MULTIPLE = 10;
 /** A market order's preview follows the price at most this often. */
 const PREVIEW_MS = 250;
 
@@ -66,7 +67,14 @@ type Field = 'share' | 'target_price' | 'target_profit_price' | 'stop_loss_price
  * (up to 4×/s), and only the figure lines that show it subscribe to it (`PreviewLine`); the form
  * itself re-renders only when the preview's problem changes.
  */
-type PreviewBox = { current: FuturesPreview | null };
+type PreviewBox = {
+  current: FuturesPreview | null;
+  /** The inputs `current` answers (`inputKey`): until it answers what is typed now, the order is not checked. */
+  for: string | null;
+};
+
+/** What identifies a preview's inputs. */
+const inputKey = (input: PreviewInput) => JSON.stringify(input);
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -134,12 +142,13 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const [market, setMarket] = useState(true);
   const [limitPrice, setLimitPrice] = useState('');
   const [lots, setLots] = useState('');
-  const [multiple, setMultiple] = useState(DEFAULT_MULTIPLE);
+  // The leverage last chosen on this pair (the form is keyed by pair), else 10×.
+  const [multiple, setMultiple] = useState(() => storedLeverage(pair.symbol));
   const [stopsOpen, setStopsOpen] = useState(false);
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [sheet, setSheet] = useState<'leverage' | 'confirm' | null>(null);
-  const [previewBox] = useState(() => proxy<PreviewBox>({ current: null }));
+  const [previewBox] = useState(() => proxy<PreviewBox>({ current: null, for: null }));
   // The form renders only what the problem changes (messages, invalid boxes), by its key and
   // params, and the take-profit's and stop-loss's issues.
   const problemSig = useSelect(previewBox, (b) =>
@@ -192,12 +201,15 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
   const asked = useRef(0);
   useEffect(() => {
     if (!settings) return;
+    const key = inputKey(input);
     const ask = () => {
       const n = ++asked.current;
       void getWorker()
         .futures.preview(input)
         .then((p) => {
-          if (n === asked.current && !samePreview(previewBox.current, p)) previewBox.current = ref(p);
+          if (n !== asked.current) return;
+          if (!samePreview(previewBox.current, p)) previewBox.current = ref(p);
+          previewBox.for = key;
         });
     };
     ask();
@@ -229,8 +241,11 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
     target_profit_price: stopText(stopIssues?.takeProfit),
     stop_loss_price: stopText(stopIssues?.stopLoss),
   } as const;
+  // The preview has not yet answered what is typed now (a take-profit typed a moment ago may be
+  // on the wrong side): nothing to confirm until it has (issue 32 item 7).
+  const checking = useSelect(previewBox, (b) => b.for) !== inputKey(input);
   // What the server would refuse by issue 30's rules: shown as typed, and no confirmation for it.
-  const blocked = (!!problem && BLOCKING.has(problem)) || stopIssues !== null;
+  const blocked = checking || (!!problem && BLOCKING.has(problem)) || stopIssues !== null;
   const bandText = problem === 'priceBand' ? problemText : null;
   const limitText = problem === 'leverageBracket' || problem === 'positionLimit' ? problemText : null;
   const capOf = (m: number) => {
@@ -283,6 +298,10 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
     if (!done) return;
     setSheet(null);
     setLots('');
+    // A take-profit and stop-loss belong to the order just placed: never carried into the next
+    // one, where they could sit on the wrong side (issue 32 item 7).
+    setTakeProfit('');
+    setStopLoss('');
     form.clear();
     showToast(t(done.status === 'entrusted' ? 'futures.form.entrusted' : 'futures.form.placed'));
   };
@@ -354,7 +373,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
           <input
             className={styles.input}
             value={limitPrice}
-            onChange={(e) => form.edit('target_price', setLimitPrice)(e.target.value)}
+            onChange={(e) => form.edit('target_price', setLimitPrice)(typedAmount(e.target.value))}
             inputMode="decimal"
             autoComplete="off"
             placeholder={t('futures.form.price')}
@@ -376,7 +395,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
         <input
           className={styles.input}
           value={lots}
-          onChange={(e) => form.edit('share', setLots)(e.target.value)}
+          onChange={(e) => form.edit('share', setLots)(typedAmount(e.target.value))}
           inputMode="decimal"
           autoComplete="off"
           placeholder={settings ? t('futures.form.lotsPlaceholder', { min: settings.min_lots }) : t('futures.form.lots')}
@@ -447,7 +466,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
                 <input
                   className={styles.input}
                   value={value}
-                  onChange={(e) => form.edit(field, set)(e.target.value)}
+                  onChange={(e) => form.edit(field, set)(typedAmount(e.target.value))}
                   inputMode="decimal"
                   autoComplete="off"
                   placeholder={`${t(label)} (${t('futures.form.optional')})`}
@@ -515,6 +534,7 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
               aria-pressed={m === multiple}
               onClick={() => {
                 setMultiple(m);
+                storeLeverage(pair.symbol, m);
                 setSheet(null);
               }}
             >
