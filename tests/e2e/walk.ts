@@ -6,9 +6,10 @@
  * English left in another language) and pictured whole in test-results/screens/walk/.
  *
  * One file per language (walk.test.ts in English, walkZh and walkVi), each with its own user, so
- * the e2e workers walk the languages side by side. The other six languages walk lightly (no
- * pictures, no layout measures): walkHkJpKor and walkThFraSpa look only for what no language may
- * show, a raw key or a raw `{{placeholder}}` (issue 32 item 5), so every page is read in all nine.
+ * the e2e workers walk the languages side by side. Thai and Japanese walk lightly (no pictures,
+ * no layout measures): walkThJp looks only for what no language may show, a raw key or a raw
+ * `{{placeholder}}` (issue 32 item 5); the other languages' placeholders are checked key by key
+ * against English in tests/unit/placeholders.test.ts.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
