@@ -76,4 +76,11 @@ describe('details a new user met', () => {
     await expect.poll(() => page.getByTestId('real-mark-title').textContent(), POLL).toBe('Advanced verification required');
     await shot(page, 'real-mark-advanced-en');
   });
+
+  it('opens "Super leverage" at the pair\'s highest multiple', async () => {
+    const deal = await api('/lever/deal', { match_id: '1' }, token);
+    const top = Math.max(...deal.multiples);
+    await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC%2FUSDT&lever=super`);
+    await expect.poll(() => page.getByTestId('order-leverage').textContent(), POLL).toContain(`${top}×`);
+  });
 });

@@ -8,6 +8,7 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { KLINE_PERIODS, type KlinePeriod } from '../../../domain/market/periods';
 import type { MarketPair } from '../../../domain/market/types';
@@ -189,6 +190,8 @@ function MarketSection({ pair, onPick }: { pair: MarketPair; onPick: (price: str
 export default function ContractPage() {
   const { t } = useTranslation();
   const { pair, loading, choose } = usePair();
+  // Home's "Super leverage" shortcut opens BTC/USDT at its highest multiple.
+  const superLeverage = useSearchParams()[0].get('lever') === 'super';
   const [switching, setSwitching] = useState(false);
   const [tapped, setTapped] = useState<{ symbol: string; price: string } | null>(null);
   const { status } = useSnapshot(marketState);
@@ -210,7 +213,7 @@ export default function ContractPage() {
       <FeedBanner />
       <ChartSection pair={pair} />
       <MarketSection pair={pair} onPick={pick} />
-      <OrderForm key={pair.symbol} pair={pair} price={tapped?.symbol === pair.symbol ? tapped.price : null} />
+      <OrderForm key={pair.symbol} pair={pair} price={tapped?.symbol === pair.symbol ? tapped.price : null} highest={superLeverage} />
       <PositionsPanel pair={pair} />
       <PairSheet
         key={String(switching)}

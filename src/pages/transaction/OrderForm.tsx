@@ -124,9 +124,10 @@ function PreviewLine({
  * optional take-profit and stop-loss, the percentage buttons of the available futures balance,
  * the worker's live preview (margin, fee, estimated liquidation price), a confirmation sheet,
  * then `/lever/submit` with the submit's Idempotency-Key. `price` is a book price the user
- * tapped: the form switches to a limit order at that price.
+ * tapped: the form switches to a limit order at that price. `highest` (home's "Super leverage"
+ * shortcut, `&lever=super`) opens at the pair's highest multiple instead of the remembered one.
  */
-export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | null }) {
+export function OrderForm({ pair, price, highest }: { pair: MarketPair; price?: string | null; highest?: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { token } = useSnapshot(sessionState);
@@ -175,7 +176,9 @@ export function OrderForm({ pair, price }: { pair: MarketPair; price?: string | 
     if (!settings) return;
     const { available: _a, positions: _p, orders: _o, ...pairSettings } = settings;
     void getWorker().futures.setSettings([pairSettings]);
-    if (!pairSettings.multiples.includes(multiple))
+    const top = Math.max(...pairSettings.multiples);
+    if (highest && Number.isFinite(top)) setMultiple(top);
+    else if (!pairSettings.multiples.includes(multiple))
       setMultiple(pairSettings.multiples.includes(DEFAULT_MULTIPLE) ? DEFAULT_MULTIPLE : (pairSettings.multiples[0] ?? 1));
   }, [settings]); // eslint-disable-line react-hooks/exhaustive-deps
 
