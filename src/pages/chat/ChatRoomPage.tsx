@@ -68,7 +68,7 @@ export default function ChatRoomPage() {
 
   return (
     <Page title={title} className={styles.body} bodyRef={setScroller}>
-      <FeedBanner />
+      <FeedBanner about="messages" />
       {!current?.ready ? (
         current?.failed ? (
           <Empty text={t('chat.failed')} action={{ label: t('chat.retry'), onClick: () => void getWorker().chat.retry() }} />
