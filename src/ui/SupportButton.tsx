@@ -125,7 +125,14 @@ function FloatingButton({ pathname }: { pathname: string }) {
     const soon = () => {
       if (!timer) timer = window.setTimeout(() => ((timer = 0), measure()), 100);
     };
-    const onScroll = () => {
+    /** Vertical positions seen: a carousel sliding sideways is not the page scrolling. */
+    const tops = new WeakMap<EventTarget, number>();
+    const onScroll = (e: Event) => {
+      const target = e.target instanceof Element ? e.target : document.scrollingElement;
+      if (!target) return;
+      const top = target.scrollTop;
+      if (tops.get(target) === top) return;
+      tops.set(target, top);
       setScrolling(true);
       window.clearTimeout(settle);
       settle = window.setTimeout(() => (setScrolling(false), measure()), SCROLL_SETTLE_MS);
