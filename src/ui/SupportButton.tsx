@@ -107,6 +107,8 @@ function FloatingButton({ pathname }: { pathname: string }) {
   /** Where the button is shown (its top), null while out of sight; `form`: the page is a form. */
   const [place, setPlace] = useState<{ y: number | null; form: boolean }>({ y: null, form: false });
   const [scrolling, setScrolling] = useState(false);
+  /** Scrolls that have come to rest (a test waits for the next one after it scrolls). */
+  const [rests, setRests] = useState(0);
   const self = useRef<HTMLButtonElement>(null);
   const start = useRef<{ px: number; py: number; moved: boolean } | null>(null);
   const unread = useQuery({ ...apiQuery('/support/messages', { limit: '1' }, { silent: true }) }).data?.unread ?? 0;
@@ -135,7 +137,11 @@ function FloatingButton({ pathname }: { pathname: string }) {
       tops.set(target, top);
       setScrolling(true);
       window.clearTimeout(settle);
-      settle = window.setTimeout(() => (setScrolling(false), measure()), SCROLL_SETTLE_MS);
+      settle = window.setTimeout(() => {
+        setScrolling(false);
+        setRests((n) => n + 1);
+        measure();
+      }, SCROLL_SETTLE_MS);
     };
     const observer = new MutationObserver(soon);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden', 'open'] });
@@ -202,6 +208,8 @@ function FloatingButton({ pathname }: { pathname: string }) {
       data-testid="support-button"
       data-side={spot.side}
       data-away={away || undefined}
+      data-scrolling={scrolling || undefined}
+      data-rests={rests}
     >
       <Headset size={22} />
       {unread > 0 && (
