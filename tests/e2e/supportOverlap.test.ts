@@ -89,9 +89,10 @@ describe('the floating support button covers no control on any page', () => {
           () => page.evaluate(covered),
         );
       const restsBefore = await rests(page);
-      // Once the scroll has come to rest, the button has looked for its place again.
+      // Once the scroll has come to rest, the button has looked for its place again (or has gone:
+      // the end of the page showed a form field).
       if ((await page.evaluate(scrollToEnd)) && restsBefore >= 0)
-        await expect.poll(() => rests(page), { timeout: 5_000 }).toBeGreaterThan(restsBefore);
+        await expect.poll(() => rests(page), { timeout: 5_000 }).toSatisfy((n: number) => n === -1 || n > restsBefore);
       const atEnd = await expect
         .poll(() => page.evaluate(covered), { timeout: 5_000 })
         .toEqual([])
