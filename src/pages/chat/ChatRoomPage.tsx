@@ -17,6 +17,7 @@ import { chatState } from '../../state/chat';
 import { sessionState } from '../../state/session';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
+import { FeedBanner } from '../../ui/FeedBanner';
 import { LANG_NAMES } from '../../ui/LanguageSheet';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
@@ -67,6 +68,7 @@ export default function ChatRoomPage() {
 
   return (
     <Page title={title} className={styles.body} bodyRef={setScroller}>
+      <FeedBanner about="messages" />
       {!current?.ready ? (
         current?.failed ? (
           <Empty text={t('chat.failed')} action={{ label: t('chat.retry'), onClick: () => void getWorker().chat.retry() }} />

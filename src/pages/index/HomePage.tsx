@@ -9,6 +9,7 @@ import { topics } from '../../../domain/protocol';
 import { apiQuery } from '../../api/queries';
 import { sessionState } from '../../state/session';
 import { siteState } from '../../state/site';
+import { FeedBanner } from '../../ui/FeedBanner';
 import { LanguageSheet } from '../../ui/LanguageSheet';
 import { Page } from '../../ui/Page';
 import { useTopics } from '../../ui/useTopics';
@@ -64,6 +65,7 @@ export default function HomePage() {
   const latest = news.data?.data[0];
   return (
     <Page header={header}>
+      <FeedBanner />
       <BannerCarousel items={banners.data?.data ?? []} />
       {latest && (
         <Link to={`/pages/common/article?id=${latest.id}`} className={styles.notice}>

@@ -10,6 +10,7 @@ import { contractPath } from '../../paths';
 import { Empty } from '../../ui/Empty';
 import { FavoritesEmpty } from '../../ui/FavoritesEmpty';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
+import { FeedBanner } from '../../ui/FeedBanner';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
@@ -114,6 +115,7 @@ export default function MarketPage() {
       }
       bodyRef={setScroller}
     >
+      <FeedBanner />
       <div className={styles.sticky}>
         <Tabs
           items={TABS.map((key) => ({ key, label: key === 'favorites' ? t('market.favorites') : t(`market.categories.${key}`) }))}

@@ -15,12 +15,14 @@ import type { MarketPair } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
 import { marketState } from '../../state/market';
 import { Empty } from '../../ui/Empty';
+import { FeedBanner } from '../../ui/FeedBanner';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
 import { NavBar } from '../../ui/NavBar';
 import { Page } from '../../ui/Page';
 import { StarButton } from '../../ui/StarButton';
 import { AlertBell } from '../../ui/alerts/AlertBell';
 import { Tabs } from '../../ui/Tabs';
+import { useFeedStatus } from '../../ui/useFeedStatus';
 import { useTopics } from '../../ui/useTopics';
 import type { ChartMode } from './chart/KlineChart';
 import { DepthChart, OrderBook, TradeTape } from './OrderBook';
@@ -92,18 +94,6 @@ function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: bool
       />
       <Summary pair={pair} doubtful={doubtful} />
     </>
-  );
-}
-
-/** A visible notice while the feed cannot be trusted (stale: disconnected; resyncing: catching up). */
-function FeedBanner() {
-  const { t } = useTranslation();
-  const { status } = useSnapshot(marketState);
-  if (status !== 'stale' && status !== 'resyncing') return null;
-  return (
-    <div className={`${styles.banner} ${styles[status]}`} role="alert" data-testid="stale-banner" data-status={status}>
-      {t(status === 'stale' ? 'trade.feed.stale' : 'trade.feed.resyncing')}
-    </div>
   );
 }
 
@@ -194,7 +184,7 @@ export default function ContractPage() {
   const superLeverage = useSearchParams()[0].get('lever') === 'super';
   const [switching, setSwitching] = useState(false);
   const [tapped, setTapped] = useState<{ symbol: string; price: string } | null>(null);
-  const { status } = useSnapshot(marketState);
+  const { status } = useFeedStatus();
   useTopics(useMemo(() => [topics.quotes()], []));
   const pick = useCallback((price: string) => pair && setTapped({ symbol: pair.symbol, price }), [pair]);
 

@@ -14,6 +14,7 @@ import { contractPath, optionsPath, spotPath } from '../../paths';
 import { marketState } from '../../state/market';
 import { Empty } from '../../ui/Empty';
 import { FavoritesEmpty } from '../../ui/FavoritesEmpty';
+import { FeedBanner } from '../../ui/FeedBanner';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
@@ -51,6 +52,7 @@ export default function IndexPage() {
 
   return (
     <Page title={pageTitle(t, { area: 'transaction', page: 'index' })} back={false} left={<FeedStatusBadge />}>
+      <FeedBanner />
       <div className={styles.sticky}>
         <Tabs
           items={HUB_TABS.map((key) => ({ key, label: t(`trade.hub.${key}`) }))}

@@ -25,6 +25,7 @@ import { sessionState } from '../../../state/session';
 import { showToast } from '../../../state/ui';
 import { Button } from '../../../ui/Button';
 import { Empty } from '../../../ui/Empty';
+import { FeedBanner } from '../../../ui/FeedBanner';
 import { NavBar } from '../../../ui/NavBar';
 import { AlertBell } from '../../../ui/alerts/AlertBell';
 import { Page } from '../../../ui/Page';
@@ -376,6 +377,7 @@ export default function OptionsPage() {
         />
       }
     >
+      <FeedBanner />
       <section className={styles.summary}>
         <span className={`${styles.price} num ${tk?.tone ?? ''}`} data-testid="last-price">
           {tk?.priceText ?? '--'}

@@ -20,6 +20,7 @@ import { marketState } from '../../../state/market';
 import { sessionState } from '../../../state/session';
 import { showToast } from '../../../state/ui';
 import { Empty } from '../../../ui/Empty';
+import { FeedBanner } from '../../../ui/FeedBanner';
 import { NavBar } from '../../../ui/NavBar';
 import { AlertBell } from '../../../ui/alerts/AlertBell';
 import { Page } from '../../../ui/Page';
@@ -173,6 +174,7 @@ export default function SpotPage() {
   const orders = deal.data?.orders ?? [];
   return (
     <Page header={<Header pair={pair} onSwitch={() => setSwitching(true)} />}>
+      <FeedBanner />
       {!spotPair ? (
         <Empty text={t('spot.notSpot', { symbol: pair.symbol })} action={{ label: t('spot.switch'), onClick: () => setSwitching(true) }} />
       ) : (
