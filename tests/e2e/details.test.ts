@@ -83,4 +83,10 @@ describe('details a new user met', () => {
     await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC%2FUSDT&lever=super`);
     await expect.poll(() => page.getByTestId('order-leverage').textContent(), POLL).toContain(`${top}×`);
   });
+
+  it('reaches customer service from the home header', async () => {
+    await page.goto(`${base}/#/pages/index/index`);
+    await page.getByTestId('home-support').click();
+    await expect.poll(() => page.url(), POLL).toContain('/pages/kefu/index');
+  });
 });

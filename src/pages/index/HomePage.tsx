@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Globe, Megaphone, Search, UserRound } from 'lucide-react';
+import { Globe, Headset, Megaphone, Search, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -44,6 +44,11 @@ export default function HomePage() {
       <div className={styles.actions}>
         <Link to="/pages/market/search" className={styles.iconButton} aria-label={t('market.search')}>
           <Search size={20} />
+        </Link>
+        {/* Customer service from the header, as the leading apps have it: the floating button
+            stays off pages whose rows leave it no clear spot, home among them. */}
+        <Link to="/pages/kefu/index" className={styles.iconButton} aria-label={t('pages.kefu.index')} data-testid="home-support">
+          <Headset size={20} />
         </Link>
         <button type="button" className={styles.iconButton} onClick={() => setLangOpen(true)} aria-label={t('common.language')}>
           <Globe size={20} />
