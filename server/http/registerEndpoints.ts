@@ -5,7 +5,7 @@ import type { ApiEnvelope } from '../../domain/api/envelope';
 import { DEFAULT_LANG, isLang, selectLangFromHeader, type Lang } from '../../domain/i18n';
 import { AppError, sessionError } from './AppError';
 import type { AuthUser, HandlerMap, RequestContext } from './context';
-import { IDEMPOTENCY_HEADER, readIdempotencyKey, type Idempotency } from './idempotency';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey, type Idempotency, type StoredAnswer } from './idempotency';
 import type { Translator } from './translator';
 
 export const API_PREFIX = '/api';
@@ -50,6 +50,11 @@ function describeIssue(issue: z.core.$ZodIssue, translator: Translator, lang: La
 
 export function sendEnvelope<T>(reply: FastifyReply, envelope: ApiEnvelope<T>, status = 200): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').send(envelope);
+}
+
+/** Sends an idempotent call's answer as its stored text, so a replay is the first answer byte for byte. */
+export function sendStored(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  return reply.code(answer.status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer.text);
 }
 
 /** Routes of the contract, filled area by area (`fastify.api`). */
@@ -122,7 +127,7 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
           const answer = await deps.idempotency.run({ userId: user.id, key, path, params: readParams(req) }, t, (tx) =>
             handler(parsed.data, { ...ctx, tx }),
           );
-          return sendEnvelope(reply, answer.body, answer.status);
+          return sendStored(reply, answer);
         }
         const message = await handler(parsed.data, ctx);
         return sendEnvelope(reply, { type: 'ok', code: 1, message });
