@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Clock } from '../clock';
 import { UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { AppError } from '../http/AppError';
@@ -28,12 +29,18 @@ function isEmail(account: string): boolean {
   return account.includes('@');
 }
 
-function defaultNickname(email: string | null, mobile: string | null): string {
-  if (email) {
-    const local = email.split('@')[0]!.replace(/[^\p{L}\p{N}]/gu, '');
-    return (local.length >= 2 ? local : `user${local}`).slice(0, 10);
-  }
-  return `user${(mobile ?? '').slice(-4)}`;
+/** Letters and digits of a default nickname's suffix (no 0/o, 1/l look-alikes). */
+const NICKNAME_SUFFIX = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/**
+ * A new account's nickname: "User" and six random letters or digits. It says nothing of the email
+ * or phone (the public chat shows nicknames, docs/community/CHAT.md); the user changes it in the
+ * profile. Migration 027 renamed accounts whose nickname was still derived from their address.
+ */
+function defaultNickname(): string {
+  let suffix = '';
+  for (let i = 0; i < 6; i++) suffix += NICKNAME_SUFFIX[randomInt(NICKNAME_SUFFIX.length)];
+  return `User${suffix}`;
 }
 
 /** Registration, login, logout, password reset and verification codes (spec §7 "Common and auth"). */
@@ -126,7 +133,7 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
               mobile,
               passwordHash,
               invitedBy: inviter?.id ?? null,
-              nickname: defaultNickname(email, mobile),
+              nickname: defaultNickname(),
               createdAt: clock.now(),
             },
             q,
