@@ -23,6 +23,96 @@ describe(`account safety (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
   });
   const info = async (token: string) => (await s.call('/user/info', {}, { ...get, token })).body.message as UserInfo;
 
+  describe('login lock per account, across addresses (item 20)', () => {
+    const login = (email: string, password: string, ip: string, lang = 'en') =>
+      s.call('/user/login', { user_string: email, password }, { ip, lang });
+    const TOO_MANY = /^Too many attempts, please try again in (\d+) minutes?$/;
+
+    it('locks password login after 10 wrong passwords from any addresses for 15 minutes, and tells the owner once', async () => {
+      const owner = await s.signUp();
+      // 10 wrong passwords from 5 addresses (2 each: far under the per-address limit).
+      for (let i = 0; i < 10; i++) {
+        const res = await login(owner.email, `wrong${i}`, `10.20.${i % 5}.1`);
+        expect(res.body.message, `try ${i + 1}`).toBe('Login failed: wrong account or password');
+      }
+      // From a sixth address, even the right password is refused for 15 minutes.
+      const locked = await login(owner.email, owner.password, '10.20.9.1');
+      expect(String(locked.body.message)).toMatch(TOO_MANY);
+      expect(Number(TOO_MANY.exec(String(locked.body.message))![1])).toBe(15);
+      expect(String((await login(owner.email, 'wrong', '10.20.9.2', 'zh')).body.message)).toMatch(/[\u4e00-\u9fff]/);
+      clock.advance(14 * 60_000);
+      expect(String((await login(owner.email, owner.password, '10.20.9.1')).body.message)).toMatch(TOO_MANY);
+      clock.advance(60_000 + 1);
+      expect((await login(owner.email, owner.password, '10.20.9.1')).body.type).toBe('ok');
+
+      // The owner is told, once, in the notifications.
+      const list = (await s.call('/user/notifications', {}, { ...get, token: owner.token })).body.message as {
+        data: { kind: string; params: Record<string, string> }[];
+      };
+      const notices = list.data.filter((n) => n.kind === 'loginLocked');
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.params).toMatchObject({ minutes: 15 });
+    });
+
+    it('keeps the per-address limit, and a right password does not count', async () => {
+      const owner = await s.signUp();
+      for (let i = 0; i < 9; i++) expect((await login(owner.email, 'wrong', '10.21.0.1')).body.type).toBe('error');
+      expect((await login(owner.email, owner.password, '10.21.0.2')).body.type).toBe('ok');
+      // The right one reset nothing for the attacker's address, and did not count toward the lock.
+      expect((await login(owner.email, 'wrong', '10.21.0.1')).body.message).toBe('Login failed: wrong account or password');
+      expect(String((await login(owner.email, 'wrong', '10.21.0.1')).body.message)).toMatch(TOO_MANY);
+      // An unknown account is counted the same way (the answers tell nothing of which accounts exist).
+      const ghost = `ghost${process.pid}@example.com`;
+      for (let i = 0; i < 10; i++) expect((await login(ghost, 'wrong', `10.22.${i}.1`)).body.message).toBe('Login failed: wrong account or password');
+      expect(String((await login(ghost, 'wrong', '10.22.99.1')).body.message)).toMatch(TOO_MANY);
+      clock.advance(16 * 60_000);
+    });
+  });
+
+  describe('asking for a register code (item 21)', () => {
+    const outbox = async (to: string) =>
+      (await (await fetch(`${s.url}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { code: string; scene: string; text: string }[];
+
+    it('answers the same for a registered email or phone as for a new one, and mails the owner instead of a code', async () => {
+      const owner = await s.signUp();
+      const { area_code, mobile } = await s.bindMobile(owner.token, owner.ip);
+      clock.advance(61_000);
+      const fresh = `new${process.pid}@example.com`;
+      const asked = await s.call('/sms_mail', { user_string: owner.email, scene: 'register' }, { ip: '10.9.9.1' });
+      const askedNew = await s.call('/sms_mail', { user_string: fresh, scene: 'register' }, { ip: '10.9.9.2' });
+      expect(asked).toEqual(askedNew);
+      expect(asked.body).toEqual({ type: 'ok', code: 1, message: 'Verification code sent' });
+      const byPhone = await s.call('/sms_send', { area_code, mobile, scene: 'register' }, { ip: '10.9.9.3' });
+      expect(byPhone).toEqual(askedNew);
+      // And the same again within the minute, either way.
+      const twice = await s.call('/sms_mail', { user_string: owner.email, scene: 'register' }, { ip: '10.9.9.1' });
+      const twiceNew = await s.call('/sms_mail', { user_string: fresh, scene: 'register' }, { ip: '10.9.9.2' });
+      expect(twice.body.type).toBe('error');
+      expect(twice).toEqual(twiceNew);
+
+      // The owner gets "you already have an account", no code; the new address its code.
+      const [mail] = await outbox(owner.email);
+      expect(mail).toMatchObject({ scene: 'register', code: '' });
+      expect(mail!.text).toMatch(/already have a Kestrel account/);
+      expect(mail!.text).not.toMatch(/\d{6}/);
+      const [sms] = await outbox(`+${area_code}${mobile}`);
+      expect(sms).toMatchObject({ scene: 'register', code: '' });
+      expect((await outbox(fresh))[0]!.code).toMatch(/^\d{6}$/);
+      // In the request's language.
+      clock.advance(61_000);
+      await s.call('/sms_mail', { user_string: owner.email, scene: 'register' }, { ip: '10.9.9.1', lang: 'fra' });
+      expect((await outbox(owner.email))[0]!.text).toMatch(/vous avez déjà un compte Kestrel/);
+
+      // Registering with that address still fails at the register step.
+      const reg = await s.call(
+        '/user/register',
+        { type: 'email', user_string: owner.email, code: '123456', password: 'secret123', re_password: 'secret123' },
+        { ip: '10.9.9.1' },
+      );
+      expect(reg.body.type).toBe('error');
+    });
+  });
+
   describe('default nicknames (item 19)', () => {
     const NEUTRAL = /^User[a-z0-9]{6}$/;
 
