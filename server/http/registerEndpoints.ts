@@ -20,6 +20,16 @@ export interface IdentityGate {
   require(userId: number, level: 1 | 2): Promise<void>;
 }
 
+/**
+ * What the demo account may not do (server/seed/DemoGuard.ts): asked before a handler runs, for
+ * the paths it names; throws the refusal.
+ */
+export interface DemoGate {
+  /** The paths it guards; every other call passes without a look-up. */
+  readonly paths: ReadonlySet<string>;
+  check(path: string, userId: number | null, input: unknown): Promise<void>;
+}
+
 /** The raw token of an `Authorization` header: the token itself, or `Bearer <token>`. */
 export function readToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -62,7 +72,7 @@ export interface EndpointRegistry {
   /** Registers one route per handler given (an area's handlers); a path handled twice throws. */
   handle(handlers: HandlerMap): void;
   /** Who resolves tokens (the auth area) and who checks identity levels (the identity area). */
-  provide(parts: { auth?: Authenticator; identity?: IdentityGate }): void;
+  provide(parts: { auth?: Authenticator; identity?: IdentityGate; demo?: DemoGate }): void;
   /** Throws unless every contract endpoint has a handler and the providers are in place. */
   assertComplete(): void;
 }
@@ -86,6 +96,7 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
   const handled = new Set<EndpointPath>();
   let auth: Authenticator | null = null;
   let identity: IdentityGate | null = null;
+  let demo: DemoGate | null = null;
 
   function route(path: EndpointPath, handler: (input: unknown, ctx: RequestContext) => Promise<unknown>): void {
     const def = contract[path];
@@ -98,6 +109,9 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
         const token = readToken(req.headers.authorization);
         const user = token ? await auth!.authenticate(token) : null;
         if (def.access === 'user' && !user) throw sessionError(token ? 'errors.sessionExpired' : 'errors.notLoggedIn');
+        // The demo account trades but moves no value to anyone and keeps its security settings:
+        // it learns that first, whatever was sent.
+        if (demo?.paths.has(path)) await demo.check(path, user?.id ?? null, readParams(req));
         // The identity gate comes before validation: an unverified user learns that first, whatever was sent.
         const level = (def as { identity?: 1 | 2 }).identity;
         if (level && user) await identity!.require(user.id, level);
@@ -147,6 +161,7 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
     provide(parts) {
       if (parts.auth) auth = parts.auth;
       if (parts.identity) identity = parts.identity;
+      if (parts.demo) demo = parts.demo;
     },
     assertComplete() {
       const missing = (Object.keys(contract) as EndpointPath[]).filter((p) => !handled.has(p));

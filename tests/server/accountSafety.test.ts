@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../domain/chat/types';
 import type { UserInfo } from '../../domain/profile/types';
 import { ManualClock } from '../../server/clock';
+import { buildApp } from '../../server/app';
+import { readConfig } from '../../server/config';
+import { DEMO_REFUSED } from '../../server/seed/DemoGuard';
+import { DEMO_ACCOUNT } from '../../server/seed/seed';
 import { startServer, type TestServer } from './harness';
+import { TEST_APP_OPTIONS } from './options';
 
 const get = { method: 'GET' as const };
 
@@ -22,6 +27,73 @@ describe(`account safety (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     await s?.close();
   });
   const info = async (token: string) => (await s.call('/user/info', {}, { ...get, token })).body.message as UserInfo;
+
+  describe('the demo account (item 17)', () => {
+    const REFUSED = /^The demo account cannot do this/;
+    const demoLogin = async () =>
+      (await s.call('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }, { ip: '10.30.0.1' })).body
+        .message as string;
+
+    it('refuses every call that moves value to another user or off the platform, or changes its security, in the request language', async () => {
+      const token = await demoLogin();
+      expect(DEMO_REFUSED.length).toBeGreaterThan(20);
+      for (const path of DEMO_REFUSED) {
+        if (path === '/user/forget') continue;
+        const res = await s.raw(path, {}, { token, ip: '10.30.0.1' });
+        expect(res.status, path).toBe(200);
+        expect(String(res.body.message), path).toMatch(REFUSED);
+      }
+      // A password reset by code, signed in or not.
+      const reset = { account: DEMO_ACCOUNT.email.toUpperCase(), password: 'secret123', repassword: 'secret123', code: '123456' };
+      expect(String((await s.call('/user/forget', reset, { ip: '10.30.0.2' })).body.message)).toMatch(REFUSED);
+      // The red team's path: an NFT bought from another user's listing, and turning on 2FA.
+      const zh = await s.call('/bind_box/buyNFT', { id: '1' }, { token, lang: 'zh' });
+      expect(String(zh.body.message)).toMatch(/^演示账户无法执行此操作/);
+      expect(String((await s.call('/safe/two_factor/setup', {}, { token })).body.message)).toMatch(REFUSED);
+      // Still the published password.
+      expect(typeof (await demoLogin())).toBe('string');
+    });
+
+    it('still trades with the platform, and other users are not refused', async () => {
+      const token = await demoLogin();
+      const moved = await s.call('/wallet/change', { currency_id: '3', number: '10', from_field: 'change', to_field: 'lever' }, { token });
+      expect(moved.body.type, String(moved.body.message)).toBe('ok');
+      const exchanged = await s.call('/user/Transfer', { number: '10', from_currency_id: '3', to_currency_id: '2' }, { token });
+      expect(exchanged.body.type, String(exchanged.body.message)).toBe('ok');
+      const user = await s.signUp();
+      expect((await s.call('/safe/logout_others', {}, { token: user.token })).body.type).toBe('ok');
+      expect(String((await s.call('/safe/logout_others', {}, { token })).body.message)).toMatch(REFUSED);
+    });
+
+    it('is created only on the embedded database or when DEMO_ACCOUNT=1 asks', () => {
+      expect(readConfig({}).demoAccount).toBe(true);
+      expect(readConfig({ DATABASE_URL: 'postgres://db/kestrel' }).demoAccount).toBe(false);
+      expect(readConfig({ DATABASE_URL: 'postgres://db/kestrel', DEMO_ACCOUNT: '1' }).demoAccount).toBe(true);
+      expect(readConfig({ DEMO_ACCOUNT: '0' }).demoAccount).toBe(false);
+      expect(() => readConfig({ DEMO_ACCOUNT: 'yes' })).toThrow(/DEMO_ACCOUNT must be 1 or 0/);
+    });
+
+    it('is not created when off, and an existing one can no longer sign in with the published password', async () => {
+      const off = await startServer({ startMarket: false, clock, demoAccount: false });
+      try {
+        expect(await off.app.fastify.users.byEmail(DEMO_ACCOUNT.email)).toBeNull();
+        const login = await off.call('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+        expect(login.body.type).toBe('error');
+      } finally {
+        await off.close();
+      }
+      // A database that has one, restarted with the demo off (last: the demo is gone for this file).
+      const token = await demoLogin();
+      const restarted = await buildApp({ ...TEST_APP_OPTIONS, db: s.db, clock, dataDir: s.dataDir, startMarket: false, demoAccount: false });
+      try {
+        const again = await s.call('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }, { ip: '10.30.0.3' });
+        expect(again.body).toMatchObject({ type: 'error', message: 'Login failed: wrong account or password' });
+        expect((await s.call('/user/info', {}, { ...get, token })).body.type).toBe(999);
+      } finally {
+        await restarted.close();
+      }
+    });
+  });
 
   describe('login lock per account, across addresses (item 20)', () => {
     const login = (email: string, password: string, ip: string, lang = 'en') =>
