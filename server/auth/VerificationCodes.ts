@@ -139,7 +139,15 @@ export class VerificationCodes {
       const notice = [t('messages.accountExistsText'), antiPhishing ? t('messages.antiPhishingLine', { code: antiPhishing }) : null]
         .filter(Boolean)
         .join('\n');
-      await this.delivery.deliver({ to: target.slice(target.indexOf(':') + 1), scene, code: '', lang, at: now, antiPhishing, text: notice });
+      await this.delivery.deliver({
+        to: target.slice(target.indexOf(':') + 1),
+        scene,
+        code: '',
+        lang,
+        at: now,
+        antiPhishing,
+        text: notice,
+      });
       return;
     }
     const text = [

@@ -18,10 +18,7 @@ const SETTINGS: Record<string, string> = {
  * First-start content: site settings, news and banners, and (when `demoAccount`) the demo
  * account. Idempotent: rows that exist are left alone, so an operator's edits survive restarts.
  */
-export async function seed(
-  db: Db,
-  deps: { clock: Clock; users: UserRepository; scryptLogN: number; demoAccount: boolean },
-): Promise<void> {
+export async function seed(db: Db, deps: { clock: Clock; users: UserRepository; scryptLogN: number; demoAccount: boolean }): Promise<void> {
   const now = deps.clock.now();
   for (const [keyword, value] of Object.entries(SETTINGS)) {
     await db.query('INSERT INTO settings (keyword, value) VALUES ($1, $2) ON CONFLICT (keyword) DO NOTHING', [keyword, value]);

@@ -84,9 +84,20 @@ describe(`account safety (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
       }
       // A database that has one, restarted with the demo off (last: the demo is gone for this file).
       const token = await demoLogin();
-      const restarted = await buildApp({ ...TEST_APP_OPTIONS, db: s.db, clock, dataDir: s.dataDir, startMarket: false, demoAccount: false });
+      const restarted = await buildApp({
+        ...TEST_APP_OPTIONS,
+        db: s.db,
+        clock,
+        dataDir: s.dataDir,
+        startMarket: false,
+        demoAccount: false,
+      });
       try {
-        const again = await s.call('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }, { ip: '10.30.0.3' });
+        const again = await s.call(
+          '/user/login',
+          { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+          { ip: '10.30.0.3' },
+        );
         expect(again.body).toMatchObject({ type: 'error', message: 'Login failed: wrong account or password' });
         expect((await s.call('/user/info', {}, { ...get, token })).body.type).toBe(999);
       } finally {
@@ -135,7 +146,8 @@ describe(`account safety (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
       expect(String((await login(owner.email, 'wrong', '10.21.0.1')).body.message)).toMatch(TOO_MANY);
       // An unknown account is counted the same way (the answers tell nothing of which accounts exist).
       const ghost = `ghost${process.pid}@example.com`;
-      for (let i = 0; i < 10; i++) expect((await login(ghost, 'wrong', `10.22.${i}.1`)).body.message).toBe('Login failed: wrong account or password');
+      for (let i = 0; i < 10; i++)
+        expect((await login(ghost, 'wrong', `10.22.${i}.1`)).body.message).toBe('Login failed: wrong account or password');
       expect(String((await login(ghost, 'wrong', '10.22.99.1')).body.message)).toMatch(TOO_MANY);
       clock.advance(16 * 60_000);
     });
@@ -143,7 +155,11 @@ describe(`account safety (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
 
   describe('asking for a register code (item 21)', () => {
     const outbox = async (to: string) =>
-      (await (await fetch(`${s.url}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { code: string; scene: string; text: string }[];
+      (await (await fetch(`${s.url}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+        code: string;
+        scene: string;
+        text: string;
+      }[];
 
     it('answers the same for a registered email or phone as for a new one, and mails the owner instead of a code', async () => {
       const owner = await s.signUp();

@@ -88,7 +88,9 @@ describe(`hostile values in every field of every call (${process.env.TEST_DATABA
   it('answers every hostile value in every field of every call without a server error', async () => {
     let user = await fundedUser();
     // Fields that name another row get one that exists, so the call reaches its deeper checks.
-    const [trader] = await s.db.query<{ user_id: string }>("SELECT user_id::text AS user_id FROM traders WHERE status = 'approved' LIMIT 1");
+    const [trader] = await s.db.query<{ user_id: string }>(
+      "SELECT user_id::text AS user_id FROM traders WHERE status = 'approved' LIMIT 1",
+    );
     const plausible: Record<string, string> = { trader_user_id: trader!.user_id, type: '1', currency_id: '3' };
     const paths = Object.keys(contract) as EndpointPath[];
     expect(paths.length).toBeGreaterThan(150);
