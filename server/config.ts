@@ -15,6 +15,11 @@ export interface Config {
   seed: string;
   /** Days of kline history generated on first start. */
   historyDays: number;
+  /**
+   * Create the demo account with its published password (`DEMO_ACCOUNT`): `1` on, `0` off;
+   * unset, on only with the embedded database (no DATABASE_URL).
+   */
+  demoAccount: boolean;
   /** Keep sent codes readable at /api/dev/outbox. Never on in production. */
   devOutbox: boolean;
   /** Folder of the built app served at `/`. */
@@ -92,6 +97,12 @@ function readVapid(env: NodeJS.ProcessEnv): Config['vapid'] {
   return { publicKey, privateKey, subject };
 }
 
+function readDemoAccount(value: string | undefined, embedded: boolean): boolean {
+  if (value === undefined || value === '') return embedded;
+  if (value === '1' || value === '0') return value === '1';
+  throw new Error(`DEMO_ACCOUNT must be 1 or 0, got "${value}"`);
+}
+
 /** Reads the configuration from `env`; throws with a clear message on a bad value. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   if (env.REDIS_URL && !env.DATABASE_URL) {
@@ -107,6 +118,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     seed: env.SEED || 'kestrel',
     historyDays: readInt(env.MARKET_HISTORY_DAYS, 30, 1, 30, 'MARKET_HISTORY_DAYS'),
     devOutbox: env.DEV_OUTBOX === '1',
+    demoAccount: readDemoAccount(env.DEMO_ACCOUNT, !env.DATABASE_URL),
     distDir: path.resolve(root, 'dist'),
     codeResendSeconds: readInt(env.CODE_RESEND_SECONDS, 60, 1, 3600, 'CODE_RESEND_SECONDS'),
     scryptLogN: 17,

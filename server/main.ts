@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     marketHz: config.marketHz,
     historyDays: config.historyDays,
     devOutbox: config.devOutbox,
+    demoAccount: config.demoAccount,
     scryptLogN: config.scryptLogN,
     codeResendMs: config.codeResendSeconds * 1000,
     trustProxy: config.trustProxy,
@@ -54,7 +55,9 @@ async function main(): Promise<void> {
       `  Kestrel is running at http://${shown}:${port}`,
       `  Database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
       ...(cluster ? ['  Cluster: Redis (REDIS_URL); the leader runs the market and the engines'] : []),
-      `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+      config.demoAccount
+        ? `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`
+        : '  Demo account: off (DEMO_ACCOUNT=1 turns it on)',
       '',
     ].join('\n'),
   );

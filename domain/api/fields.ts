@@ -228,6 +228,13 @@ export function optionalPrice(invalidKey: string) {
     .transform((v) => (v === undefined ? undefined : (normaliseAmount(v) ?? v)));
 }
 
+/** An amount the user may leave out that must be above zero when given (a copy's margin cap or stop-loss): empty is none. */
+export function optionalPositiveAmount(invalidKey = 'validation.amountInvalid') {
+  return optionalPrice(invalidKey)
+    .refine((v) => v === undefined || significantDigits(v) <= AMOUNT_MAX_DIGITS, { error: 'validation.amountDigits' })
+    .refine((v) => v === undefined || !/^0(\.0*)?$/.test(v), { error: 'validation.amountPositive' });
+}
+
 /** An asset account by name (legal, change, lever, micro) or number 1–4. */
 export const assetAccountField = z
   .string({ error: 'validation.accountInvalid' })

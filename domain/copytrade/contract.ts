@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoints, endpoint } from '../api/endpoint';
 import type { Page } from '../api/envelope';
-import { optionalPrice, pageFields, positiveIntParam, requiredText } from '../api/fields';
+import { optionalPositiveAmount, pageFields, positiveIntParam, requiredText } from '../api/fields';
 import {
   FOLLOW_STATUSES,
   POSITION_VISIBILITY,
@@ -51,8 +51,9 @@ export const copytradeEndpoints = defineEndpoints({
       trader_user_id: traderField,
       type: z.enum(['1', '2'], { error: 'validation.followTypeInvalid' }).transform((v) => Number(v) as 1 | 2),
       number: requiredText('validation.followNumberRequired', 20),
-      max_margin: optionalPrice('validation.amountInvalid'),
-      stop_loss: optionalPrice('validation.amountInvalid'),
+      // Above zero when given (the database refuses a zero cap or stop-loss).
+      max_margin: optionalPositiveAmount(),
+      stop_loss: optionalPositiveAmount(),
       daily_limit: positiveIntParam('validation.invalid').optional(),
     }),
   }),

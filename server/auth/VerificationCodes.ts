@@ -93,7 +93,7 @@ export class VerificationCodes {
     target: string,
     scene: CodeScene,
     lang: Lang,
-    options: { deliver?: boolean; onRefused?: () => Promise<void>; userId?: number | undefined } = {},
+    options: { deliver?: boolean; onRefused?: () => Promise<void>; userId?: number | undefined; accountExists?: boolean } = {},
   ): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.clock.now();
@@ -133,6 +133,23 @@ export class VerificationCodes {
     if (options.deliver === false) return;
     const antiPhishing = await this.antiPhishingCode(target, options.userId);
     const t = this.translator.forLang(lang);
+    // A register code asked for an address that has an account: the owner is told so, with no
+    // code (the answer to the request was the same as for a new address, docs/SECURITY.md).
+    if (options.accountExists) {
+      const notice = [t('messages.accountExistsText'), antiPhishing ? t('messages.antiPhishingLine', { code: antiPhishing }) : null]
+        .filter(Boolean)
+        .join('\n');
+      await this.delivery.deliver({
+        to: target.slice(target.indexOf(':') + 1),
+        scene,
+        code: '',
+        lang,
+        at: now,
+        antiPhishing,
+        text: notice,
+      });
+      return;
+    }
     const text = [
       t('messages.codeText', { code, minutes: CODE_TTL_MS / 60_000 }),
       antiPhishing ? t('messages.antiPhishingLine', { code: antiPhishing }) : null,

@@ -1,8 +1,9 @@
+import { randomInt } from 'node:crypto';
 import type { Clock } from '../clock';
 import { UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { HandlerMap, RequestContext } from '../http/context';
-import { enforce, type Limits } from '../http/limits';
+import { enforce, waitError, type Limits } from '../http/limits';
 import type { TwoFactor } from '../security/TwoFactor';
 import type { UserRepository, UserRow } from '../users/UserRepository';
 import type { LoginChallenges } from './LoginChallenges';
@@ -28,18 +29,24 @@ function isEmail(account: string): boolean {
   return account.includes('@');
 }
 
-function defaultNickname(email: string | null, mobile: string | null): string {
-  if (email) {
-    const local = email.split('@')[0]!.replace(/[^\p{L}\p{N}]/gu, '');
-    return (local.length >= 2 ? local : `user${local}`).slice(0, 10);
-  }
-  return `user${(mobile ?? '').slice(-4)}`;
+/** Letters and digits of a default nickname's suffix (no 0/o, 1/l look-alikes). */
+const NICKNAME_SUFFIX = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/**
+ * A new account's nickname: "User" and six random letters or digits. It says nothing of the email
+ * or phone (the public chat shows nicknames, docs/community/CHAT.md); the user changes it in the
+ * profile. Migration 027 renamed accounts whose nickname was still derived from their address.
+ */
+function defaultNickname(): string {
+  let suffix = '';
+  for (let i = 0; i < 6; i++) suffix += NICKNAME_SUFFIX[randomInt(NICKNAME_SUFFIX.length)];
+  return `User${suffix}`;
 }
 
 /** Registration, login, logout, password reset and verification codes (spec §7 "Common and auth"). */
 export function createAuthHandlers(deps: AuthDeps): HandlerMap {
   const { clock, users, sessions, codes, twoFactor, challenges, signIns } = deps;
-  const { loginByAccount, loginByIp, codesByAccount, codesByIp } = deps.limits;
+  const { loginByAccount, loginByIp, loginFailuresByAccount, codesByAccount, codesByIp } = deps.limits;
   // Verifies a password even for an unknown account, so timing does not reveal which accounts exist.
   const dummyHash = hashPassword('not-a-real-password', deps.scryptLogN);
 
@@ -65,6 +72,11 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
     return `${who}@${ip}`;
   }
 
+  /** The account-wide login limit's key: the account alone, whatever the address. */
+  function wholeAccountKey(user: UserRow | null, account: string, areaCode: string | undefined): string {
+    return loginKey(user, account, areaCode, '*');
+  }
+
   /** Creates the session and tells the sign-in listeners (the new-device notice). */
   async function signIn(userId: number, ctx: RequestContext, remember: boolean, deviceId: string | null, registration = false) {
     const token = await sessions.create(userId, { ip: ctx.ip, userAgent: ctx.userAgent, remember });
@@ -81,25 +93,27 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
     '/sms_mail': async (input, ctx) => {
       const onRefused = await chargeCodeLimits(codeCharges(ctx));
       const existing = await users.byEmail(input.user_string);
-      if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
+      // Register answers the same whether or not the address has an account (its owner is mailed
+      // "you already have an account" instead of a code); registering with it still fails.
+      const accountExists = input.scene === 'register' && existing !== null;
       if (input.scene === 'bind' && existing) throw new AppError('errors.emailTaken');
       // A reset code for an unknown address goes nowhere but is otherwise made (and throttled) the
       // same way: neither the first answer nor a second one within the minute reveals accounts.
       const deliver = input.scene !== 'forget' || existing !== null;
       // A code to an address being bound carries the signed-in user's anti-phishing code.
       const userId = input.scene === 'bind' ? ctx.user?.id : undefined;
-      await codes.send(emailTarget(input.user_string), input.scene, ctx.lang, { deliver, onRefused, userId });
+      await codes.send(emailTarget(input.user_string), input.scene, ctx.lang, { deliver, onRefused, userId, accountExists });
       return ctx.t('messages.codeSent');
     },
 
     '/sms_send': async (input, ctx) => {
       const onRefused = await chargeCodeLimits(codeCharges(ctx));
       const [existing] = await users.byMobile(input.mobile, input.area_code);
-      if (input.scene === 'register' && existing) throw new AppError('errors.accountExists');
+      const accountExists = input.scene === 'register' && existing !== undefined;
       if (input.scene === 'bind' && existing) throw new AppError('errors.mobileTaken');
       const deliver = input.scene !== 'forget' || existing !== undefined;
       const userId = input.scene === 'bind' ? ctx.user?.id : undefined;
-      await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang, { deliver, onRefused, userId });
+      await codes.send(mobileTarget(input.area_code, input.mobile), input.scene, ctx.lang, { deliver, onRefused, userId, accountExists });
       return ctx.t('messages.codeSent');
     },
 
@@ -126,7 +140,7 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
               mobile,
               passwordHash,
               invitedBy: inviter?.id ?? null,
-              nickname: defaultNickname(email, mobile),
+              nickname: defaultNickname(),
               createdAt: clock.now(),
             },
             q,
@@ -144,10 +158,32 @@ export function createAuthHandlers(deps: AuthDeps): HandlerMap {
       await enforce(loginByIp, ctx.ip);
       const user = await findAccount(input.user_string, input.area_code);
       const accountKey = loginKey(user, input.user_string, input.area_code, ctx.ip);
-      // Counted before the hash, so a burst of guesses cannot all be evaluated.
-      await enforce(loginByAccount, accountKey);
+      const wholeKey = wholeAccountKey(user, input.user_string, input.area_code);
+      // Counted before the hash, so a burst of guesses cannot all be evaluated: the account across
+      // every address first (a locked account spends nothing at this address), then at this address.
+      const whole = await loginFailuresByAccount.attempt(wholeKey);
+      if (whole.waitMs > 0) throw waitError(whole.waitMs);
+      try {
+        await enforce(loginByAccount, accountKey);
+      } catch (error) {
+        await loginFailuresByAccount.release(wholeKey);
+        throw error;
+      }
       const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
-      if (!user || !ok) throw new AppError('errors.loginFailed');
+      if (!user || !ok) {
+        // The last wrong password the account may take: password login locks for a whole window
+        // from now, for every address, and the owner is told (an unknown account locks alike).
+        if (whole.count === loginFailuresByAccount.max) {
+          await loginFailuresByAccount.lock(wholeKey);
+          if (user) {
+            const windowMs = loginFailuresByAccount.window;
+            await signIns.emitLocked({ userId: user.id, failures: whole.count, minutes: windowMs / 60_000, until: clock.now() + windowMs });
+          }
+        }
+        throw new AppError('errors.loginFailed');
+      }
+      // A right password does not count against the account.
+      await loginFailuresByAccount.release(wholeKey);
       await loginByAccount.reset(accountKey);
       const remember = input.remember ?? false;
       // Two-factor on: no session yet, only the second step's challenge.

@@ -27,6 +27,31 @@ export class RateLimiter {
     return w.count > this.limit ? w.resetInMs : 0;
   }
 
+  /** Like `hit`, and also says how many hits the window holds with this one. */
+  async attempt(key: string): Promise<{ waitMs: number; count: number }> {
+    const w = await this.store.hit(this.key(key), this.windowMs);
+    return { waitMs: w.count > this.limit ? w.resetInMs : 0, count: w.count };
+  }
+
+  /** The most hits a window allows. */
+  get max(): number {
+    return this.limit;
+  }
+
+  /** How long a window lasts. */
+  get window(): number {
+    return this.windowMs;
+  }
+
+  /**
+   * Refuses `key` for a whole window from now: a fresh window, filled past the limit (a lock
+   * made of the store's three calls, so every store, Redis included, holds it).
+   */
+  async lock(key: string): Promise<void> {
+    await this.store.reset(this.key(key));
+    for (let i = 0; i <= this.limit; i++) await this.store.hit(this.key(key), this.windowMs);
+  }
+
   /** Gives back one hit, e.g. an attempt that succeeded and so does not count. */
   async release(key: string): Promise<void> {
     await this.store.undo(this.key(key));

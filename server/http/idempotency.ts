@@ -18,11 +18,27 @@ const WAIT_FOR_FIRST_MS = 15_000;
 /** The scope of keys sent to the operator API (users have ids from 1). */
 export const OPERATOR_SCOPE = 0;
 
-/** An answer as it was sent: HTTP status and envelope. */
+/** An answer as it is sent: HTTP status and the envelope's JSON text, replayed byte for byte. */
 export interface StoredAnswer {
   status: number;
-  body: ApiEnvelope<unknown>;
+  text: string;
 }
+
+/** The answer to send for an envelope: its JSON text, written once. */
+export function answerOf(status: number, body: ApiEnvelope<unknown>): StoredAnswer {
+  return { status, text: JSON.stringify(body) };
+}
+
+/**
+ * A stored answer: `{status, body}` with `body` the envelope's text; a row stored before the
+ * text was kept (migration 026) holds the envelope as an object, answered in its stored key order.
+ */
+function parseAnswer(stored: string): StoredAnswer {
+  const { status, body } = JSON.parse(stored) as { status: number; body: string | ApiEnvelope<unknown> };
+  return { status, text: typeof body === 'string' ? body : JSON.stringify(body) };
+}
+
+const storedText = (answer: StoredAnswer) => JSON.stringify({ status: answer.status, body: answer.text });
 
 export interface IdempotentRequest {
   /** Whose key it is: the signed-in user, or `OPERATOR_SCOPE`. */
@@ -118,15 +134,15 @@ export class Idempotency {
 
     let answer: StoredAnswer;
     try {
-      answer = { status: 200, body: { type: 'ok', code: 1, message: await work(tx) } };
+      answer = answerOf(200, { type: 'ok', code: 1, message: await work(tx) });
     } catch (error) {
       if (error instanceof Replay) return this.answerFrom(req, hash, null, t);
       if (!(error instanceof AppError)) {
         // The effect committed but its answer could not be built: retries must not run it again.
-        if (claimed) await this.save(req, { status: 500, body: { type: 'error', code: 0, message: t('errors.internal') } });
+        if (claimed) await this.save(req, answerOf(500, { type: 'error', code: 0, message: t('errors.internal') }));
         throw error;
       }
-      answer = { status: 200, body: { type: error.type, code: 0, message: t(error.key, error.params) } };
+      answer = answerOf(200, { type: error.type, code: 0, message: t(error.key, error.params) });
     }
     if (claimed) {
       await this.save(req, answer);
@@ -156,16 +172,16 @@ export class Idempotency {
     for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
       row ??= await this.find(this.db, req);
       if (row && (row.path !== req.path || row.request_hash !== hash)) {
-        return { status: 422, body: { type: 'error', code: 0, message: t('errors.idempotencyKeyReused') } };
+        return answerOf(422, { type: 'error', code: 0, message: t('errors.idempotencyKeyReused') });
       }
-      if (row?.response) return JSON.parse(row.response) as StoredAnswer;
+      if (row?.response) return parseAnswer(row.response);
       if (Date.now() >= deadline) {
-        if (!row) return { status: 409, body: { type: 'error', code: 0, message: t('errors.requestInProgress') } };
+        if (!row) return answerOf(409, { type: 'error', code: 0, message: t('errors.requestInProgress') });
         // Claimed and committed, never answered: its server stopped in between. Store a definite
         // answer (unless the real one just landed) and answer what is stored.
-        await this.save(req, { status: 200, body: { type: 'error', code: ANSWER_LOST_CODE, message: t('errors.requestAnswerLost') } });
+        await this.save(req, answerOf(200, { type: 'error', code: ANSWER_LOST_CODE, message: t('errors.requestAnswerLost') }));
         const stored = await this.find(this.db, req);
-        return JSON.parse(stored!.response!) as StoredAnswer;
+        return parseAnswer(stored!.response!);
       }
       await sleep(pause);
       row = null;
@@ -174,7 +190,7 @@ export class Idempotency {
 
   private async find(q: Queryable, req: IdempotentRequest): Promise<KeyRow | null> {
     const [row] = await q.query<KeyRow>(
-      `SELECT path, request_hash, response::text AS response FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at >= $3`,
+      `SELECT path, request_hash, response FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at >= $3`,
       [req.userId, req.key, this.clock.now() - IDEMPOTENCY_TTL_MS],
     );
     return row ?? null;
@@ -184,21 +200,21 @@ export class Idempotency {
   private async insert(q: Queryable, req: IdempotentRequest, hash: string, answer: StoredAnswer | null): Promise<boolean> {
     const now = this.clock.now();
     const rows = await q.query(
-      `INSERT INTO idempotency_keys (user_id, key, path, request_hash, response, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+      `INSERT INTO idempotency_keys (user_id, key, path, request_hash, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT ON CONSTRAINT idempotency_keys_once DO UPDATE
          SET path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, created_at = EXCLUDED.created_at
          WHERE idempotency_keys.created_at < $7
        RETURNING id`,
-      [req.userId, req.key, req.path, hash, answer ? JSON.stringify(answer) : null, now, now - IDEMPOTENCY_TTL_MS],
+      [req.userId, req.key, req.path, hash, answer ? storedText(answer) : null, now, now - IDEMPOTENCY_TTL_MS],
     );
     return rows.length > 0;
   }
 
   private async save(req: IdempotentRequest, answer: StoredAnswer): Promise<void> {
-    await this.db.query('UPDATE idempotency_keys SET response = $3::jsonb WHERE user_id = $1 AND key = $2 AND response IS NULL', [
+    await this.db.query('UPDATE idempotency_keys SET response = $3 WHERE user_id = $1 AND key = $2 AND response IS NULL', [
       req.userId,
       req.key,
-      JSON.stringify(answer),
+      storedText(answer),
     ]);
   }
 }

@@ -14,8 +14,15 @@ export function createLimits(clock: Clock, store: CounterStore = new MemoryCount
   return {
     /** Login (and old-password checks) per resolved account and client address… */
     loginByAccount: new RateLimiter(store, 'login-account', 10, 15 * MINUTE),
-    /** …and per address, across accounts. */
+    /** …and per address, across accounts… */
     loginByIp: new RateLimiter(store, 'login-ip', 50, 15 * MINUTE),
+    /**
+     * …and wrong passwords per account across every address (issue 32: 50 tries from 5
+     * addresses in 15 minutes): the 20th within 15 minutes locks the account's password login
+     * for 15 minutes from then, and its owner is notified (docs/SECURITY.md). Twice the
+     * per-address limit, so one address alone never locks the owner out; it takes several.
+     */
+    loginFailuresByAccount: new RateLimiter(store, 'login-account-all', 20, 15 * MINUTE),
     /**
      * Verification code requests per signed-in account (binding, security codes)… Each target
      * (an email address, a phone number) has its own limits in `VerificationCodes` (one a

@@ -5,7 +5,7 @@ import type { ApiEnvelope } from '../../domain/api/envelope';
 import { DEFAULT_LANG, isLang, selectLangFromHeader, type Lang } from '../../domain/i18n';
 import { AppError, sessionError } from './AppError';
 import type { AuthUser, HandlerMap, RequestContext } from './context';
-import { IDEMPOTENCY_HEADER, readIdempotencyKey, type Idempotency } from './idempotency';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey, type Idempotency, type StoredAnswer } from './idempotency';
 import type { Translator } from './translator';
 
 export const API_PREFIX = '/api';
@@ -18,6 +18,16 @@ export interface Authenticator {
 export interface IdentityGate {
   /** Throws type 998 unless the user's approved identity level is at least `level`. */
   require(userId: number, level: 1 | 2): Promise<void>;
+}
+
+/**
+ * What the demo account may not do (server/seed/DemoGuard.ts): asked before a handler runs, for
+ * the paths it names; throws the refusal.
+ */
+export interface DemoGate {
+  /** The paths it guards; every other call passes without a look-up. */
+  readonly paths: ReadonlySet<string>;
+  check(path: string, userId: number | null, input: unknown): Promise<void>;
 }
 
 /** The raw token of an `Authorization` header: the token itself, or `Bearer <token>`. */
@@ -52,12 +62,17 @@ export function sendEnvelope<T>(reply: FastifyReply, envelope: ApiEnvelope<T>, s
   return reply.code(status).header('cache-control', 'no-store').send(envelope);
 }
 
+/** Sends an idempotent call's answer as its stored text, so a replay is the first answer byte for byte. */
+export function sendStored(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  return reply.code(answer.status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer.text);
+}
+
 /** Routes of the contract, filled area by area (`fastify.api`). */
 export interface EndpointRegistry {
   /** Registers one route per handler given (an area's handlers); a path handled twice throws. */
   handle(handlers: HandlerMap): void;
   /** Who resolves tokens (the auth area) and who checks identity levels (the identity area). */
-  provide(parts: { auth?: Authenticator; identity?: IdentityGate }): void;
+  provide(parts: { auth?: Authenticator; identity?: IdentityGate; demo?: DemoGate }): void;
   /** Throws unless every contract endpoint has a handler and the providers are in place. */
   assertComplete(): void;
 }
@@ -81,6 +96,7 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
   const handled = new Set<EndpointPath>();
   let auth: Authenticator | null = null;
   let identity: IdentityGate | null = null;
+  let demo: DemoGate | null = null;
 
   function route(path: EndpointPath, handler: (input: unknown, ctx: RequestContext) => Promise<unknown>): void {
     const def = contract[path];
@@ -93,6 +109,9 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
         const token = readToken(req.headers.authorization);
         const user = token ? await auth!.authenticate(token) : null;
         if (def.access === 'user' && !user) throw sessionError(token ? 'errors.sessionExpired' : 'errors.notLoggedIn');
+        // The demo account trades but moves no value to anyone and keeps its security settings:
+        // it learns that first, whatever was sent.
+        if (demo?.paths.has(path)) await demo.check(path, user?.id ?? null, readParams(req));
         // The identity gate comes before validation: an unverified user learns that first, whatever was sent.
         const level = (def as { identity?: 1 | 2 }).identity;
         if (level && user) await identity!.require(user.id, level);
@@ -122,7 +141,7 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
           const answer = await deps.idempotency.run({ userId: user.id, key, path, params: readParams(req) }, t, (tx) =>
             handler(parsed.data, { ...ctx, tx }),
           );
-          return sendEnvelope(reply, answer.body, answer.status);
+          return sendStored(reply, answer);
         }
         const message = await handler(parsed.data, ctx);
         return sendEnvelope(reply, { type: 'ok', code: 1, message });
@@ -142,6 +161,7 @@ export function registerEndpoints(app: FastifyInstance, deps: { translator: Tran
     provide(parts) {
       if (parts.auth) auth = parts.auth;
       if (parts.identity) identity = parts.identity;
+      if (parts.demo) demo = parts.demo;
     },
     assertComplete() {
       const missing = (Object.keys(contract) as EndpointPath[]).filter((p) => !handled.has(p));

@@ -42,6 +42,7 @@ export const NOTIFICATION_KINDS = [
   'alertBelow',
   'alertChange',
   'newDeviceLogin',
+  'loginLocked',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

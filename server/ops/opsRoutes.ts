@@ -3,7 +3,7 @@ import { OPS_PREFIX, opsEndpoints, type OpsOutputOf, type OpsParsedInputOf, type
 import type { Lang } from '../../domain/i18n';
 import { AppError } from '../http/AppError';
 import { IDEMPOTENCY_HEADER, OPERATOR_SCOPE, readIdempotencyKey, type Idempotency } from '../http/idempotency';
-import { readLang, sendEnvelope } from '../http/registerEndpoints';
+import { readLang, sendEnvelope, sendStored } from '../http/registerEndpoints';
 import type { Translate, Translator } from '../http/translator';
 import type { TxRunner } from '../ledger/tx';
 import type { OpsToken } from './OpsToken';
@@ -75,7 +75,7 @@ export function registerOpsRoutes(
                 t,
                 (tx) => handler(parsed.data, { ...ctx, tx }),
               );
-              return sendEnvelope(reply, answer.body, answer.status);
+              return sendStored(reply, answer);
             }
             return sendEnvelope(reply, { type: 'ok', code: 1, message: await handler(parsed.data, ctx) });
           },

@@ -37,6 +37,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Start the market ticking (tests may step it by hand). Default true. */
   startMarket?: boolean;
+  /**
+   * Create the demo account (its password is public, README). Default: only on the embedded
+   * database (PGlite); `DEMO_ACCOUNT=1` asks for it on PostgreSQL. When off, an existing demo
+   * account's password is replaced at start, so nobody signs in with the published one.
+   */
+  demoAccount?: boolean;
   /** Let the demo traders trade on the leader (copy trading's demo data). Default true; server tests turn it off. */
   demoTraders?: boolean;
   /**

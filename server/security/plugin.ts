@@ -11,6 +11,16 @@ export const securityPlugin = fp<AppOptions>(
   async (fastify, options) => {
     const devices = new KnownDevices(fastify.db, fastify.clock, fastify.users, fastify.notifications);
     fastify.signIns.on((signIn) => devices.signedIn(signIn));
+    // Password login locked after too many wrong passwords from anywhere: the owner is told.
+    fastify.signIns.onLocked((lock) =>
+      fastify.db.tx(async (q) => {
+        await fastify.notifications.create(q, lock.userId, 'loginLocked', {
+          failures: lock.failures,
+          minutes: lock.minutes,
+          time: `${new Date(lock.until).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        });
+      }),
+    );
     fastify.api.handle(
       createSecurityHandlers({
         users: fastify.users,

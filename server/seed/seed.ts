@@ -15,10 +15,10 @@ const SETTINGS: Record<string, string> = {
 };
 
 /**
- * First-start content: site settings, news and banners, the demo account. Idempotent: rows
- * that exist are left alone, so an operator's edits survive restarts.
+ * First-start content: site settings, news and banners, and (when `demoAccount`) the demo
+ * account. Idempotent: rows that exist are left alone, so an operator's edits survive restarts.
  */
-export async function seed(db: Db, deps: { clock: Clock; users: UserRepository; scryptLogN: number }): Promise<void> {
+export async function seed(db: Db, deps: { clock: Clock; users: UserRepository; scryptLogN: number; demoAccount: boolean }): Promise<void> {
   const now = deps.clock.now();
   for (const [keyword, value] of Object.entries(SETTINGS)) {
     await db.query('INSERT INTO settings (keyword, value) VALUES ($1, $2) ON CONFLICT (keyword) DO NOTHING', [keyword, value]);
@@ -26,7 +26,7 @@ export async function seed(db: Db, deps: { clock: Clock; users: UserRepository; 
 
   await seedContent(db, deps.clock);
 
-  if (!(await deps.users.byEmail(DEMO_ACCOUNT.email))) {
+  if (deps.demoAccount && !(await deps.users.byEmail(DEMO_ACCOUNT.email))) {
     await deps.users.create({
       email: DEMO_ACCOUNT.email,
       areaCode: null,

@@ -50,6 +50,7 @@ export const NOTIFICATION_GROUPS: Record<string, readonly QueryGroup[]> = {
   alertBelow: ['alerts'],
   alertChange: ['alerts'],
   newDeviceLogin: ['sessions'],
+  loginLocked: [],
 };
 
 /** A notification kind's groups: what its decision changed (everything, for a kind not known here). */

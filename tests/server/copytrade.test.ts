@@ -139,6 +139,18 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(refused(await follow(user, t.id, '3', '1'))).toBe('Choose fixed multiple or fixed lots');
     expect(refused(await follow(user, t.id, '2', '0.001'))).toBe('Lots from 0.01 to 1000, at most 2 decimals');
     expect(refused(await follow(user, t.id, '2', '5000'))).toBe('Lots from 0.01 to 1000, at most 2 decimals');
+    // Issue 32, item 18: a zero margin cap or stop-loss met the database's CHECK and answered 500.
+    for (const field of ['max_margin', 'stop_loss']) {
+      for (const [bad, message] of [
+        ['0', 'The amount must be greater than zero'],
+        ['0.00', 'The amount must be greater than zero'],
+        ['-5', 'Please enter a correct amount'],
+      ]) {
+        const res = await follow(user, t.id, '1', '1', { [field]: bad! });
+        expect(res.status, `${field}=${bad}`).toBe(200);
+        expect(res.body.message, `${field}=${bad}`).toBe(message);
+      }
+    }
     const first = ok<FollowItem>(await follow(user, t.id, '1', '1.234'));
     expect(first).toMatchObject({ number: '1.23', type: 1, status: 'following' });
     const edited = ok<FollowItem>(await follow(user, t.id, '2', '0.5', { stop_loss: '100', daily_limit: '3' }));

@@ -172,6 +172,35 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     expect(await count('transfers', user)).toBe(1);
   }, 60_000);
 
+  // Issue 32, item 22: the answer came back from JSONB with its keys reordered (JSONB sorts them).
+  it('replays the first answer byte for byte, and still reads an answer stored as JSONB before the change', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '100');
+    const key = newKey();
+    const body = { number: '10', from_currency_id: USDT, to_currency_id: '2' };
+    const text = async (k: string, params = body) => {
+      const res = await fetch(`${s.url}/api/user/Transfer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: user.token, 'idempotency-key': k },
+        body: new URLSearchParams(params),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const first = await text(key);
+    expect(first.text).toMatch(/^\{"type":"ok","code":1,"message":/);
+    expect(await text(key)).toEqual(first);
+    expect(await text(key, { ...body, lang: 'zh' } as typeof body)).toEqual(first);
+    // A row stored by the old code: the envelope as a JSON object (JSONB's key order); still answered.
+    const legacy = newKey();
+    await s.db.query(
+      `INSERT INTO idempotency_keys (user_id, key, path, request_hash, response, created_at)
+       SELECT user_id, $1, path, request_hash, '{"body": {"code": 1, "type": "ok", "message": {"n": 1}}, "status": 200}', created_at
+       FROM idempotency_keys WHERE key = $2`,
+      [legacy, key],
+    );
+    expect(await text(legacy)).toEqual({ status: 200, text: '{"code":1,"type":"ok","message":{"n":1}}' });
+  });
+
   it('answers a business error the same way on a retry (it is stored), and a fresh key runs again', async () => {
     const user = await s.signUp();
     const body = { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };

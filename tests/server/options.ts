@@ -14,4 +14,6 @@ export const TEST_APP_OPTIONS = {
   rateLimitPerMinute: 1_000_000,
   // The demo traders would trade every five minutes of every clock a test moves; tests trade by hand.
   demoTraders: false,
+  // The demo account on PGlite and PostgreSQL alike (funds.test.ts signs in with it).
+  demoAccount: true,
 } satisfies Partial<AppOptions>;
