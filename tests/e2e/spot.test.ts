@@ -139,9 +139,12 @@ describe('spot in a phone browser', () => {
   });
 
   it('says a problem once, where it belongs, and holds the submit until it is mended', async () => {
-    // More BTC than the account can pay for: "Insufficient balance" once, under the figures.
-    await page.getByTestId('spot-market').click();
-    await page.getByTestId('spot-amount').fill('1000');
+    // A resting limit buy of more BTC than the account can pay for: "Insufficient balance" once, under the figures.
+    await page.getByTestId('spot-limit').click();
+    await expect.poll(async () => (await page.getByTestId('spot-price').inputValue()) !== '', { timeout: 20_000 }).toBe(true);
+    const mark = new Decimal(await page.getByTestId('spot-price').inputValue());
+    await page.getByTestId('spot-price').fill(mark.mul('0.95').toDecimalPlaces(2).toFixed());
+    await page.getByTestId('spot-amount').fill('1');
     const form = page.getByTestId('spot-form');
     await expect.poll(() => page.getByTestId('spot-problem').textContent(), { timeout: 20_000 }).toBe('Insufficient balance');
     await expect.poll(() => page.getByTestId('spot-submit').isDisabled()).toBe(true);
