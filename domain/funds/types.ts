@@ -1,5 +1,6 @@
 /** Payload types of the funds area's API answers (the `message` of a success envelope). */
 import type { FiatRateInfo } from '../rates/types';
+import type { HoldingKind } from './holdings';
 
 /** One balance of one account (`GET /wallet/list`). */
 export interface BalanceItem {
@@ -22,8 +23,29 @@ export interface AccountOverview {
   total_fiat: string;
 }
 
+/** One currency a holding line holds. Amounts are decimal strings. */
+export interface HoldingItem {
+  currency_id: number;
+  currency: string;
+  amount: string;
+  /** amount × the recorded USDT price, 2 decimals; null when no USDT pair quotes it (not in the totals). */
+  usdt_value: string | null;
+}
+
+/** A line of the assets page beside the accounts (issue 32 item 2): what one kind of product holds. */
+export interface HoldingLine {
+  kind: HoldingKind;
+  items: HoldingItem[];
+  total_usdt: string;
+  total_fiat: string;
+}
+
 export interface WalletOverview {
+  /** The accounts, each without what a holding line shows (a coin account's frozen dual principal is in "earn"). */
   accounts: AccountOverview[];
+  /** A line per kind of holding, every kind always present (`HOLDING_KINDS` order). */
+  holdings: HoldingLine[];
+  /** Σ accounts + Σ lines (`assetsTotal`): everything the ledger holds for the user, valued in USDT. */
   total_usdt: string;
   total_fiat: string;
   /** The display currency the fiat totals are in, with its rate (1 USDT in it). */

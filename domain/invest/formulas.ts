@@ -4,9 +4,11 @@
  * these, the purchase page draws its payoff picture with them, and the audit recomputes with
  * them.
  *
- * A **call** invests the base coin (BTC): settled below the linked price it pays the base coin,
+ * A **call** ("Sell high" on Binance and OKX, issue 32 item 3) invests the base coin (BTC) to sell
+ * it above the market: settled below the linked price it pays the base coin,
  * amount × (1 + days × APR / 365); at or above it, the quote coin (USDT), amount × linked price ×
- * (1 + days × APR / 365) — spec §9. A **put** is the mirror: it invests the quote coin; settled
+ * (1 + days × APR / 365) — spec §9. A **put** ("Buy low") is the mirror: it invests the quote
+ * coin (USDT) to buy the base below the market; settled
  * above the linked price it pays the quote coin, amount × (1 + …); at or below it, the base coin
  * bought at the linked price, amount ÷ linked price × (1 + …). Payouts round down to the paid
  * coin's decimals.
@@ -14,6 +16,17 @@
 import { Decimal, type DecimalValue } from '../decimal';
 
 export type DualType = 'call' | 'put';
+
+/**
+ * The coin a side invests: a call ("Sell high") the base coin, a put ("Buy low") the quote coin.
+ * The server charges and refunds this coin, the worker previews it, the audit recomputes with it.
+ */
+export function dualInvestedCoin(type: DualType): 'base' | 'quote' {
+  return type === 'call' ? 'base' : 'quote';
+}
+
+/** The sides in the order the app shows them: "Buy low" first, as Binance and OKX do. */
+export const DUAL_TAB_ORDER = ['put', 'call'] as const satisfies readonly DualType[];
 
 /** The growth factor of a holding: 1 + days × APR / 365. */
 export function dualFactor(days: number, apr: DecimalValue): Decimal {

@@ -87,14 +87,15 @@ export interface OpsOtcOrder extends OtcOrder {
   email: string | null;
 }
 
-/** The caller's per-trade limit (spec §6). */
+/**
+ * The caller's per-trade limit (spec §6): the one figure the OTC banner, the order sheet and the
+ * order's check all read (`otcPerTradeLimit`), the same in every language (issue 32 item 4).
+ */
 export interface OtcLimits {
   /** Approved identity level: 0 (none; ordering answers 998), 1 or 2. */
   level: 0 | 1 | 2;
   /** The USDT one order may carry, as enforced; null at level 0. */
   per_trade: string | null;
-  /** The figure the request's language states (level 2: 100,000 in Japanese, 1,000,000 otherwise). */
-  shown: string | null;
 }
 
 /** What the operator gives `create-otc-ad`. */

@@ -1,5 +1,14 @@
 import type { Page } from '../../domain/api/envelope';
-import type { AccountOverview, BillItem, TransferItem, UserCurrency, WalletDetail, WalletOverview } from '../../domain/funds/types';
+import type {
+  AccountOverview,
+  BillItem,
+  HoldingLine,
+  TransferItem,
+  UserCurrency,
+  WalletDetail,
+  WalletOverview,
+} from '../../domain/funds/types';
+import { assetsTotal, HOLDING_KINDS, ownFrozen } from '../../domain/funds/holdings';
 import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS, accountName, type AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
@@ -12,6 +21,7 @@ import type { MarketSource } from '../market/MarketSource';
 import type { RateSource } from '../rates/RateSource';
 import { readAmount, requireCurrency } from './amounts';
 import { DEPOSIT_COINS, WITHDRAW_RULES } from './fundsConfig';
+import type { HoldingsRegistry } from './Holdings';
 import type { Valuation } from './Valuation';
 
 /**
@@ -35,6 +45,7 @@ export class Wallets {
     private readonly market: MarketSource,
     private readonly valuation: Valuation,
     private readonly rates: RateSource,
+    private readonly holdings: HoldingsRegistry,
   ) {
     this.tx = txRunner(db);
   }
@@ -44,31 +55,70 @@ export class Wallets {
     this.guards.push(guard);
   }
 
+  /**
+   * The assets page (issue 32 item 2): each account's balances, less in the coin account what a
+   * holding line shows (a dual principal frozen there is "earn", not "Frozen"); a line per kind of
+   * holding (`HoldingsRegistry`), escrowed ones included; and the total, `assetsTotal` of both —
+   * everything the ledger holds for the user, each currency valued at its recorded USDT price.
+   */
   async overview(userId: number, fiatCode: string): Promise<WalletOverview> {
     const rows = await this.balances.ofUser(userId);
-    const fiat = (await this.rates.all()).find((r) => r.currency_code === fiatCode) ?? (await this.rates.all())[0]!;
-    let grand = new Decimal(0);
+    const held = await this.holdings.of(userId);
+    const rates = await this.rates.all();
+    const fiat = rates.find((r) => r.currency_code === fiatCode) ?? rates[0]!;
+    // What holding lines show of the coin account's frozen amounts, per currency.
+    const inFrozen = new Map<number, Decimal>();
+    for (const { holding: h } of held)
+      if (h.place === 'frozen') inFrozen.set(h.currency_id, (inFrozen.get(h.currency_id) ?? new Decimal(0)).plus(h.amount));
+    const parts: Decimal[] = [];
     const accounts: AccountOverview[] = Object.values(ACCOUNTS).map((id) => {
-      let total = new Decimal(0);
+      const values: Decimal[] = [];
       const balances = rows
         .filter((r) => r.account === id)
         .map((r) => {
-          const sum = new Decimal(r.available).plus(r.frozen);
+          const frozen = id === ACCOUNTS.change ? ownFrozen(r.frozen, inFrozen.get(r.currency_id) ?? 0) : new Decimal(r.frozen);
+          const sum = new Decimal(r.available).plus(frozen);
           const usdt = this.valuation.toUsdt(r.currency_id, sum);
-          if (usdt) total = total.plus(usdt);
+          if (usdt) values.push(usdt);
           return {
             currency_id: r.currency_id,
             currency: requireCurrency(this.market, r.currency_id).name,
             available: r.available,
-            frozen: r.frozen,
+            frozen: frozen.toFixed(),
             total: sum.toFixed(),
             usdt_value: usdt ? usdt.toFixed(2) : null,
           };
-        });
-      grand = grand.plus(total);
+        })
+        // A coin whose whole balance is in a product shows in its line only.
+        .filter((b) => !(new Decimal(b.total).isZero() && inFrozen.has(b.currency_id)));
+      const total = assetsTotal(values);
+      parts.push(total);
       return { id, name: accountName(id), balances, total_usdt: total.toFixed(2), total_fiat: total.mul(fiat.rate).toFixed(2) };
     });
-    return { accounts, total_usdt: grand.toFixed(2), total_fiat: grand.mul(fiat.rate).toFixed(2), fiat };
+    const holdings: HoldingLine[] = HOLDING_KINDS.map((kind) => {
+      const byCurrency = new Map<number, Decimal>();
+      for (const { kind: k, holding: h } of held)
+        if (k === kind) byCurrency.set(h.currency_id, (byCurrency.get(h.currency_id) ?? new Decimal(0)).plus(h.amount));
+      const values: Decimal[] = [];
+      const items = [...byCurrency]
+        .filter(([, amount]) => !amount.isZero())
+        .sort(([a], [b]) => a - b)
+        .map(([currencyId, amount]) => {
+          const usdt = this.valuation.toUsdt(currencyId, amount);
+          if (usdt) values.push(usdt);
+          return {
+            currency_id: currencyId,
+            currency: requireCurrency(this.market, currencyId).name,
+            amount: amount.toFixed(),
+            usdt_value: usdt ? usdt.toFixed(2) : null,
+          };
+        });
+      const total = assetsTotal(values);
+      parts.push(total);
+      return { kind, items, total_usdt: total.toFixed(2), total_fiat: total.mul(fiat.rate).toFixed(2) };
+    });
+    const grand = assetsTotal(parts);
+    return { accounts, holdings, total_usdt: grand.toFixed(2), total_fiat: grand.mul(fiat.rate).toFixed(2), fiat };
   }
 
   async detail(userId: number, currencyId: number, account: AccountId): Promise<WalletDetail> {

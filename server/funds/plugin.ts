@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { Credits } from './Credits';
 import { Deposits } from './Deposits';
 import { Exchanges } from './Exchanges';
+import { HoldingsRegistry } from './Holdings';
 import { createFundsHandlers } from './fundsHandlers';
 import { Valuation } from './Valuation';
 import { Wallets } from './Wallets';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     credits: Credits;
     /** Prices of currencies in USDT (the futures area fixes a trade's quote rate with it). */
     valuation: Valuation;
+    /** What users hold in products, escrow and bids: each such area registers a source (the assets page's lines). */
+    holdings: HoldingsRegistry;
   }
 }
 
@@ -28,7 +31,8 @@ export const fundsPlugin = fp(
     const { db, clock, ledger, balances, market, users, uploads, notifications, targets, limits } = fastify;
     const valuation = new Valuation(market);
     const credits = new Credits(db, clock, ledger, notifications);
-    const wallets = new Wallets(db, clock, ledger, balances, market, valuation, fastify.rates);
+    const holdings = new HoldingsRegistry();
+    const wallets = new Wallets(db, clock, ledger, balances, market, valuation, fastify.rates, holdings);
     const deposits = new Deposits(db, clock, ledger, market, users, uploads, notifications);
     const withdrawals = new Withdrawals(
       db,
@@ -50,6 +54,7 @@ export const fundsPlugin = fp(
     fastify.decorate('exchanges', exchanges);
     fastify.decorate('credits', credits);
     fastify.decorate('valuation', valuation);
+    fastify.decorate('holdings', holdings);
     users.addTradeSource((ids) => exchanges.tradersAmong(ids));
     fastify.api.handle(createFundsHandlers({ wallets, deposits, withdrawals, exchanges, users }));
   },

@@ -19,6 +19,7 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
+import type { AssetHolding } from '../funds/Holdings';
 import { ACCOUNTS, type AccountId } from '../../domain/funds/formulas';
 import { allocate, ieoPhase, subscriptionCost } from '../../domain/ieo/formulas';
 import type { IeoOrder, IeoPhase, IeoProject, IeoProjectInput } from '../../domain/ieo/types';
@@ -215,6 +216,21 @@ export class IeoService {
         : { currency_id: p.token_id, amount: new Decimal(o.passed ?? 0), yield: new Decimal(0), unit_usdt: this.payUsdt(p) };
     });
     return { open_orders: orders.length, holdings };
+  }
+
+  /**
+   * What the user's subscriptions hold now, for the assets page: a subscribed order's payment in
+   * escrow (pay coin), an allocated one's tokens locked in the coin account's frozen amount.
+   */
+  async assetHoldings(userId: number): Promise<AssetHolding[]> {
+    const orders = await this.deps.repo.openOrders(userId);
+    const projects = new Map((await this.rows()).map((p) => [p.id, p]));
+    return orders.map((o): AssetHolding => {
+      const p = projects.get(o.project_id)!;
+      return o.status === 'subscribed'
+        ? { currency_id: p.pay_currency_id, amount: new Decimal(o.paid), place: 'escrow' }
+        : { currency_id: p.token_id, amount: new Decimal(o.passed ?? 0), place: 'frozen' };
+    });
   }
 
   /** The issue price in USDT (the pay coin's USDT price × the price). */

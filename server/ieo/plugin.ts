@@ -33,9 +33,11 @@ export const ieoPlugin = fp(
     service.onCreate(() => void engine.sweep());
 
     fastify.finance.registry.register({ product: 'ieo', yieldKind: 'none', holdings: (userId) => service.holdings(userId) });
+    // The assets page's "IEO" line: payments in escrow, then the allocated tokens locked (frozen).
+    fastify.holdings.register({ kind: 'ieo', holdings: (userId) => service.assetHoldings(userId) });
     audit.registry.register(createIeoAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createIeoHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'ieo', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial'] },
+  { name: 'ieo', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial', 'funds'] },
 );

@@ -19,7 +19,7 @@
 import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS, type AccountId } from '../../domain/funds/formulas';
-import { dualPayout } from '../../domain/invest/formulas';
+import { dualInvestedCoin, dualPayout } from '../../domain/invest/formulas';
 import type { DualOrder, DualOrderStatus, DualProduct, DualProductStatus, DualType } from '../../domain/invest/types';
 import type { Currency } from '../../domain/market/types';
 import { DAY_MS } from '../../domain/time';
@@ -147,7 +147,7 @@ export class DualService {
   toProduct(p: ProductRow): DualProduct {
     const base = this.currency(p.currency_id);
     const quote = this.currency(p.quote_id);
-    const invest = p.type === 'call' ? base : quote;
+    const invest = dualInvestedCoin(p.type) === 'base' ? base : quote;
     const remaining = p.total_shares - p.sold_shares;
     const status: DualProductStatus = this.deps.clock.now() >= p.sale_ends_at ? 'closed' : remaining <= 0 ? 'sold_out' : 'open';
     return {
@@ -231,7 +231,7 @@ export class DualService {
       const left = product.total_shares - product.sold_shares;
       if (left <= 0) throw new AppError('errors.dualSoldOut');
       if (input.num > left) throw new AppError('errors.dualShares', { left });
-      const investId = product.type === 'call' ? product.currency_id : product.quote_id;
+      const investId = dualInvestedCoin(product.type) === 'base' ? product.currency_id : product.quote_id;
       const amount = new Decimal(product.share_price).mul(input.num);
       const balance = await this.deps.balances.one(userId, COIN, investId, q);
       if (new Decimal(balance?.available ?? 0).lt(amount)) throw new AppError('errors.insufficientBalance');

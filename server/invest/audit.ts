@@ -13,6 +13,7 @@
  */
 import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
 import { Decimal } from '../../domain/decimal';
+import { dualInvestedCoin } from '../../domain/invest/formulas';
 import type { AuditContext } from '../audit/registry';
 import type { Balances } from '../ledger/Balances';
 import type { DualRepository, OrderRow } from './DualRepository';
@@ -48,7 +49,7 @@ export function createDualAuditor(deps: { repo: DualRepository; balances: Balanc
     const issues: string[] = [];
     const amount = new Decimal(o.amount);
     if (!amount.eq(new Decimal(o.share_price).mul(o.num))) issues.push(`amount ${o.amount} is not ${o.num} × ${o.share_price}`);
-    const investId = o.type === 'call' ? o.currency_id : o.quote_id;
+    const investId = dualInvestedCoin(o.type) === 'base' ? o.currency_id : o.quote_id;
     if (o.invest_currency_id !== investId) issues.push(`a ${o.type} invests currency ${investId}, ${o.invest_currency_id} stored`);
     if (o.settled_at === null || o.settled_at < o.maturity_at)
       issues.push(`settled at ${o.settled_at}, before its maturity ${o.maturity_at}`);

@@ -38,6 +38,18 @@ export const investPlugin = fp(
     const engine = new DualEngine({ clock, repo, service, log: fastify.log });
     fastify.decorate('invest', { service, engine, repo });
 
+    // The assets page's "Earn" line: each position's principal before settlement, frozen in the
+    // coin account in the coin its side invests.
+    fastify.holdings.register({
+      kind: 'earn',
+      async holdings(userId) {
+        return (await repo.openOrders(userId)).map((o) => ({
+          currency_id: o.invest_currency_id,
+          amount: new Decimal(o.amount),
+          place: 'frozen' as const,
+        }));
+      },
+    });
     // The finance tab: positions before settlement, with what they pay at maturity in the coin
     // they keep (amount × (1 + days × APR / 365), rounded down as a payout is, less the amount).
     fastify.finance.registry.register({
@@ -58,5 +70,5 @@ export const investPlugin = fp(
     fastify.api.handle(createInvestHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'invest', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial'] },
+  { name: 'invest', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial', 'funds'] },
 );

@@ -192,6 +192,14 @@ export class LoansRepository {
     return rows.map(toLoan);
   }
 
+  /** A user's open loans, by id (the assets page's collateral line). */
+  async openOf(userId: number): Promise<LoanRow[]> {
+    const rows = await this.db.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE user_id = $1 AND status = 'open' ORDER BY id`, [
+      userId,
+    ]);
+    return rows.map(toLoan);
+  }
+
   /** Open loans with an interest day due by `now` (day n is due at created_at + (n − 1) days), oldest due first. */
   async accrualsDue(now: number, limit: number): Promise<LoanRow[]> {
     const rows = await this.db.query<Raw<LoanRow>>(

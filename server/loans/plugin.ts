@@ -6,6 +6,7 @@
  * the app refreshes its loan lists on those (src/api/liveInvalidation.ts).
  */
 import fp from 'fastify-plugin';
+import { Decimal } from '../../domain/decimal';
 import { createLoansAuditor } from './audit';
 import { LoansEngine } from './LoansEngine';
 import { createLoansHandlers } from './loansHandlers';
@@ -26,8 +27,19 @@ export const loansPlugin = fp(
     const engine = new LoansEngine({ clock, repo, service, market, log: fastify.log });
     fastify.decorate('loans', { service, engine, repo });
     audit.registry.register(createLoansAuditor({ repo, ledger, db }));
+    // The assets page's "Loans collateral" line: each open loan's collateral, held in escrow.
+    fastify.holdings.register({
+      kind: 'loans',
+      async holdings(userId) {
+        return (await repo.openOf(userId)).map((l) => ({
+          currency_id: l.currency_id,
+          amount: new Decimal(l.collateral),
+          place: 'escrow' as const,
+        }));
+      },
+    });
     fastify.api.handle(createLoansHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'loans', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'notifications', 'futures'] },
+  { name: 'loans', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'notifications', 'futures', 'funds'] },
 );

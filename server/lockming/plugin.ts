@@ -42,9 +42,20 @@ export const lockmingPlugin = fp(
         return { open_orders: orders.length, holdings };
       },
     });
+    // The assets page's "Earn" line: the principal of each order in progress, frozen in the coin account.
+    fastify.holdings.register({
+      kind: 'earn',
+      async holdings(userId) {
+        return (await repo.holdingOrders(userId)).map((o) => ({
+          currency_id: o.currency_id,
+          amount: new Decimal(o.amount),
+          place: 'frozen' as const,
+        }));
+      },
+    });
     audit.registry.register(createLockmingAuditor({ repo, balances, currencies: market.currencies, clock }));
     fastify.api.handle(createLockmingHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'lockming', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial'] },
+  { name: 'lockming', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial', 'funds'] },
 );

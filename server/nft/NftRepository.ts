@@ -739,6 +739,14 @@ export class NftRepository {
     ]);
   }
 
+  /** A user's margins still held (the assets page's NFT line), by sale. */
+  async heldMarginsOf(userId: number): Promise<MarginRow[]> {
+    const rows = await this.db.query(`SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE user_id = $1 AND status = 'held' ORDER BY sale_id`, [
+      userId,
+    ]);
+    return rows.map(toMargin);
+  }
+
   async heldMargins(saleId: number): Promise<MarginRow[]> {
     const rows = await this.db.query(`SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE sale_id = $1 AND status = 'held'`, [saleId]);
     return rows.map(toMargin);

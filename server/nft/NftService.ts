@@ -22,6 +22,7 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
+import type { AssetHolding } from '../funds/Holdings';
 import { ACCOUNTS, type AccountId } from '../../domain/funds/formulas';
 import type { Currency } from '../../domain/market/types';
 import { openingOutcome, rarityOfDraw } from '../../domain/nft/blindBox';
@@ -448,6 +449,22 @@ export class NftService {
     if (!w || w.template) throw new AppError('errors.nftUnknown');
     const collects = await this.tx((q) => this.deps.repo.setCollected(q, userId, id, on, this.deps.clock.now()));
     return { id, collected: on, collects };
+  }
+
+  /**
+   * What the user's auction bids hold now, for the assets page: each margin still held (escrow)
+   * and, on those sales, the bid covers still frozen in the coin account.
+   */
+  async holdings(userId: number): Promise<AssetHolding[]> {
+    const out: AssetHolding[] = [];
+    for (const m of await this.deps.repo.heldMarginsOf(userId)) {
+      const sale = await this.deps.repo.sale(m.sale_id);
+      if (!sale) continue;
+      out.push({ currency_id: sale.currency_id, amount: new Decimal(m.amount), place: 'escrow' });
+      for (const c of await this.heldCovers(this.deps.db, sale, userId))
+        out.push({ currency_id: sale.currency_id, amount: c.amount, place: 'frozen' });
+    }
+    return out;
   }
 
   /**

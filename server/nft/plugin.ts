@@ -56,7 +56,9 @@ export const nftPlugin = fp<AppOptions>(
 
     audit.registry.register(createNftAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createNftHandlers(service));
+    // The assets page's "NFT bids" line: auction margins in escrow and bid covers frozen.
+    fastify.holdings.register({ kind: 'nft', holdings: (userId) => service.holdings(userId) });
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
-  { name: 'nft', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'notifications', 'realtime'] },
+  { name: 'nft', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'notifications', 'realtime', 'funds'] },
 );

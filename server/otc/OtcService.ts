@@ -21,8 +21,6 @@ import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
 import { FIAT_DECIMALS } from '../../domain/fiat';
 import { ACCOUNTS, type AccountId } from '../../domain/funds/formulas';
-import { selectFiatTradeLimit } from '../../domain/identity';
-import type { Lang } from '../../domain/i18n';
 import type { Currency } from '../../domain/market/types';
 import { otcPayDeadline, otcPerTradeLimit, otcProblem, otcQuote, type OtcProblem } from '../../domain/otc/formulas';
 import {
@@ -177,11 +175,12 @@ export class OtcService {
     return this.toAdvert(a);
   }
 
-  async limits(userId: number, lang: Lang): Promise<OtcLimits> {
+  /** The caller's level and per-trade limit: the one figure every OTC screen states and `create` enforces. */
+  async limits(userId: number): Promise<OtcLimits> {
     const user = await this.deps.users.byId(userId);
     const level = Math.min(2, Math.max(0, user?.identity_level ?? 0)) as 0 | 1 | 2;
     const enforced = otcPerTradeLimit(level);
-    return { level, per_trade: enforced && fixed(enforced), shown: level === 0 ? null : selectFiatTradeLimit(level, lang) };
+    return { level, per_trade: enforced && fixed(enforced) };
   }
 
   async orders(userId: number, state: OtcStateFilter, page: { page: number; limit: number }): Promise<Page<OtcOrder>> {

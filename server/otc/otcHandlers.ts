@@ -7,7 +7,7 @@ export function createOtcHandlers(otc: OtcService): HandlerMap {
   return {
     '/otc/adverts': async (input) => otc.adverts(input.side, input.fiat),
     '/otc/advert': async (input) => otc.advert(input.id),
-    '/otc/limits': async (_input, ctx) => otc.limits(ctx.user.id, ctx.lang),
+    '/otc/limits': async (_input, ctx) => otc.limits(ctx.user.id),
     '/otc/order/create': async (input, ctx) => otc.createOrder(ctx.user.id, input, ctx.tx),
     '/otc/orders': async (input, ctx) => otc.orders(ctx.user.id, input.state, { page: input.page, limit: input.limit }),
     '/otc/order': async (input, ctx) => otc.order(ctx.user.id, input.id),

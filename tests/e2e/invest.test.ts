@@ -1,9 +1,10 @@
 /**
  * Dual investment on a phone (issue 12 item 3): a new user with BTC in the coin account opens the
- * invest list (BTC, buy low), opens a 1-day product, sees the payoff picture (the worker's line
+ * invest list (BTC, sell high: it invests BTC), opens a 1-day product, sees the payoff picture (the worker's line
  * with the linked price and today's price marked) and both outcomes, types a fraction and gets the
  * spec's integer message, buys 3 shares through the confirmation sheet, and finds the position
- * under "Holding"; the put side, the help page's worked example, and the list and purchase in
+ * under "Holding"; the buy-low side (it invests USDT; issue 32 found the two labels swapped), the
+ * help page's worked example on both sides, and the list and purchase in
  * Chinese. Assertions are about lasting state (rows and their text), polled generously.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -46,14 +47,20 @@ describe('invest (dual) in a phone browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('lists the BTC buy-low products with APR, linked price, term and shares left, and opens a 1-day one', async () => {
+  it('lists the BTC sell-high products (they invest BTC) with APR, linked price, term and shares left, and opens a 1-day one', async () => {
     const card = page.locator('[data-testid="invest-product"][data-days="1"][data-type="call"]:not([disabled])');
     await expect.poll(() => card.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const id = Number(await card.first().getAttribute('data-id'));
     product = await api('/dual/detail', { id: String(id) });
     expect(product).toMatchObject({ type: 'call', currency: 'BTC', days: 1, status: 'open' });
     const text = (await card.first().textContent()) ?? '';
-    expect(text).toContain('Buy low');
+    expect(text).toContain('Sell high');
+    expect(text).not.toContain('Buy low');
+    // Sell high invests the coin: a share costs BTC, and the hint says so.
+    expect(product.invest_currency).toBe('BTC');
+    expect(await card.first().getByText('0.01 BTC').count()).toBe(1);
+    expect(await page.getByTestId('invest-type').getByRole('tab', { selected: true }).textContent()).toBe('Sell high');
+    expect(await page.getByTestId('invest-hint').textContent()).toContain('Invest BTC');
     expect(text).toContain(formatPercent(new Decimal(product.apr).mul(100).toFixed(), 'en', 2).replace(/^\+/, ''));
     await shot(page, 'invest-list-en');
     await card.first().click();
@@ -104,16 +111,40 @@ describe('invest (dual) in a phone browser', () => {
     expect(new Decimal(wallet.frozen).toFixed()).toBe('0.03');
   });
 
-  it('shows the sell-high side and the help page’s worked example', async () => {
-    await page.goto(`${base}/#/pages/invest/invest?coin=ETH&type=put`);
+  it('opens on the buy-low side, which invests USDT, and shows the help page’s worked example on both sides', async () => {
+    // No type in the address: buy low, listed first as on Binance and OKX.
+    await page.goto(`${base}/#/pages/invest/invest?coin=ETH`);
     const card = page.locator('[data-testid="invest-product"][data-type="put"]');
     await expect.poll(() => card.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(await card.first().textContent()).toContain('Sell high');
+    const text = (await card.first().textContent()) ?? '';
+    expect(text).toContain('Buy low');
+    expect(text).not.toContain('Sell high');
+    expect(await page.getByTestId('invest-type').getByRole('tab').first().textContent()).toBe('Buy low');
+    expect(await page.getByTestId('invest-type').getByRole('tab', { selected: true }).textContent()).toBe('Buy low');
+    expect(await page.getByTestId('invest-hint').textContent()).toContain('Invest USDT');
+    // Buy low invests USDT: a share costs USDT, and buying one takes USDT from the coin account.
+    const putId = Number(await card.first().getAttribute('data-id'));
+    const put: DualProduct = await api('/dual/detail', { id: String(putId) });
+    expect(put).toMatchObject({ type: 'put', invest_currency: 'USDT', currency: 'ETH' });
+    expect(text).toContain(`${put.share_price} USDT`);
     await shot(page, 'invest-list-put-en');
+    await card.first().click();
+    await expect.poll(() => page.url()).toContain(`/pages/invest/purchase?id=${putId}`);
+    await expect.poll(() => page.getByTestId('invest-available').textContent(), { timeout: 20_000 }).toContain('USDT');
+    await page.getByTestId('invest-shares').fill('1');
+    await expect.poll(() => page.getByTestId('invest-cost').textContent()).toBe(`${put.share_price} USDT`);
+    expect(await page.getByTestId('invest-outcome-low').textContent()).toContain('ETH');
+    expect(await page.getByTestId('invest-outcome-high').textContent()).toContain('USDT');
+    await shot(page, 'invest-purchase-put-en');
     await page.goto(`${base}/#/pages/invest/help`);
     // 1 BTC, 7 days at 36.5%, linked 70,000: 1.007 BTC below, 70,490 USDT at or above.
     await expect.poll(() => page.locator('body').textContent(), { timeout: 20_000 }).toContain('1.007 BTC');
     expect(await page.locator('body').textContent()).toContain('70,490 USDT');
+    // Buy low on the same terms: 70,000 USDT pays 1.007 BTC at or below the linked price.
+    expect(await page.locator('body').textContent()).toContain('70,000 USDT for 7 days');
+    const steps = page.getByTestId('invest-help-step');
+    expect(await steps.nth(0).locator('h3').textContent()).toBe('Buy low (invest USDT)');
+    expect(await steps.nth(1).locator('h3').textContent()).toBe('Sell high (invest BTC)');
     await shot(page, 'invest-help-en');
   });
 
@@ -122,7 +153,7 @@ describe('invest (dual) in a phone browser', () => {
     await page.goto(base + LIST);
     await page.reload();
     const card = page.locator('[data-testid="invest-product"]');
-    await expect.poll(() => card.first().textContent(), { timeout: 20_000 }).toContain('低买');
+    await expect.poll(() => card.first().textContent(), { timeout: 20_000 }).toContain('高卖');
     await shot(page, 'invest-list-zh');
     await page.goto(`${base}/#/pages/invest/purchase?id=${product.id}`);
     await expect.poll(() => page.getByTestId('invest-payoff').count(), { timeout: 20_000 }).toBe(1);

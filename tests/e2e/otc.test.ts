@@ -8,6 +8,8 @@
  * buy. Assertions on lasting state, polled generously; screenshots of each screen (and the sell
  * list in Chinese and Japanese).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser';
@@ -17,6 +19,7 @@ const stamp = Date.now();
 const email = `otc${stamp}@example.com`;
 const merchant = `E2E Desk ${stamp % 100000}`;
 const POLL = { timeout: 30_000, interval: 250 };
+const JPEG = readFileSync(path.resolve(__dirname, 'fixtures/photo.jpg'));
 
 /** Waits for the page's finite animations (a sheet rising) to end, so a screenshot shows the end state. */
 async function still(page: Page): Promise<void> {
@@ -30,16 +33,31 @@ async function still(page: Page): Promise<void> {
   );
 }
 
+/** The operator approves the pending submission of `who`. */
+async function approvePending(who: string): Promise<void> {
+  const pending = await opsCli('identities');
+  const identity = new RegExp(`^(\\d+)\\s+\\d+\\s+${who.replace(/[.+]/g, '\\$&')}`, 'm').exec(pending)?.[1];
+  expect(identity).toBeTruthy();
+  await opsCli('approve-identity', identity!);
+}
+
 /** Identity level 1 through the real flow: a bound phone, the identity form, the operator's approval. */
-async function verifyIdentity(token: string): Promise<void> {
-  const mobile = `7${String(stamp).slice(-9)}`;
+async function verifyIdentity(token: string, who = email, mobile = `7${String(stamp).slice(-9)}`): Promise<void> {
   await api('/sms_send', { area_code: '1', mobile, scene: 'bind' });
   await api('/safe/mobile', { area_code: '1', mobile, code: await latestCode(`+1${mobile}`) }, token);
   await api('/user/real', { real_type: '1', id_type: 'passport', name: 'Grace Hopper', card_id: 'US7654321', country: 'US' }, token);
-  const pending = await opsCli('identities');
-  const identity = new RegExp(`^(\\d+)\\s+\\d+\\s+${email.replace(/[.+]/g, '\\$&')}`, 'm').exec(pending)?.[1];
-  expect(identity).toBeTruthy();
-  await opsCli('approve-identity', identity!);
+  await approvePending(who);
+}
+
+/** Uploads the test photo for the identity documents as the app would; answers its URL. */
+async function upload(token: string): Promise<string> {
+  const form = new FormData();
+  form.append('scene', 'identity');
+  form.append('file', new Blob([JPEG], { type: 'image/jpeg' }), 'id.jpg');
+  const res = await fetch(`${base}/api/upload`, { method: 'POST', headers: { authorization: token }, body: form });
+  const body = (await res.json()) as { type: string; message: string };
+  if (body.type !== 'ok') throw new Error(`upload: ${body.message}`);
+  return body.message;
 }
 
 describe('OTC in a phone browser', () => {
@@ -126,6 +144,34 @@ describe('OTC in a phone browser', () => {
       .poll(() => page.locator(`[data-testid="otc-order-card"][data-id="${orderId}"]`).getAttribute('data-state'), POLL)
       .toBe('completed');
     await shot(page, 'otc-my-orders');
+  });
+
+  it('states one per-trade limit for a level-2 user: the banner and the order sheet say the same figure', async () => {
+    // Issue 32: the banner said 1,000,000 USDT (the English text's figure), the sheet "your limit
+    // 100,000 USDT" (the one enforced). Both now read the server's one answer for the level.
+    const who = `otc2-${stamp}@example.com`;
+    const second = await registerByApi(who, 'otc-secret');
+    await verifyIdentity(second, who, `6${String(stamp).slice(-9)}`);
+    await api('/user/real', { real_type: '2', front_pic: await upload(second), reverse_pic: await upload(second) }, second);
+    await approvePending(who);
+    const other = await phone(browser);
+    try {
+      const notice = await api('/news/index_pop', {});
+      await signInWith(other, second);
+      await other.evaluate((id) => id && localStorage.setItem('dismissedNotice', id), notice ? String(notice.id) : '');
+      await other.goto(`${base}/#/pages/otc/otc?side=buy&fiat=USD`);
+      const card = other.locator(`[data-testid="otc-advert"][data-id="${advertId}"]`);
+      await expect.poll(() => card.count(), POLL).toBe(1);
+      await expect.poll(() => other.getByTestId('otc-limit').textContent(), POLL).toContain('100,000 USDT');
+      expect(await other.getByTestId('otc-limit').textContent()).not.toContain('1,000,000');
+      await card.getByTestId('otc-trade').click();
+      await expect.poll(() => other.getByTestId('otc-per-trade').textContent(), POLL).toContain('100,000 USDT');
+      expect(await other.getByTestId('otc-per-trade').textContent()).toContain(await other.getByTestId('otc-limit-figure').textContent());
+      await still(other);
+      await shot(other, 'otc-order-sheet-level2');
+    } finally {
+      await other.context().close();
+    }
   });
 
   it('reads in Chinese and Japanese', async () => {

@@ -148,22 +148,24 @@ describe(`otc (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     expect(refused(await get('/otc/advert', { id: String(off.id) }))).toMatch(/No such advert/);
   });
 
-  it('states the per-trade limit by level and language, answers 998 without level 1, and enforces the lower level-2 figure', async () => {
+  it('answers one per-trade limit by level, the same in every language, answers 998 without level 1, and enforces it', async () => {
     const none = await s.signUp();
-    expect(ok<OtcLimits>(await get('/otc/limits', {}, none))).toEqual({ level: 0, per_trade: null, shown: null });
+    expect(ok<OtcLimits>(await get('/otc/limits', {}, none))).toEqual({ level: 0, per_trade: null });
     const a = await advert();
     const res = await create(none, { advert_id: String(a.id), fiat_amount: '100' });
     expect(res.body.type).toBe(998);
     const one = await verified(1);
-    expect(ok<OtcLimits>(await get('/otc/limits', {}, one))).toEqual({ level: 1, per_trade: '2000', shown: '2000' });
+    expect(ok<OtcLimits>(await get('/otc/limits', {}, one))).toEqual({ level: 1, per_trade: '2000' });
     const two = await verified(2);
-    expect(ok<OtcLimits>(await get('/otc/limits', {}, two, 'jp'))).toEqual({ level: 2, per_trade: '100000', shown: '100000' });
-    expect(ok<OtcLimits>(await get('/otc/limits', {}, two, 'en'))).toEqual({ level: 2, per_trade: '100000', shown: '1000000' });
+    // Issue 32: the banner read a per-language figure (1,000,000 in English) while the sheet and the
+    // order read the enforced 100,000. One answer now, whatever the language.
+    for (const lang of ['jp', 'en', 'zh', 'spa'] as const)
+      expect(ok<OtcLimits>(await get('/otc/limits', {}, two, lang))).toEqual({ level: 2, per_trade: '100000' });
     // Level 1: 2,000 USDT per trade (2,600 USD at 1.25 is 2,080 USDT).
     expect(refused(await create(one, { advert_id: String(a.id), fiat_amount: '2600' }))).toBe(
       'Your per-trade limit is 2000 USDT; verify to a higher level to trade more',
     );
-    // Level 2 in English sees 1,000,000 but 100,000 holds (an advert large enough to reach it).
+    // Level 2: 100,000 holds (an advert large enough to reach it).
     const big = await advert({ max_fiat: '500000', capacity: '200000' });
     expect(refused(await create(two, { advert_id: String(big.id), usdt_amount: '100000.000001' }))).toMatch(/100000 USDT/);
     const at = ok<OtcOrder>(await create(two, { advert_id: String(big.id), usdt_amount: '100000' }));

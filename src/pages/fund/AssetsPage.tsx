@@ -3,7 +3,8 @@ import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Eye, EyeOff, History,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AccountOverview } from '../../../domain/funds/types';
+import type { HoldingKind } from '../../../domain/funds/holdings';
+import type { AccountOverview, HoldingLine } from '../../../domain/funds/types';
 import { FIAT_CODES, type FiatCode } from '../../../domain/fiat';
 import { ACCOUNT_NAMES, type AccountName } from '../../../domain/funds/formulas';
 import { apiQuery } from '../../api/queries';
@@ -22,7 +23,20 @@ const MASK = '******';
 /** Placeholder rows while the balances load. */
 const LOADING_ROWS = [0, 1, 2];
 
-/** The assets tab: total value in USDT and the display currency, quick actions, and each account's balances. */
+/** Where each holding line leads: the page that shows (and ends) what it holds. */
+const LINE_LINKS: Record<HoldingKind, string> = {
+  earn: '/pages/financial/index',
+  ieo: '/pages/ieo/order',
+  loans: '/pages/common/borrowing',
+  nft: '/pages/nft/mine',
+};
+
+/**
+ * The assets tab: total value in USDT and the display currency, quick actions, a line per kind of
+ * holding outside the accounts (Earn, IEO, Loans collateral, NFT bids — issue 32 item 2), and each
+ * account's balances. Every figure is the server's (`GET /wallet/list`); the total is its sum of
+ * the accounts and the lines, never one the page adds up.
+ */
 export default function AssetsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -106,6 +120,8 @@ export default function AssetsPage() {
         </div>
       </section>
 
+      {data && <HoldingLines lines={data.holdings} show={show} showUsdt={showUsdt} />}
+
       <div className={styles.tabs}>
         <Tabs
           items={ACCOUNT_NAMES.map((key) => ({ key, label: accountLabel(t, key) }))}
@@ -180,5 +196,44 @@ export default function AssetsPage() {
         ))}
       </ul>
     </Page>
+  );
+}
+
+/** The lines beside the accounts, each with what it holds per coin and its USDT value. */
+function HoldingLines({
+  lines,
+  show,
+  showUsdt,
+}: {
+  lines: HoldingLine[];
+  show: (text: string, currency: string) => string;
+  showUsdt: (text: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.lines} data-testid="assets-lines" aria-labelledby="assets-lines-title">
+      <h2 id="assets-lines-title" className={styles.linesTitle}>
+        {t('funds.assets.lines.title')}
+      </h2>
+      <ul className={styles.lineList}>
+        {lines.map((line) => (
+          <li key={line.kind}>
+            <Link to={LINE_LINKS[line.kind]} className={styles.line} data-testid="assets-line" data-kind={line.kind}>
+              <span className={styles.lineName}>
+                <b>{t(`funds.assets.lines.${line.kind}`)}</b>
+                <span className="num" data-testid="assets-line-items">
+                  {line.items.length === 0
+                    ? t('funds.assets.lines.none')
+                    : line.items.map((i) => t('funds.amount', { amount: show(i.amount, i.currency), currency: i.currency })).join(' · ')}
+                </span>
+              </span>
+              <b className="num" data-testid="assets-line-value">
+                {t('funds.amount', { amount: showUsdt(line.total_usdt), currency: 'USDT' })}
+              </b>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

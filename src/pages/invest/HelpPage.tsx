@@ -1,7 +1,12 @@
-/** Dual investment explained (issue 12 item 3): buy low and sell high, the yield with the spec's formula and a worked example, the settlement. */
+/**
+ * Dual investment explained (issue 12 item 3): buy low (invests USDT) and sell high (invests the
+ * coin), the yield with the spec's formula and its worked example on both sides (issue 32 item 3),
+ * the settlement.
+ */
 import { ArrowDownToLine, ArrowUpFromLine, CalendarClock, Sigma } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { Decimal } from '../../../domain/decimal';
 import { dualPayout } from '../../../domain/invest/formulas';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
@@ -19,9 +24,13 @@ export default function HelpPage() {
   const decimals = { base: 8, quote: 6 };
   const below = dualPayout('call', EXAMPLE.amount, EXAMPLE.linked, '69999', EXAMPLE.days, EXAMPLE.apr, decimals);
   const above = dualPayout('call', EXAMPLE.amount, EXAMPLE.linked, EXAMPLE.linked, EXAMPLE.days, EXAMPLE.apr, decimals);
+  // Buy low with the same money in USDT (1 BTC's worth at the linked price), the mirror.
+  const usdt = new Decimal(EXAMPLE.amount).mul(EXAMPLE.linked).toFixed();
+  const putLow = dualPayout('put', usdt, EXAMPLE.linked, EXAMPLE.linked, EXAMPLE.days, EXAMPLE.apr, decimals);
+  const putHigh = dualPayout('put', usdt, EXAMPLE.linked, '70001', EXAMPLE.days, EXAMPLE.apr, decimals);
   const steps = [
-    { icon: ArrowDownToLine, title: t('invest.help.callTitle'), text: t('invest.help.callText', { coin: 'BTC' }) },
-    { icon: ArrowUpFromLine, title: t('invest.help.putTitle'), text: t('invest.help.putText', { coin: 'BTC' }) },
+    { icon: ArrowDownToLine, title: t('invest.help.putTitle'), text: t('invest.help.putText', { coin: 'BTC' }) },
+    { icon: ArrowUpFromLine, title: t('invest.help.callTitle', { coin: 'BTC' }), text: t('invest.help.callText', { coin: 'BTC' }) },
     {
       icon: Sigma,
       title: t('invest.help.formulaTitle'),
@@ -32,6 +41,18 @@ export default function HelpPage() {
         linked: fmt.number(EXAMPLE.linked),
         base: fmt.number(below.amount.toFixed()),
         quote: fmt.number(above.amount.toFixed()),
+      }),
+    },
+    {
+      icon: Sigma,
+      title: t('invest.help.formulaPutTitle'),
+      text: t('invest.help.formulaPutText', {
+        usdt: fmt.number(usdt),
+        days: EXAMPLE.days,
+        apr: aprPercent(EXAMPLE.apr, fmt.lang),
+        linked: fmt.number(EXAMPLE.linked),
+        base: fmt.number(putLow.amount.toFixed()),
+        quote: fmt.number(putHigh.amount.toFixed()),
       }),
     },
     { icon: CalendarClock, title: t('invest.help.settleTitle'), text: t('invest.help.settleText') },

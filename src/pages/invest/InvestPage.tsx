@@ -1,6 +1,7 @@
 /**
  * The dual products (spec §2 "invest", issue 12 item 3): coin tabs (BTC / ETH, `?coin=`), the
- * "buy low" (call) / "sell high" (put) toggle (`?type=`), each product a card with its APR,
+ * "buy low" (put: invests USDT) / "sell high" (call: invests the coin) toggle (`?type=`, buy low
+ * first and by default, as on Binance and OKX), each product a card with its APR,
  * linked price, term, maturity, shares left, a progress bar and its status; a tap opens the purchase.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Decimal } from '../../../domain/decimal';
+import { DUAL_TAB_ORDER } from '../../../domain/invest/formulas';
 import type { DualProduct, DualType } from '../../../domain/invest/types';
 import { apiQuery } from '../../api/queries';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
@@ -84,7 +86,7 @@ export default function InvestPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const coin: DualCoin = params.get('coin') === 'ETH' ? 'ETH' : 'BTC';
-  const type: DualType = params.get('type') === 'put' ? 'put' : 'call';
+  const type: DualType = params.get('type') === 'call' ? 'call' : 'put';
   const currencies = useQuery(apiQuery('/currency/list'));
   const currencyId = useMemo(() => currencies.data?.currencies.find((c) => c.name === coin)?.id, [currencies.data, coin]);
   const products = useQuery({
@@ -118,12 +120,14 @@ export default function InvestPage() {
       <div className={styles.toggle} data-testid="invest-type">
         <Tabs
           variant="pill"
-          items={(['call', 'put'] as const).map((k) => ({ key: k, label: t(`invest.type.${k}`) }))}
+          items={DUAL_TAB_ORDER.map((k) => ({ key: k, label: t(`invest.type.${k}`) }))}
           value={type}
           onChange={(k) => set({ type: k })}
         />
       </div>
-      <p className={styles.hint}>{t(`invest.typeHint.${type}`, { coin })}</p>
+      <p className={styles.hint} data-testid="invest-hint">
+        {t(`invest.typeHint.${type}`, { coin })}
+      </p>
       <div className={styles.list}>
         {products.isPending ? (
           [0, 1].map((i) => <Skeleton key={i} height={200} />)

@@ -135,7 +135,12 @@ export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: Otc
         </div>
         <p className={styles.hint}>
           {t('otc.limitsHint', { min: a.fiat(ad.min_fiat, ad.fiat), max: a.fiat(ad.max_fiat, ad.fiat) })}
-          {limit !== null && <> · {t('otc.perTradeHint', { limit: a.usdtShort(limit) })}</>}
+          {limit !== null && (
+            <>
+              {' · '}
+              <span data-testid="otc-per-trade">{t('otc.perTradeHint', { limit: a.usdtWhole(limit) })}</span>
+            </>
+          )}
         </p>
         {balance !== null && <p className={styles.hint}>{t('otc.balanceHint', { amount: a.usdt(balance) })}</p>}
         <Methods methods={ad.payment_methods} />

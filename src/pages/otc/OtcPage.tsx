@@ -138,7 +138,10 @@ export default function OtcPage() {
             </>
           ) : (
             <span>
-              {t('otc.perTradeLimit', { level: l.level })} <b className="num">{a0.usdtWhole(l.shown ?? '0')}</b>
+              {t('otc.perTradeLimit', { level: l.level })}{' '}
+              <b className="num" data-testid="otc-limit-figure">
+                {a0.usdtWhole(l.per_trade ?? '0')}
+              </b>
             </span>
           )}
         </div>
