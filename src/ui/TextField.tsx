@@ -24,6 +24,9 @@ export function TextField({ label, value, onChange, prefix, suffix, error, hint,
   const noteId = `${id}-note`;
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
+  // A field with no visible label is named by what its placeholder asks for ("Email address"), so a
+  // screen reader still says it once the placeholder is gone; a caller's own aria-label wins.
+  const named = Boolean(label || input['aria-label'] || input['aria-labelledby']);
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
       {label && (
@@ -37,6 +40,7 @@ export function TextField({ label, value, onChange, prefix, suffix, error, hint,
           id={id}
           className={styles.input}
           {...input}
+          aria-label={named ? input['aria-label'] : input.placeholder || undefined}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           type={secret && !shown ? 'password' : (type ?? 'text')}
