@@ -21,7 +21,7 @@ import { SupportButton } from './ui/SupportButton';
 import { Overlays } from './ui/Toast';
 import { UnderDevelopment } from './ui/UnderDevelopment';
 import { VersionBanner } from './ui/VersionBanner';
-import { pageTitle } from './ui/pageTitle';
+import { pageTitle, useDocumentTitle } from './ui/pageTitle';
 import styles from './App.module.css';
 
 /** Tab pages show the tab bar; '/' is the home page's alias. */
@@ -45,6 +45,7 @@ function LoginRequired() {
 function PageHost({ route, Component }: { route: PageRoute; Component: LazyExoticComponent<ComponentType> | null }) {
   const { token } = useSnapshot(sessionState);
   const { t } = useTranslation();
+  useDocumentTitle(pageTitle(t, route));
   if (route.auth && !token) return <LoginRequired />;
   if (!Component) return <UnderDevelopment title={pageTitle(t, route)} />;
   return (
@@ -68,7 +69,8 @@ function RouteError() {
 function Shell() {
   const { pathname } = useLocation();
   return (
-    <div className={styles.shell}>
+    // The overlay host: a modal makes its parts inert one by one, never the toasts it shows (useModal).
+    <div className={styles.shell} data-overlay-host="">
       <main className={styles.main}>
         <Outlet />
       </main>

@@ -59,7 +59,7 @@ async function boot(): Promise<void> {
 
   void call('/getSiteConfig', undefined, { silent: true }).then(
     (config) => {
-      if (config.site_name) siteState.site_name = document.title = config.site_name;
+      if (config.site_name) siteState.site_name = config.site_name; // the document title follows (useDocumentTitle)
       if (config.site_logo) siteState.logo = config.site_logo;
     },
     () => undefined,

@@ -15,6 +15,8 @@ interface ImagePickerProps {
   /** `card` for document photos (wide), `square` for QR codes, `round` for avatars. */
   shape?: 'card' | 'square' | 'round';
   testId?: string;
+  /** What a screen reader calls the picker when it shows no `label` (a small picker beside a field). */
+  name?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ interface ImagePickerProps {
  * When the server refuses the file it says why, on the picker, until another file is picked
  * ("The file is not a valid image"); a lost connection offers a retry.
  */
-export function ImagePicker({ scene, label, value, onChange, shape = 'card', testId }: ImagePickerProps) {
+export function ImagePicker({ scene, label, value, onChange, shape = 'card', testId, name }: ImagePickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
@@ -55,7 +57,14 @@ export function ImagePicker({ scene, label, value, onChange, shape = 'card', tes
   const shown = preview ?? value;
   return (
     <label htmlFor={id} className={`${styles.picker} ${styles[shape]} ${failed ? styles.failed : ''}`} data-testid={testId}>
-      <input id={id} type="file" accept="image/*" className={styles.input} onChange={(e) => void pick(e.target.files?.[0])} />
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        className={styles.input}
+        aria-label={label ? undefined : name}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
       {shown ? <img src={shown} alt="" className={styles.preview} /> : <ImagePlus size={28} strokeWidth={1.5} />}
       {!shown && <span className={styles.label}>{label}</span>}
       {progress !== null && (

@@ -49,7 +49,7 @@ export function ListItem({ label, icon: Icon, value, badge, to, onClick, testId 
 export function ListGroup({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <section className={styles.group}>
-      {title && <h3 className={styles.groupTitle}>{title}</h3>}
+      {title && <h2 className={styles.groupTitle}>{title}</h2>}
       <div className={styles.card}>{children}</div>
     </section>
   );

@@ -38,7 +38,8 @@ export function NavBar({ title, back = true, right, left }: NavBarProps) {
             </button>
           ))}
       </div>
-      <h1 className={styles.title}>{title}</h1>
+      {/* A page without a title here (login, register) names itself with its own h1: one per page. */}
+      {title === '' || title == null ? <div className={styles.title} /> : <h1 className={styles.title}>{title}</h1>}
       <div className={`${styles.side} ${styles.right}`}>{right}</div>
     </header>
   );

@@ -26,6 +26,9 @@ export function TextField({ label, value, onChange, prefix, suffix, error, hint,
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const numeric = !secret && (input.inputMode === 'decimal' || input.inputMode === 'numeric');
+  // A field with no visible label is named by what its placeholder asks for ("Email address"), so a
+  // screen reader still says it once the placeholder is gone; a caller's own aria-label wins.
+  const named = Boolean(label || input['aria-label'] || input['aria-labelledby']);
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
       {label && (
@@ -39,6 +42,7 @@ export function TextField({ label, value, onChange, prefix, suffix, error, hint,
           id={id}
           className={styles.input}
           {...input}
+          aria-label={named ? input['aria-label'] : input.placeholder || undefined}
           value={value}
           // An amount box (a decimal or numeric keyboard) reads full-width digits as digits.
           onChange={(e) => onChange(numeric ? typedAmount(e.target.value) : e.target.value)}

@@ -109,7 +109,7 @@ describe('watchlist', () => {
     await page.locator('[data-testid="recent-searches"] button[aria-label]').click();
     await expect.poll(() => page.getByTestId('recent-searches').count()).toBe(0);
     await page.reload();
-    await expect.poll(() => page.locator('[data-testid="search-results"], h3').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="search-results"], main h2').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('recent-searches').count()).toBe(0);
   });
 

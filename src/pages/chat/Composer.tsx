@@ -72,7 +72,7 @@ export function Composer({ room, onSent }: { room: ChatRoom; onSent: (message: C
                 void send();
               }
             }}
-            aria-label={t('chat.placeholder')}
+            aria-label={t('chat.message')}
             data-testid="chat-input"
           />
           {length >= COUNTER_FROM && (

@@ -69,7 +69,7 @@ export default function LoginPage() {
           <div className={styles.brand}>
             <img src={site.logo} alt="" />
             <div>
-              <h2 className={styles.heading}>{t('auth.loginTitle')}</h2>
+              <h1 className={styles.heading}>{t('auth.loginTitle')}</h1>
               <p className={styles.sub}>{t('auth.loginSubtitle', { site: site.site_name })}</p>
             </div>
           </div>

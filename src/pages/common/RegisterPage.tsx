@@ -100,7 +100,7 @@ export default function RegisterPage() {
     <Page title="">
       <div className={styles.wrap}>
         <div>
-          <h2 className={styles.heading}>{t('auth.registerTitle')}</h2>
+          <h1 className={styles.heading}>{t('auth.registerTitle')}</h1>
           <p className={styles.sub}>{t('auth.registerSubtitle')}</p>
         </div>
         <Tabs

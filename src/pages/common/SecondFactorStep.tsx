@@ -48,7 +48,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
         <ShieldCheck size={30} />
       </div>
       <div className={own.head}>
-        <h2 className={styles.heading}>{t('security.twoFactorLoginTitle')}</h2>
+        <h1 className={styles.heading}>{t('security.twoFactorLoginTitle')}</h1>
         <p className={styles.sub}>{t(recovery ? 'security.recoveryLoginHint' : 'security.twoFactorLoginHint')}</p>
       </div>
       <form className={styles.form} onSubmit={submit} noValidate>

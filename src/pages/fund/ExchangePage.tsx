@@ -200,9 +200,10 @@ export default function ExchangePage() {
       className={styles.coin}
       onClick={() => setPicking(side)}
       aria-haspopup="dialog"
-      aria-label={`${t(`funds.exchange.${side}`)} ${coin?.currency ?? ''}`}
       data-testid={`exchange-${side}-currency`}
     >
+      {/* Named "From USDT" by its content: the side for a screen reader, then the coin it shows. */}
+      <span className="sr-only">{t(`funds.exchange.${side}`)}</span>
       {coin && <CoinBadge name={coin.currency} color={currencyColor(coin)} size={30} />}
       <span className={styles.coinName}>{coin?.currency ?? '--'}</span>
       <ChevronDown size={16} className={styles.chevron} />

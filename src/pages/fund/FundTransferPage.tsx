@@ -102,7 +102,6 @@ export default function FundTransferPage() {
         className={styles.account}
         onClick={() => setPicking(side)}
         aria-haspopup="dialog"
-        aria-label={`${t(`funds.transfer.${side}`)} ${accountLabel(t, name)}`}
         data-testid={`transfer-${side}`}
       >
         <span className={`${styles.dot} ${styles[side]}`} />

@@ -141,7 +141,7 @@ export default function ReceivePage() {
             </p>
           </section>
         )}
-        <h3 className={form.section}>{t('funds.receive.confirmTitle')}</h3>
+        <h2 className={form.section}>{t('funds.receive.confirmTitle')}</h2>
         <p className={form.hint}>{t('funds.receive.confirmHint')}</p>
         <TextField
           label={t('funds.receive.amount')}

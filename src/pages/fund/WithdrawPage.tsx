@@ -165,7 +165,7 @@ export default function WithdrawPage() {
           </SkeletonGroup>
         )}
 
-        <h3 className={form.section}>{t('funds.withdraw.to')}</h3>
+        <h2 className={form.section}>{t('funds.withdraw.to')}</h2>
         {targetsLoading ? (
           <SkeletonGroup className={styles.targets}>
             <div className={styles.target}>

@@ -148,13 +148,14 @@ function Play() {
         <p className={styles.note}>{t('game.allowanceNote', { n: data.allowance.toLocaleString() })}</p>
       </section>
 
-      <div className={styles.pairs} role="tablist">
+      <div className={styles.pairs}>
         {data.pairs.slice(0, 8).map((p) => (
           <button
             key={p.match_id}
             type="button"
             disabled={!!open}
             className={`${styles.chip} ${p.match_id === pair?.match_id ? styles.active : ''}`}
+            aria-pressed={p.match_id === pair?.match_id}
             onClick={() => setMatchId(p.match_id)}
             data-testid={`game-pair-${p.symbol}`}
           >

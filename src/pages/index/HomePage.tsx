@@ -39,7 +39,7 @@ export default function HomePage() {
     <header className={styles.header}>
       <div className={styles.brand}>
         <img src={site.logo} alt="" className={styles.logo} />
-        <span className={styles.siteName}>{site.site_name}</span>
+        <h1 className={styles.siteName}>{site.site_name}</h1>
       </div>
       <div className={styles.actions}>
         <Link to="/pages/market/search" className={styles.iconButton} aria-label={t('market.search')}>
@@ -72,16 +72,19 @@ export default function HomePage() {
     <Page header={header}>
       <FeedBanner />
       <BannerCarousel items={banners.data?.data ?? []} />
-      {latest && (
+      {latest ? (
         <Link to={`/pages/common/article?id=${latest.id}`} className={styles.notice}>
           <Megaphone size={16} className={styles.noticeIcon} />
           <span className={styles.noticeText}>{latest.title}</span>
         </Link>
+      ) : (
+        // The notice line's place is kept while the news loads: nothing below it jumps 48 px.
+        news.isPending && <div className={styles.notice} aria-hidden="true" />
       )}
       <MarketCards />
       <ShortcutGrid />
       <TopMovers />
-      <NewsList items={news.data?.data ?? []} />
+      <NewsList items={news.data?.data ?? []} loading={news.isPending} />
       <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
       <NoticePopup />
     </Page>

@@ -22,7 +22,7 @@ export function TopMovers() {
   return (
     <section className={home.section} data-testid="top-movers">
       <div className={home.sectionHead}>
-        <h3 className={home.sectionTitle}>{t('home.topMovers')}</h3>
+        <h2 className={home.sectionTitle}>{t('home.topMovers')}</h2>
         <Link to="/pages/market/market" className={home.more}>
           {t('common.more')}
           <ChevronRight size={14} />
@@ -37,7 +37,8 @@ export function TopMovers() {
         value={tab}
         onChange={setTab}
       />
-      <div>
+      {/* Until the worker ranks the movers, their rows' place is kept: the news below does not jump. */}
+      <div className={movers ? undefined : home.moversLoading}>
         {symbols.map((symbol) => (
           <TickerRow key={symbol} symbol={symbol} onOpen={(s) => navigate(contractPath(s))} />
         ))}

@@ -135,13 +135,23 @@ export default function SupportPage() {
       </div>
       <div className={styles.composer}>
         <div className={styles.picker}>
-          <ImagePicker key={pickerKey} scene="image" label="" shape="square" value={image} onChange={setImage} testId="support-picker" />
+          <ImagePicker
+            key={pickerKey}
+            scene="image"
+            label=""
+            name={t('support.attach')}
+            shape="square"
+            value={image}
+            onChange={setImage}
+            testId="support-picker"
+          />
         </div>
         <input
           className={styles.input}
           value={text}
           maxLength={1000}
           placeholder={t('support.placeholder')}
+          aria-label={t('support.message')}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.nativeEvent.isComposing) void send();

@@ -71,7 +71,7 @@ export default function SearchPage() {
           {recent.length > 0 && (
             <section data-testid="recent-searches">
               <div className={styles.recentHead}>
-                <h3 className={styles.heading}>{t('market.recent')}</h3>
+                <h2 className={styles.heading}>{t('market.recent')}</h2>
                 <button type="button" onClick={clearRecentSearches} aria-label={t('market.clearRecent')} className={styles.clear}>
                   <Trash2 size={16} />
                 </button>
@@ -85,7 +85,7 @@ export default function SearchPage() {
               </div>
             </section>
           )}
-          <h3 className={styles.heading}>{t('market.hot')}</h3>
+          <h2 className={styles.heading}>{t('market.hot')}</h2>
           {movers?.turnover.slice(0, 8).map((s) => (
             <TickerRow key={s} symbol={s} onOpen={open} star />
           ))}

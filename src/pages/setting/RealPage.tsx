@@ -79,7 +79,7 @@ export default function RealPage() {
         )}
         {!pending && nextLevel === 1 && s.email_bound && s.mobile_bound && <BasicForm onDone={submitted} />}
         {!pending && nextLevel === 2 && s.email_bound && s.mobile_bound && <AdvancedForm onDone={submitted} />}
-        <h3 className={form.section}>{t('identity.limitsTitle')}</h3>
+        <h2 className={form.section}>{t('identity.limitsTitle')}</h2>
         <IdentityLimits level={s.level} />
       </div>
     </Page>
@@ -128,7 +128,7 @@ function BasicForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className={styles.card} onSubmit={submit} noValidate>
-      <h3 className={form.section}>{t('identity.basicTitle')}</h3>
+      <h2 className={form.section}>{t('identity.basicTitle')}</h2>
       <Tabs
         variant="pill"
         items={ID_TYPES.map((key) => ({ key, label: t(`identity.idTypes.${key}`) }))}
@@ -178,7 +178,7 @@ function AdvancedForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className={styles.card} onSubmit={submit} noValidate>
-      <h3 className={form.section}>{t('identity.advancedTitle')}</h3>
+      <h2 className={form.section}>{t('identity.advancedTitle')}</h2>
       <p className={form.hint}>{t('identity.photoHint')}</p>
       <ImagePicker scene="identity" label={t('identity.front')} value={front} onChange={setFront} testId="id-front" />
       <ImagePicker scene="identity" label={t('identity.back')} value={back} onChange={setBack} testId="id-back" />

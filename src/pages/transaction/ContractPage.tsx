@@ -190,7 +190,19 @@ export default function ContractPage() {
 
   if (!pair)
     return (
-      <Page title={t('pages.transaction.contract')} left={<FeedStatusBadge />}>
+      <Page
+        title={t('pages.transaction.contract')}
+        left={<FeedStatusBadge />}
+        // While the pair loads, the summary's place is kept: the page below does not drop when it comes.
+        header={
+          loading ? (
+            <>
+              <NavBar title={t('pages.transaction.contract')} left={<FeedStatusBadge />} />
+              <div className={styles.summary} aria-hidden="true" />
+            </>
+          ) : undefined
+        }
+      >
         <Empty text={loading ? t('common.loading') : t('trade.pair.notFound')} />
       </Page>
     );

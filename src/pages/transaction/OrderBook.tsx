@@ -22,13 +22,17 @@ const BookRow = memo(function BookRow({
   symbol,
   side,
   index,
+  coin,
   onPick,
 }: {
   symbol: string;
   side: Side;
   index: number;
+  /** The base coin the size is counted in. */
+  coin: string;
   onPick: (price: string) => void;
 }) {
+  const { t } = useTranslation();
   const row = useSelect(marketState.depth, (d) => d[symbol]?.[side === 'bid' ? 'bids' : 'asks'][index]);
   if (!row) return <div className={styles.row} />;
   // A scale, not a width: the bar changes with no layout of the row.
@@ -41,16 +45,28 @@ const BookRow = memo(function BookRow({
       data-price={row.price}
       data-testid={`book-${side}`}
     >
+      {/* Read as "Bid: price 70,138.00, size 0.24394 BTC", not as two bare figures run together. */}
+      <span className="sr-only">
+        {t(side === 'bid' ? 'trade.book.bidRow' : 'trade.book.askRow', { price: row.priceText, size: row.qtyText, coin })}
+      </span>
       <span className={styles.shade} style={shade} aria-hidden="true" />
       {side === 'bid' ? (
         <>
-          <span className={`${styles.qty} num`}>{row.qtyText}</span>
-          <span className={`${styles.price} num`}>{row.priceText}</span>
+          <span className={`${styles.qty} num`} aria-hidden="true">
+            {row.qtyText}
+          </span>
+          <span className={`${styles.price} num`} aria-hidden="true">
+            {row.priceText}
+          </span>
         </>
       ) : (
         <>
-          <span className={`${styles.price} num`}>{row.priceText}</span>
-          <span className={`${styles.qty} num`}>{row.qtyText}</span>
+          <span className={`${styles.price} num`} aria-hidden="true">
+            {row.priceText}
+          </span>
+          <span className={`${styles.qty} num`} aria-hidden="true">
+            {row.qtyText}
+          </span>
         </>
       )}
     </button>
@@ -72,7 +88,7 @@ function Spread({ symbol }: { symbol: string }) {
 const ROWS = Array.from({ length: DEPTH_LEVELS }, (_, i) => i);
 
 /**
- * The order book, bids beside asks (best at the top of each column), 20 rows a side with
+ * The order book, bids beside asks (best at the top of each column), 20 rows a side (24 px each, axe's smallest touch target) with
  * cumulative-size shading, grouped in the worker. Tapping a row hands its price to `onPick`.
  * Each row subscribes to its own row, so a snapshot re-renders only the rows that changed.
  */
@@ -117,12 +133,12 @@ export function OrderBook({
       <div className={styles.columns} data-group={group}>
         <div className={styles.side}>
           {ROWS.map((i) => (
-            <BookRow key={i} symbol={symbol} side="bid" index={i} onPick={onPick} />
+            <BookRow key={i} symbol={symbol} side="bid" index={i} coin={base} onPick={onPick} />
           ))}
         </div>
         <div className={styles.side}>
           {ROWS.map((i) => (
-            <BookRow key={i} symbol={symbol} side="ask" index={i} onPick={onPick} />
+            <BookRow key={i} symbol={symbol} side="ask" index={i} coin={base} onPick={onPick} />
           ))}
         </div>
       </div>

@@ -215,22 +215,25 @@ export function PositionsPanel({ pair }: { pair: MarketPair }) {
 
   return (
     <section className={styles.panel} data-testid="positions-panel">
-      <div className={styles.tabs} role="tablist">
-        {(['positions', 'orders'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={tab === k}
-            className={`${styles.tab} ${tab === k ? styles.on : ''}`}
-            onClick={() => setTab(k)}
-            data-testid={`panel-tab-${k}`}
-          >
-            {t(k === 'positions' ? 'futures.panel.positions' : 'futures.panel.orders', {
-              count: k === 'positions' ? ids.length : orders.length,
-            })}
-          </button>
-        ))}
+      <div className={styles.tabs}>
+        {/* A tablist holds tabs only: the history link sits beside it, not in it. */}
+        <div className={styles.tabList} role="tablist">
+          {(['positions', 'orders'] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={tab === k}
+              className={`${styles.tab} ${tab === k ? styles.on : ''}`}
+              onClick={() => setTab(k)}
+              data-testid={`panel-tab-${k}`}
+            >
+              {t(k === 'positions' ? 'futures.panel.positions' : 'futures.panel.orders', {
+                count: k === 'positions' ? ids.length : orders.length,
+              })}
+            </button>
+          ))}
+        </div>
         <Link to={HISTORY_PATH} className={styles.history} aria-label={t('futures.panel.history')} data-testid="panel-history">
           <History size={18} />
         </Link>

@@ -32,8 +32,17 @@ export function LtvBar({
   const fmt = useFormat();
   const at = (v: string) => `${Math.min(100, (Number(v) / SCALE) * 100)}%`;
   return (
-    <div className={styles.bar} role="meter" aria-label={t('loans.ltv')} aria-valuenow={value === null ? undefined : Number(value) * 100}>
-      <div className={styles.track}>
+    <div className={styles.bar}>
+      {/* The meter is the track alone (a meter's content is not read): its value, range and name. */}
+      <div
+        className={styles.track}
+        role="meter"
+        aria-label={t('loans.ltv')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value === null ? 0 : Math.min(100, Number(value) * 100)}
+        aria-valuetext={value === null ? '--' : percent(value, fmt.lang)}
+      >
         <span className={`${styles.fill} ${styles[`fill_${risk ?? 'safe'}`]}`} style={{ width: value === null ? '0%' : at(value) }} />
         <i className={styles.mark} style={{ left: at(lines.initial_ltv) }} />
         <i className={`${styles.mark} ${styles.markWarn}`} style={{ left: at(lines.margin_call_ltv) }} />
