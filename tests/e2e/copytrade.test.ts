@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import type { CopyItem } from '../../domain/copytrade/types';
 import { launch, phone, shot } from './browser';
-import { api, base, latestCode, opsCli, registerByApi, signInWith } from './helpers';
+import { api, base, latestCode, opsCli, registerByApi, signInWith, toastsSeen, watchToasts } from './helpers';
 
 const stamp = Date.now();
 const emailA = `trader${stamp}@example.com`;
@@ -126,8 +126,10 @@ describe('copy trading in a phone browser', () => {
     await expect.poll(() => page.getByTestId('follow-confirm-number').textContent()).toContain('2');
     await still(page);
     await shot(page, 'copytrade-follow-confirm-en');
+    await watchToasts(page);
     await page.getByTestId('follow-confirm-submit').click();
     await expect.poll(() => page.url(), POLL).toContain('/pages/copytrade/my');
+    await expect.poll(() => toastsSeen(page), POLL).toContainEqual(expect.stringMatching(/^You are now following /));
     const mine = await api('/follow/my', { status: 'following' }, tokenB);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ trader_user_id: traderId, type: 1, number: '2', max_margin: '1000', status: 'following' });

@@ -82,3 +82,25 @@ export async function opsCli(...args: string[]): Promise<string> {
   });
   return stdout;
 }
+
+/**
+ * Starts keeping the text of every toast the page shows from now on (a toast goes away; what it
+ * said stays readable with `toastsSeen`, so a test polls lasting state). Lives until a reload.
+ */
+export async function watchToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { toastsSeen?: string[] };
+    w.toastsSeen = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+        const text = el.textContent ?? '';
+        if (text && !w.toastsSeen!.includes(text)) w.toastsSeen!.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The toasts shown since `watchToasts`. */
+export function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { toastsSeen?: string[] }).toastsSeen ?? []);
+}

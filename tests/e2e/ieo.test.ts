@@ -14,7 +14,7 @@ import { subscriptionCost } from '../../domain/ieo/formulas';
 import type { IeoProject } from '../../domain/ieo/types';
 import { DAY_MS } from '../../domain/time';
 import { launch, phone, shot } from './browser';
-import { api, base, opsCli, registerByApi, signInWith } from './helpers';
+import { api, base, opsCli, registerByApi, signInWith, toastsSeen, watchToasts } from './helpers';
 
 const email = `ieo${Date.now()}@example.com`;
 const FUNDS = '5000';
@@ -106,7 +106,11 @@ describe('IEO in a phone browser', () => {
     expect(await page.getByTestId('ieo-confirm-cost').textContent()).toBe(costText);
     await still(page);
     await shot(page, 'ieo-confirm-en');
+    await watchToasts(page);
     await page.getByTestId('ieo-confirm-submit').click();
+    await expect
+      .poll(() => toastsSeen(page), { timeout: 20_000 })
+      .toContain('Subscription placed: the allocation comes when the window closes');
     await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/pages/ieo/order');
 
     await expect.poll(async () => (await api('/user/project/order', {}, userToken)).total, { timeout: 20_000 }).toBe(1);

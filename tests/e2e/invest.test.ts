@@ -13,7 +13,7 @@ import { Decimal } from '../../domain/decimal';
 import { formatPercent } from '../../domain/format';
 import type { DualOrder, DualProduct } from '../../domain/invest/types';
 import { launch, phone, shot } from './browser';
-import { api, base, opsCli, registerByApi, signInWith } from './helpers';
+import { api, base, opsCli, registerByApi, signInWith, toastsSeen, watchToasts } from './helpers';
 
 const email = `invest${Date.now()}@example.com`;
 const LIST = '/#/pages/invest/invest?coin=BTC&type=call';
@@ -96,7 +96,9 @@ describe('invest (dual) in a phone browser', () => {
     await expect.poll(() => page.getByTestId('invest-confirm').count()).toBe(1);
     await still(page);
     await shot(page, 'invest-confirm-en');
+    await watchToasts(page);
     await page.getByTestId('invest-confirm-submit').click();
+    await expect.poll(() => toastsSeen(page), { timeout: 20_000 }).toContain('Purchase confirmed');
     await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/pages/invest/mine');
     await expect.poll(async () => (await api('/dual/dual_list', { status: 'purchased' }, token)).total, { timeout: 20_000 }).toBe(1);
     const order: DualOrder = (await api('/dual/dual_list', { status: 'purchased' }, token)).data[0]!;

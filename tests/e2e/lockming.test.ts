@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../domain/format';
 import type { LockmingOrder } from '../../domain/lockming/types';
 import { launch, phone, shot } from './browser';
-import { api, base, opsCli, registerByApi, signInWith } from './helpers';
+import { api, base, opsCli, registerByApi, signInWith, toastsSeen, watchToasts } from './helpers';
 
 const email = `lockming${Date.now()}@example.com`;
 const FUNDS = '5000';
@@ -75,12 +75,15 @@ describe('lockming in a phone browser', () => {
       await route.fetch();
       await route.abort('connectionreset');
     });
+    await watchToasts(page);
     await page.getByTestId('lockming-confirm-submit').click();
     await expect.poll(() => keys.length, { timeout: 20_000 }).toBe(1);
     await expect.poll(async () => (await api('/lh/deposit/order', { status: 'holding' }, token)).total, { timeout: 20_000 }).toBe(1);
     await expect.poll(() => page.getByTestId('lockming-confirm-submit').isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.getByTestId('lockming-confirm-submit').click();
     await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/pages/lockming/order');
+    // It says the subscription went through (issue 32 item 9: nothing did).
+    await expect.poll(() => toastsSeen(page), { timeout: 20_000 }).toContain('Subscription confirmed');
     await page.unroute('**/lh/deposit');
     // The retry carried the first attempt's key, so the server answered it without a second subscription.
     expect(keys).toHaveLength(2);

@@ -13,6 +13,7 @@ import { FOLLOW_MAX_MULTIPLE, type FollowItem, type FollowType } from '../../../
 import { LOT_RULES } from '../../../domain/futures/types';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
+import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
@@ -135,6 +136,7 @@ export default function FollowPage() {
       });
       await invalidate('copytrade');
       setConfirming(false);
+      showToast(t('copytrade.toastFollowing', { name: detail.data?.nickname ?? '' }));
       void navigate('/pages/copytrade/my', { replace: true });
     } catch {
       // The `call` toast shows the server's reason.

@@ -15,6 +15,7 @@ import { normaliseAmount } from '../../../domain/funds/amounts';
 import { ACCOUNTS } from '../../../domain/funds/formulas';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call, mayHaveTakenEffect, newIdempotencyKey } from '../../api/request';
+import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Empty } from '../../ui/Empty';
@@ -94,6 +95,7 @@ export default function SubscribePage() {
       submitKey.current = null;
       await invalidate('balances', 'ieo');
       setConfirming(false);
+      showToast(t('ieo.toastDone'));
       void navigate('/pages/ieo/order', { replace: true });
     } catch (error) {
       // The `call` toast shows the server's reason; only an unknown outcome keeps the key.

@@ -13,6 +13,7 @@ import { ACCOUNTS } from '../../../domain/funds/formulas';
 import { topics } from '../../../domain/protocol';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
+import { showToast } from '../../state/ui';
 import { marketState } from '../../state/market';
 import { useThrottledSelect } from '../../state/select';
 import { Button } from '../../ui/Button';
@@ -93,6 +94,7 @@ export default function PurchasePage() {
       );
       await invalidate('balances', 'invest');
       setConfirming(false);
+      showToast(t('invest.toastDone'));
       void navigate('/pages/invest/mine', { replace: true });
     } catch {
       // The `call` toast shows the server's reason.

@@ -12,6 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNTS } from '../../../domain/funds/formulas';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
+import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { Empty } from '../../ui/Empty';
@@ -76,6 +77,7 @@ export default function BuyPage() {
       );
       await invalidate('balances', 'lockming');
       setConfirming(false);
+      showToast(t('lockming.toastDone'));
       void navigate('/pages/lockming/order', { replace: true });
     } catch {
       // The `call` toast shows the server's reason.
