@@ -136,6 +136,19 @@ describe('funds in a phone browser', () => {
     const btc = await api('/wallet/detail', { currency: '1', type: 'change' }, token);
     expect(btc.currency).toBe('BTC');
     expect(new Decimal(btc.available).eq(250) && new Decimal(btc.frozen).isZero()).toBe(true);
+
+    // An address added from here, for this coin, comes back chosen (issue 32 item 9).
+    await page.getByTestId('withdraw-add-address').click();
+    await expect.poll(() => page.getByTestId('wallet-currency').textContent()).toContain('BTC');
+    await page.locator('input[name="name"]').fill('Hardware wallet');
+    await page.locator('input[name="address"]').fill('bc1q9h6tq7ud8t4lfrmyfh3ruf0uz3w6x3pm7ry3zm');
+    await page.locator('input[name="pay_password"]').fill('135790');
+    await page.getByTestId('wallet-submit').click();
+    await expect.poll(() => page.url()).toContain('/pages/fund/withdraw');
+    await expect
+      .poll(() => page.getByRole('radio', { name: /Hardware wallet/ }).getAttribute('aria-checked'), { timeout: 20_000 })
+      .toBe('true');
+    expect(await page.getByRole('radio', { name: /Cold storage/ }).getAttribute('aria-checked')).toBe('false');
   });
 
   it("tells the demo account why it was credited in the reader's language, not in English", async () => {

@@ -41,6 +41,13 @@ interface TargetOption {
 }
 
 /**
+ * Set when the user leaves to add an address (the coin, and the addresses known then); read once
+ * back on this page, which then chooses the address that is new. Kept in the module, so it lives
+ * as long as the app in the tab and no longer.
+ */
+let addingFrom: { currency: string; known: ReadonlySet<number> } | null = null;
+
+/**
  * Withdraw (spec §2 fund/withdraw): to a saved address of the coin or, for USDT, a saved bank
  * card; shows the fee, the minimum, what arrives and what the 24 h limit leaves; asks for the
  * payment password, and a current authenticator code when two-factor is on. Identity verification comes first (the server answers 998 otherwise).
@@ -83,6 +90,16 @@ export default function WithdrawPage() {
     if (!fee || !info.data) return setArrival(null);
     void getWorker().funds.previewArrival(amount.trim(), fee, { name: info.data.currency, decimals: info.data.decimals }).then(setArrival);
   }, [amount, fee, info.data]);
+
+  // Back from adding an address: the one just added is the one chosen (issue 32 item 9).
+  useEffect(() => {
+    const list = addresses.data?.data;
+    // Not on the list kept from before leaving: on the one fetched again since.
+    if (!list || addresses.isFetching || !addingFrom || addingFrom.currency !== currency) return;
+    const added = list.filter((a) => String(a.currency_id) === currency && !addingFrom!.known.has(a.id)).sort((a, b) => b.id - a.id)[0];
+    addingFrom = null;
+    if (added) setTarget(`address:${added.id}`);
+  }, [addresses.data, addresses.isFetching, currency]);
 
   const options: TargetOption[] = [
     ...(addresses.data?.data ?? [])
@@ -196,7 +213,12 @@ export default function WithdrawPage() {
               </button>
             ))}
             <div className={styles.addRow}>
-              <Link to="/pages/setting/addWallet" className={styles.add}>
+              <Link
+                to={`/pages/setting/addWallet?currency=${encodeURIComponent(info.data?.currency ?? '')}`}
+                className={styles.add}
+                onClick={() => (addingFrom = { currency, known: new Set((addresses.data?.data ?? []).map((a) => a.id)) })}
+                data-testid="withdraw-add-address"
+              >
                 <Plus size={14} />
                 {t('funds.withdraw.addAddress')}
               </Link>

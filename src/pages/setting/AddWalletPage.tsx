@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, ClipboardPaste, ShieldAlert } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
@@ -35,7 +35,9 @@ export default function AddWalletPage() {
     const list = (data?.currencies ?? []).filter((c) => !c.is_legal || c.name === DEFAULT_COIN);
     return [...list.filter((c) => c.name === DEFAULT_COIN), ...list.filter((c) => c.name !== DEFAULT_COIN)];
   }, [data]);
-  const [currency, setCurrency] = useState(DEFAULT_COIN);
+  // Opened from a coin's withdraw page, the coin is that one (`?currency=BTC`).
+  const [params] = useSearchParams();
+  const [currency, setCurrency] = useState(() => params.get('currency')?.toUpperCase() || DEFAULT_COIN);
   const [name, setName] = useState('');
   const [address, setAddress] = useState('');
   const [qrcode, setQrcode] = useState<string | null>(null);
