@@ -92,4 +92,12 @@ describe('details a new user met', () => {
     await page.getByTestId('home-support').click();
     await expect.poll(() => page.url(), POLL).toContain('/pages/kefu/index');
   });
+
+  it('shows the site logo on the download page, not a letter', async () => {
+    await page.goto(`${base}/#/pages/common/webView?page=download`);
+    await expect.poll(() => page.getByTestId('download-logo').getAttribute('src'), POLL).toBe('/logo.svg');
+    await expect
+      .poll(() => page.getByTestId('download-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL)
+      .toBe(true);
+  });
 });

@@ -247,7 +247,8 @@ function AndroidConfirm({ t }: { t: (k: 'system.download.installApp' | 'system.d
 /** The built-in download page (`webView?page=download`): how to add the app to the home screen on iOS and Android. */
 export function DownloadGuide() {
   const { t } = useTranslation();
-  const name = useSnapshot(siteState).site_name || 'Kestrel';
+  const site = useSnapshot(siteState);
+  const name = site.site_name || 'Kestrel';
   const platforms = [
     {
       key: 'ios',
@@ -271,7 +272,7 @@ export function DownloadGuide() {
   return (
     <div className={styles.wrap} data-testid="download-guide">
       <div className={styles.hero}>
-        <div className={styles.logo}>{name.slice(0, 1)}</div>
+        <img className={styles.logo} src={site.logo} alt="" data-testid="download-logo" />
         <h2 className={styles.heading}>{name}</h2>
         <p className={styles.intro}>{t('system.download.intro')}</p>
       </div>

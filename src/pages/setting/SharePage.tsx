@@ -142,6 +142,7 @@ export default function SharePage() {
     try {
       const blob = await drawPoster(qr, {
         brand: site.site_name || 'Kestrel',
+        logo: site.logo,
         headline: t('rewards.share.posterHeadline'),
         sub: t('rewards.share.posterSub'),
         scan: t('rewards.share.posterScan'),

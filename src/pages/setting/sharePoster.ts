@@ -6,6 +6,8 @@
 
 export interface PosterText {
   brand: string;
+  /** The site's logo (an image URL of the same origin), drawn beside the brand. */
+  logo: string;
   headline: string;
   sub: string;
   scan: string;
@@ -16,9 +18,10 @@ export interface PosterText {
 const W = 750;
 const H = 1334;
 
-function loadImage(src: string): Promise<HTMLImageElement> {
+function loadImage(src: string, crossOrigin?: 'anonymous'): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const img = new Image();
+    if (crossOrigin) img.crossOrigin = crossOrigin;
     img.onload = () => resolve(img);
     img.onerror = () => reject(new Error('poster image failed to load'));
     img.src = src;
@@ -74,15 +77,11 @@ export async function drawPoster(qrDataUrl: string, text: PosterText): Promise<B
   ctx.fillStyle = glow;
   ctx.fillRect(0, 0, W, 700);
 
-  ctx.fillStyle = '#f0b90b';
-  ctx.beginPath();
-  ctx.arc(86, 110, 26, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.fillStyle = '#0b0e14';
-  ctx.font = `bold 30px ${font}`;
-  ctx.textAlign = 'center';
+  // The site's own logo, not a letter standing for it. Asked for with CORS, so a logo the operator
+  // serves from elsewhere either comes clean or not at all (a tainted canvas gives no PNG).
+  const logo = await loadImage(text.logo, 'anonymous').catch(() => null);
+  if (logo) ctx.drawImage(logo, 58, 82, 56, 56);
   ctx.textBaseline = 'middle';
-  ctx.fillText(text.brand.slice(0, 1), 86, 112);
   ctx.textAlign = 'left';
   ctx.fillStyle = '#e9eef6';
   ctx.font = `bold 38px ${font}`;
