@@ -7,10 +7,10 @@
  * (NUL and control characters in every field: hardening.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { contract, type EndpointPath } from '../../domain/api/contract';
 import { ManualClock } from '../../server/clock';
 import { accountHelpers } from './accounts';
+import { fieldNames } from './contractFields';
 import { startServer, type TestServer } from './harness';
 import { expectLedgerInvariants } from './invariants';
 
@@ -38,25 +38,6 @@ const HOSTILE = [
   'Infinity',
   'x'.repeat(5000),
 ];
-
-/** Every parameter name an input schema reads (objects, unions, intersections, pipes, wrappers). */
-function fieldNames(schema: z.ZodType): string[] {
-  const names = new Set<string>();
-  const walk = (s: unknown): void => {
-    const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
-    if (!def) return;
-    if (def.type === 'object') {
-      for (const [key, inner] of Object.entries(def.shape as Record<string, unknown>)) {
-        names.add(key);
-        walk(inner);
-      }
-    }
-    for (const k of ['left', 'right', 'in', 'out', 'innerType', 'schema']) if (def[k]) walk(def[k]);
-    if (Array.isArray(def.options)) for (const o of def.options) walk(o);
-  };
-  walk(schema);
-  return [...names];
-}
 
 describe(`hostile values in every field of every call (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let s: TestServer;
@@ -98,7 +79,7 @@ describe(`hostile values in every field of every call (${process.env.TEST_DATABA
     let calls = 0;
     for (const endpoint of paths) {
       const def = contract[endpoint];
-      const names = fieldNames(def.input);
+      const names = [...fieldNames(def.input)];
       const base = Object.fromEntries(names.map((n) => [n, plausible[n] ?? '1']));
       const attempts: Record<string, string>[] = [];
       for (const value of HOSTILE) {

@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { contract, type EndpointPath } from '../../domain/api/contract';
 import type { SessionInfo } from '../../domain/security/types';
 import { ManualClock } from '../../server/clock';
 import { readConfig } from '../../server/config';
 import { accountHelpers } from './accounts';
+import { fieldNames } from './contractFields';
 import { startServer, type TestServer } from './harness';
 import { JPEG_1PX, PNG_1PX } from './images';
 
@@ -22,25 +22,6 @@ const DIGITS_EN = 'An amount can have at most 20 significant digits';
 const TOO_MANY = /^Too many attempts, please try again in \d+ minutes$/;
 
 type User = Awaited<ReturnType<TestServer['signUp']>>;
-
-/** Every parameter name an input schema reads, found by walking the zod schema (objects, unions, intersections, pipes, wrappers). */
-function fieldNames(schema: z.ZodType): Set<string> {
-  const names = new Set<string>();
-  const walk = (s: unknown): void => {
-    const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
-    if (!def) return;
-    if (def.type === 'object') {
-      for (const [key, inner] of Object.entries(def.shape as Record<string, unknown>)) {
-        names.add(key);
-        walk(inner);
-      }
-    }
-    for (const k of ['left', 'right', 'in', 'out', 'innerType', 'schema']) if (def[k]) walk(def[k]);
-    if (Array.isArray(def.options)) for (const o of def.options) walk(o);
-  };
-  walk(schema);
-  return names;
-}
 
 // One server for most cases (each start takes seconds on an idle machine, far longer on a busy
 // one). Its manual clock only moves forward; every case uses its own accounts and addresses.
