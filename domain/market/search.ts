@@ -51,12 +51,22 @@ export const ASSET_NAMES: Readonly<Record<string, string>> = {
 /** Upper case without spaces or slashes: "btc / usdt" and "BTCUSDT" read alike. */
 const squash = (text: string) => text.toUpperCase().replace(/[\s/]+/g, '');
 
-/** Whether `symbol` ("BTC/USDT") answers the typed `query`; an empty query answers nothing. */
-export function pairMatches(symbol: string, query: string): boolean {
+/** How `symbol` ("BTC/USDT") answers the typed `query`: 0 by its symbol, 1 by its asset's name, null not at all (nor for an empty query). */
+export function pairMatch(symbol: string, query: string): 0 | 1 | null {
   const q = squash(query);
-  if (!q) return false;
-  if (squash(symbol).includes(q)) return true;
-  const base = symbol.split('/')[0] ?? '';
-  const name = ASSET_NAMES[base];
-  return name !== undefined && squash(name).includes(q);
+  if (!q) return null;
+  if (squash(symbol).includes(q)) return 0;
+  const name = ASSET_NAMES[symbol.split('/')[0] ?? ''];
+  return name !== undefined && squash(name).includes(q) ? 1 : null;
+}
+
+/** Whether `symbol` answers `query` at all. */
+export function pairMatches(symbol: string, query: string): boolean {
+  return pairMatch(symbol, query) !== null;
+}
+
+/** The pairs of `symbols` that answer `query`: those matched by symbol first, then by name, each in the given order. */
+export function searchPairs(symbols: readonly string[], query: string): string[] {
+  const ranked = symbols.map((s) => [s, pairMatch(s, query)] as const).filter(([, rank]) => rank !== null);
+  return [...ranked.filter(([, r]) => r === 0), ...ranked.filter(([, r]) => r === 1)].map(([s]) => s);
 }

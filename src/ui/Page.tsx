@@ -45,7 +45,7 @@ export function Page({ children, header, bodyRef, className, title, back, ...nav
   return (
     <div ref={ref} className={styles.page}>
       {header ?? <NavBar title={title ?? ''} back={back ?? !TAB_PATHS.has(pathname)} {...nav} />}
-      <div ref={bodyRef} className={`${styles.body} ${className ?? ''}`}>
+      <div ref={bodyRef} className={`${styles.body} ${className ?? ''}`} data-page-body="">
         {children}
       </div>
     </div>

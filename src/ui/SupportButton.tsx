@@ -20,7 +20,8 @@ const KEFU_PATH = '/pages/kefu/index';
 /** Trading screens (futures, spot, seconds options, their hub and orders): no button, as on Binance and Bybit. */
 const TRADING_PREFIX = '/pages/transaction/';
 /** What a tap reaches: the button never sits on one of these. */
-const INTERACTIVE = 'a, button, input, select, textarea, [role=button], [tabindex]:not([tabindex="-1"])';
+// A page body that is a Tab stop only so a keyboard can scroll it (src/ui/Page.tsx) is no control.
+const INTERACTIVE = 'a, button, input, select, textarea, [role=button], [tabindex]:not([tabindex="-1"]):not([data-page-body])';
 /** A form the user types into (the keyboard is up, every row is a field): no button. */
 const FORM_FIELD =
   'main input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]):not([type=range]), main textarea, main select';

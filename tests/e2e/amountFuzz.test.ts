@@ -19,8 +19,9 @@ const email = `fuzz${stamp}@example.com`;
 /** What a slip of the thumb types: the issue's strings. */
 const SLIPS = ['abc', '.', '-', '1..2', '１２３'];
 /** Amount boxes: decimal or numeric keyboards (never a PIN or a code: those are password or one-time-code boxes). */
+// Not behind an open sheet: a modal sheet makes the page behind it inert (src/ui/useModal.ts).
 const BOXES =
-  ':is(main, [role="dialog"]) input:is([inputmode="decimal"], [inputmode="numeric"]):not([type="password"]):not([autocomplete="one-time-code"]):visible';
+  ':is(main, [role="dialog"]) input:is([inputmode="decimal"], [inputmode="numeric"]):not([type="password"]):not([autocomplete="one-time-code"]):not([inert] *):visible';
 
 /** A validation message: an alert, or a field's or form's error or problem line. */
 const MESSAGES =

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../domain/decimal';
 import { launch, phone, shot } from './browser';
 import { api, base, opsCli, registerByApi, signInWith } from './helpers';
 
@@ -39,7 +40,11 @@ describe('the finance tab in a phone browser', () => {
     const products = await api('/lh/deposit/config', {});
     const lockming = products.find((p) => p.currency === 'USDT' && p.cycle_days === 15)!;
     await api('/lh/deposit', { config_id: String(lockming.id), amount: '1000' }, token);
-    const project = (await api('/project', { phase: 'in_progress' }))[0]!;
+    // The seeded project (other files create projects of their own on the same server).
+    const project = (await api('/project', { phase: 'in_progress' })).find(
+      (p) => p.pay_currency_id === 3 && new Decimal(p.price).eq('0.05'),
+    )!;
+    expect(project).toBeDefined();
     // 1000 tokens at the seeded 0.05 USDT: 50 USDT in escrow.
     await api('/project/order', { project_id: String(project.id), amount: '1000', pay_currency: String(project.pay_currency_id) }, token);
     await signInWith(page, token, TAB);

@@ -26,7 +26,10 @@ function covered(): string[] {
   if (b.right <= 0 || b.left >= innerWidth || b.bottom <= 0 || b.top >= innerHeight) return [];
   const out: string[] = [];
   // tabindex="-1" takes focus from a script only (a heading focused after navigation): not a control.
-  for (const el of document.querySelectorAll('a, button, input, select, textarea, [role=button], [tabindex]:not([tabindex="-1"])')) {
+  // …nor is a page body that is a Tab stop only so a keyboard can scroll it (src/ui/Page.tsx).
+  for (const el of document.querySelectorAll(
+    'a, button, input, select, textarea, [role=button], [tabindex]:not([tabindex="-1"]):not([data-page-body])',
+  )) {
     if (el === button || button.contains(el) || el.contains(button)) continue;
     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
     const r = el.getBoundingClientRect();

@@ -1,6 +1,6 @@
 /** The market search (issue 32 item 9: "bitcoin", "apple" and "gold" found no pair). */
 import { describe, expect, it } from 'vitest';
-import { ASSET_NAMES, pairMatches } from '../../domain/market/search';
+import { ASSET_NAMES, pairMatches, searchPairs } from '../../domain/market/search';
 import { PAIRS } from '../../server/market/catalogue';
 
 const SYMBOLS = PAIRS.map((p) => `${p.base}/${p.quote}`);
@@ -19,6 +19,11 @@ describe('pair search', () => {
     expect(find('BTC/USDT')).toEqual(['BTC/USDT']);
     expect(find(' eth / usdt ')).toEqual(['ETH/USDT']);
     expect(find('jpy')).toEqual(['USD/JPY']);
+  });
+
+  it('lists matches by symbol before matches by name', () => {
+    expect(searchPairs(SYMBOLS, 'eth')).toEqual(['ETH/USDT', 'ETC/USDT']);
+    expect(searchPairs(SYMBOLS, 'btc')).toEqual(['BTC/USDT']);
   });
 
   it('answers nothing for an empty query', () => {

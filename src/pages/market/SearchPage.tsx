@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { pairMatches } from '../../../domain/market/search';
+import { searchPairs } from '../../../domain/market/search';
 import { topics } from '../../../domain/protocol';
 import { marketState } from '../../state/market';
 import { Empty } from '../../ui/Empty';
@@ -30,7 +30,7 @@ export default function SearchPage() {
   const recent = useRecentSearches();
   useTopics(QUOTES);
 
-  const results = useMemo(() => symbols.filter((s) => pairMatches(s, query)), [symbols, query]);
+  const results = useMemo(() => searchPairs(symbols, query), [symbols, query]);
   const open = (symbol: string) => navigate(contractPath(symbol));
   const openResult = (symbol: string) => {
     rememberSearch(query);
