@@ -31,3 +31,10 @@ export function assetsTotal(values: readonly DecimalValue[]): Decimal {
 export function ownFrozen(frozen: DecimalValue, heldByProducts: DecimalValue): Decimal {
   return Decimal.max(0, new Decimal(frozen).minus(heldByProducts));
 }
+
+/** The amounts of `items` summed per currency id (a holding line's coins, the coin account's frozen parts). */
+export function sumByCurrency(items: Iterable<{ currency_id: number; amount: DecimalValue }>): Map<number, Decimal> {
+  const sums = new Map<number, Decimal>();
+  for (const { currency_id, amount } of items) sums.set(currency_id, (sums.get(currency_id) ?? new Decimal(0)).plus(amount));
+  return sums;
+}

@@ -8,7 +8,7 @@ import type {
   WalletDetail,
   WalletOverview,
 } from '../../domain/funds/types';
-import { assetsTotal, HOLDING_KINDS, ownFrozen } from '../../domain/funds/holdings';
+import { assetsTotal, HOLDING_KINDS, ownFrozen, sumByCurrency } from '../../domain/funds/holdings';
 import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS, accountName, type AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
@@ -67,9 +67,7 @@ export class Wallets {
     const rates = await this.rates.all();
     const fiat = rates.find((r) => r.currency_code === fiatCode) ?? rates[0]!;
     // What holding lines show of the coin account's frozen amounts, per currency.
-    const inFrozen = new Map<number, Decimal>();
-    for (const { holding: h } of held)
-      if (h.place === 'frozen') inFrozen.set(h.currency_id, (inFrozen.get(h.currency_id) ?? new Decimal(0)).plus(h.amount));
+    const inFrozen = sumByCurrency(held.map((x) => x.holding).filter((h) => h.place === 'frozen'));
     const parts: Decimal[] = [];
     const accounts: AccountOverview[] = Object.values(ACCOUNTS).map((id) => {
       const values: Decimal[] = [];
@@ -96,9 +94,7 @@ export class Wallets {
       return { id, name: accountName(id), balances, total_usdt: total.toFixed(2), total_fiat: total.mul(fiat.rate).toFixed(2) };
     });
     const holdings: HoldingLine[] = HOLDING_KINDS.map((kind) => {
-      const byCurrency = new Map<number, Decimal>();
-      for (const { kind: k, holding: h } of held)
-        if (k === kind) byCurrency.set(h.currency_id, (byCurrency.get(h.currency_id) ?? new Decimal(0)).plus(h.amount));
+      const byCurrency = sumByCurrency(held.filter((x) => x.kind === kind).map((x) => x.holding));
       const values: Decimal[] = [];
       const items = [...byCurrency]
         .filter(([, amount]) => !amount.isZero())

@@ -457,8 +457,10 @@ export class NftService {
    */
   async holdings(userId: number): Promise<AssetHolding[]> {
     const out: AssetHolding[] = [];
-    for (const m of await this.deps.repo.heldMarginsOf(userId)) {
-      const sale = await this.deps.repo.sale(m.sale_id);
+    const margins = await this.deps.repo.heldMarginsOf(userId);
+    const sales = await this.deps.repo.salesByIds(margins.map((m) => m.sale_id));
+    for (const m of margins) {
+      const sale = sales.get(m.sale_id);
       if (!sale) continue;
       out.push({ currency_id: sale.currency_id, amount: new Decimal(m.amount), place: 'escrow' });
       for (const c of await this.heldCovers(this.deps.db, sale, userId))
