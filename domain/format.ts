@@ -158,6 +158,23 @@ export function formatAmount(value: Numeric, decimals: number, lang: Lang = DEFA
   return formatNumber(value, lang, { maxDecimals: decimals, minDecimals: 0 });
 }
 
+/** Coins shown in cents, as exchanges show a dollar-pegged balance ("3,681.77", not "3,681.775399"). */
+const CENT_COINS: ReadonlySet<string> = new Set(['USDT']);
+
+/** Decimals a balance or a total of `currency` is shown with: cents for a dollar coin, else the coin's own precision. */
+export function displayDecimals(currency: string, decimals: number): number {
+  return CENT_COINS.has(currency) ? Math.min(decimals, FIAT_DECIMALS.USDT) : decimals;
+}
+
+/**
+ * A balance of `currency` at its display decimals, rounded half up as every figure shown (so it
+ * agrees with its "≈ USDT" value beside it), trailing zeros trimmed:
+ * `formatBalance("3681.775399", "USDT", 6)` → `"3,681.78"`.
+ */
+export function formatBalance(value: Numeric, currency: string, decimals: number, lang: Lang = DEFAULT_LANG): string {
+  return formatAmount(value, displayDecimals(currency, decimals), lang);
+}
+
 /** A market price at the pair's tick precision, fixed: `formatPrice("67250.1", 2, "vi")` → `"67.250,10"`. */
 export function formatPrice(value: Numeric, priceDecimals: number, lang: Lang = DEFAULT_LANG): string {
   return formatNumber(value, lang, { maxDecimals: priceDecimals });

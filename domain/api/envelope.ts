@@ -16,7 +16,13 @@ export const RESPONSE_TYPES = {
 export const ANSWER_LOST_CODE = 2;
 
 export type ApiSuccess<T> = { type: 'ok'; code: 1; message: T };
-export type ApiFailure = { type: 'error' | 999 | 998; code: 0 | typeof ANSWER_LOST_CODE; message: string };
+export type ApiFailure = {
+  type: 'error' | 999 | 998;
+  code: 0 | typeof ANSWER_LOST_CODE;
+  message: string;
+  /** Seconds until the same request can succeed, where the refusal is only "not yet" (a code asked for too soon). */
+  retry_after?: number;
+};
 /** Every API answer, HTTP 200 for business outcomes. */
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 

@@ -17,6 +17,7 @@ import type {
   BillItem,
   DepositInfo,
   DepositItem,
+  ExchangeFirmQuote,
   ExchangeItem,
   ExchangeQuoteInfo,
   TransferItem,
@@ -127,6 +128,17 @@ export const fundsEndpoints = defineEndpoints({
       to_currency_id: positiveIntParam('validation.currencyRequired'),
     }),
   }),
+  '/user/exchangeQuote': endpoint<ExchangeFirmQuote>()({
+    method: 'GET',
+    access: 'user',
+    input: z
+      .object({
+        number: amountField(),
+        from_currency_id: positiveIntParam('validation.currencyRequired'),
+        to_currency_id: positiveIntParam('validation.currencyRequired'),
+      })
+      .refine((d) => d.from_currency_id !== d.to_currency_id, { error: 'validation.sameCurrency', path: ['to_currency_id'] }),
+  }),
   '/user/Transfer': endpoint<ExchangeItem>()({
     method: 'POST',
     access: 'user',
@@ -138,6 +150,8 @@ export const fundsEndpoints = defineEndpoints({
         to_currency_id: positiveIntParam('validation.currencyRequired'),
         /** The least the caller accepts to receive (what its preview showed); below it the answer is "the price moved". */
         min_receive: amountField().optional(),
+        /** A firm quote from `/user/exchangeQuote` for this amount: filled at what it promised while it lasts. */
+        quote_id: z.string().max(400, { error: 'errors.quoteInvalid' }).optional(),
       })
       .refine((d) => d.from_currency_id !== d.to_currency_id, { error: 'validation.sameCurrency', path: ['to_currency_id'] }),
   }),

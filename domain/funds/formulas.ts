@@ -59,3 +59,24 @@ export function calculateExchange(
   const receive = gross.mul(new Decimal(1).minus(feeRate)).toDecimalPlaces(toDecimals, Decimal.ROUND_DOWN);
   return { rate, fee: gross.minus(receive).toDecimalPlaces(toDecimals, Decimal.ROUND_DOWN), receive };
 }
+
+/**
+ * An exchange against a firm quote the server gave a moment ago (Convert's "quote valid for 10 s"):
+ * the user receives what the quote promised, or what the live price gives if that is more. The
+ * quote holds only while paying it costs the platform no more than the amount is worth at the live
+ * price (the live amount before the fee): the fee absorbs a move against the platform, and a
+ * larger move refuses the quote (`null`, "the price moved"), so no quote pays beyond what the
+ * market did. `live` is `calculateExchange` at the live prices; the fee is what the platform keeps.
+ */
+export function fillAtQuote(
+  live: ExchangeQuote,
+  amount: DecimalValue,
+  quotedReceive: DecimalValue,
+  toDecimals: number,
+): ExchangeQuote | null {
+  const worth = new Decimal(amount).mul(live.rate).toDecimalPlaces(toDecimals, Decimal.ROUND_DOWN);
+  const quoted = new Decimal(quotedReceive);
+  if (quoted.gt(worth)) return null;
+  const receive = Decimal.max(quoted, live.receive);
+  return { rate: live.rate, receive, fee: worth.minus(receive) };
+}

@@ -159,6 +159,26 @@ export interface ExchangeQuoteInfo {
   to_decimals: number;
 }
 
+/**
+ * A firm quote for one exchange (`/user/exchangeQuote`): `receive` is promised until `expires_at`
+ * to whoever sends `quote_id` with the same amount and currencies (unless the market moved more
+ * than the fee against it). The id is signed by the server; nothing in it is trusted unsigned.
+ */
+export interface ExchangeFirmQuote {
+  quote_id: string;
+  from_currency_id: number;
+  to_currency_id: number;
+  /** The amount of the source it was given for. */
+  number: string;
+  rate: string;
+  fee: string;
+  receive: string;
+  /** Epoch ms after which the quote is refused. */
+  expires_at: number;
+  /** How long a quote lasts, in seconds (the countdown's start). */
+  valid_seconds: number;
+}
+
 export interface ExchangeItem {
   id: number;
   from_currency_id: number;

@@ -6,6 +6,8 @@ export interface WalletAddress {
   currency: string;
   name: string;
   address: string;
+  /** The network its format shows ("TRC20", "ERC20", "BTC"; `addressNetwork`), or null. */
+  network: string | null;
   /** Signed URL of the QR image, if one was uploaded. */
   qrcode: string | null;
   created_at: number;

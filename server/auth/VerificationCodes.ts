@@ -106,7 +106,8 @@ export class VerificationCodes {
       );
       if (last && now - last.created_at < this.resendMs) {
         await options.onRefused?.();
-        throw new AppError('errors.codeTooFrequent', { seconds: Math.ceil((last.created_at + this.resendMs - now) / 1000) });
+        const seconds = Math.ceil((last.created_at + this.resendMs - now) / 1000);
+        throw new AppError('errors.codeTooFrequent', { seconds }, 'error', seconds);
       }
       const recent = await q.query<{ created_at: number }>(
         'SELECT created_at FROM verification_codes WHERE target = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT $3',

@@ -1,7 +1,8 @@
 import type { Page } from '../../domain/api/envelope';
-import type { ExchangeItem, ExchangeQuoteInfo } from '../../domain/funds/types';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ExchangeFirmQuote, ExchangeItem, ExchangeQuoteInfo } from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
-import { ACCOUNTS, calculateExchange } from '../../domain/funds/formulas';
+import { ACCOUNTS, calculateExchange, fillAtQuote, type ExchangeQuote } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { paginate } from '../db/paginate';
@@ -10,7 +11,7 @@ import { feesFor, type Ledger } from '../ledger/Ledger';
 import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import { readAmount, requireCurrency } from './amounts';
-import { EXCHANGE_FEE_RATE } from './fundsConfig';
+import { EXCHANGE_FEE_RATE, EXCHANGE_QUOTE_SECONDS } from './fundsConfig';
 import type { Valuation } from './Valuation';
 
 const COLUMNS = `id, from_currency_id, to_currency_id, from_amount::text AS from_amount, to_amount::text AS to_amount, fee::text AS fee,
@@ -18,10 +19,25 @@ const COLUMNS = `id, from_currency_id, to_currency_id, from_amount::text AS from
 
 type Row = Omit<ExchangeItem, 'from_currency' | 'to_currency'>;
 
+/** What a quote id signs: who it is for, the exchange, what it promises and until when. */
+interface SignedQuote {
+  u: number;
+  f: number;
+  t: number;
+  a: string;
+  r: string;
+  x: number;
+}
+
 /**
  * Currency exchange in the coin account at the market rate, against the platform treasury (spec
- * §7 `/user/Transfer`). A caller that showed a preview sends what it showed as `minReceive`;
- * the exchange is refused ("the price moved") rather than filled below it.
+ * §7 `/user/Transfer`). Two ways to bound the price:
+ * - a firm quote (`firmQuote`, valid for `EXCHANGE_QUOTE_SECONDS`, as Convert apps give): its id
+ *   is signed with a server secret, so its promise cannot be forged or edited, and it is filled
+ *   at what it promised while that costs the platform no more than the live market value
+ *   (`fillAtQuote`);
+ * - a caller's `minReceive` (what its own preview showed): refused ("the price moved") rather
+ *   than filled below it.
  */
 export class Exchanges {
   private readonly tx: TxRunner;
@@ -32,8 +48,31 @@ export class Exchanges {
     private readonly ledger: Ledger,
     private readonly market: MarketSource,
     private readonly valuation: Valuation,
+    private readonly quoteKey: Buffer,
   ) {
     this.tx = txRunner(db);
+  }
+
+  /** A firm quote for exchanging `amount` of `fromId` into `toId`, for this user only. */
+  firmQuote(userId: number, input: { amount: string; fromId: number; toId: number }): ExchangeFirmQuote {
+    const { fromId, toId } = input;
+    if (fromId === toId) throw new AppError('validation.sameCurrency');
+    const from = requireCurrency(this.market, fromId);
+    const amount = readAmount(input.amount, from);
+    const { q } = this.live(amount, fromId, toId);
+    const expiresAt = this.clock.now() + EXCHANGE_QUOTE_SECONDS * 1000;
+    const signed: SignedQuote = { u: userId, f: fromId, t: toId, a: amount.toFixed(), r: q.receive.toFixed(), x: expiresAt };
+    return {
+      quote_id: this.sign(signed),
+      from_currency_id: fromId,
+      to_currency_id: toId,
+      number: signed.a,
+      rate: q.rate.toSignificantDigits(12).toFixed(),
+      fee: q.fee.toFixed(),
+      receive: signed.r,
+      expires_at: expiresAt,
+      valid_seconds: EXCHANGE_QUOTE_SECONDS,
+    };
   }
 
   quote(fromId: number, toId: number): ExchangeQuoteInfo {
@@ -51,16 +90,25 @@ export class Exchanges {
 
   async exchange(
     userId: number,
-    input: { amount: string; fromId: number; toId: number; minReceive?: string | undefined },
+    input: { amount: string; fromId: number; toId: number; minReceive?: string | undefined; quoteId?: string | undefined },
     run: TxRunner = this.tx,
   ): Promise<ExchangeItem> {
     const { fromId, toId } = input;
     if (fromId === toId) throw new AppError('validation.sameCurrency');
     const from = requireCurrency(this.market, fromId);
-    const to = requireCurrency(this.market, toId);
     const amount = readAmount(input.amount, from);
-    const { fromPrice, toPrice } = this.prices(fromId, toId);
-    const q = calculateExchange(amount, fromPrice, toPrice, EXCHANGE_FEE_RATE, to.decimals);
+    const live = this.live(amount, fromId, toId);
+    let q: ExchangeQuote = live.q;
+    if (input.quoteId !== undefined) {
+      const quote = this.verify(input.quoteId);
+      if (!quote || quote.u !== userId || quote.f !== fromId || quote.t !== toId || !new Decimal(quote.a).eq(amount)) {
+        throw new AppError('errors.quoteInvalid');
+      }
+      if (this.clock.now() > quote.x) throw new AppError('errors.quoteExpired');
+      const filled = fillAtQuote(live.q, amount, quote.r, live.toDecimals);
+      if (!filled) throw new AppError('errors.priceMoved');
+      q = filled;
+    }
     if (q.receive.lte(0)) throw new AppError('errors.exchangeTooSmall');
     if (input.minReceive !== undefined && q.receive.lt(new Decimal(input.minReceive))) throw new AppError('errors.priceMoved');
     return run(async (tx) => {
@@ -122,6 +170,32 @@ export class Exchanges {
       from_currency: requireCurrency(this.market, r.from_currency_id).name,
       to_currency: requireCurrency(this.market, r.to_currency_id).name,
     };
+  }
+
+  /** The exchange at the live prices. */
+  private live(amount: Decimal, fromId: number, toId: number): { q: ExchangeQuote; toDecimals: number } {
+    const to = requireCurrency(this.market, toId);
+    const { fromPrice, toPrice } = this.prices(fromId, toId);
+    return { q: calculateExchange(amount, fromPrice, toPrice, EXCHANGE_FEE_RATE, to.decimals), toDecimals: to.decimals };
+  }
+
+  private sign(quote: SignedQuote): string {
+    const body = Buffer.from(JSON.stringify(quote)).toString('base64url');
+    return `${body}.${createHmac('sha256', this.quoteKey).update(body).digest('base64url')}`;
+  }
+
+  /** The quote an id signs, or null when the id is not one this server signed. */
+  private verify(id: string): SignedQuote | null {
+    const [body, mac] = id.split('.');
+    if (!body || !mac) return null;
+    const expected = createHmac('sha256', this.quoteKey).update(body).digest();
+    const given = Buffer.from(mac, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      return JSON.parse(Buffer.from(body, 'base64url').toString()) as SignedQuote;
+    } catch {
+      return null;
+    }
   }
 
   private prices(fromId: number, toId: number) {

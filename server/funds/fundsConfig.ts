@@ -41,6 +41,9 @@ export const WITHDRAW_RULES: Record<number, WithdrawRule> = {
 /** Share of an exchange kept as its fee. */
 export const EXCHANGE_FEE_RATE = '0.002';
 
+/** How long a firm exchange quote holds (Binance Convert and OKX Convert give 5–10 s). */
+export const EXCHANGE_QUOTE_SECONDS = 10;
+
 /** Seeded platform liquidity for exchanges, per currency id (recorded as credits). */
 export const TREASURY_SEED: Record<number, string> = {
   1: '50',

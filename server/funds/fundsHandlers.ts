@@ -46,10 +46,18 @@ export function createFundsHandlers(deps: {
     '/wallet/out': async (input, ctx) => withdrawals.request(ctx.user.id, input, ctx.tx),
     '/user/withdraw/list': async (input, ctx) => withdrawals.page(ctx.user.id, input.page, input.limit),
     '/user/getTransferFee': async (input) => exchanges.quote(input.from_currency_id, input.to_currency_id),
+    '/user/exchangeQuote': async (input, ctx) =>
+      exchanges.firmQuote(ctx.user.id, { amount: input.number, fromId: input.from_currency_id, toId: input.to_currency_id }),
     '/user/Transfer': async (input, ctx) =>
       exchanges.exchange(
         ctx.user.id,
-        { amount: input.number, fromId: input.from_currency_id, toId: input.to_currency_id, minReceive: input.min_receive },
+        {
+          amount: input.number,
+          fromId: input.from_currency_id,
+          toId: input.to_currency_id,
+          minReceive: input.min_receive,
+          quoteId: input.quote_id,
+        },
         ctx.tx,
       ),
     '/user/getTransferList': async (input, ctx) => exchanges.page(ctx.user.id, input.page, input.limit),

@@ -47,7 +47,7 @@ export const fundsPlugin = fp(
       notifications,
       fastify.twoFactor,
     );
-    const exchanges = new Exchanges(db, clock, ledger, market, valuation);
+    const exchanges = new Exchanges(db, clock, ledger, market, valuation, await fastify.secrets.get('exchange_quote'));
     fastify.decorate('wallets', wallets);
     fastify.decorate('deposits', deposits);
     fastify.decorate('withdrawals', withdrawals);

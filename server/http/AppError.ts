@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly key: string,
     readonly params: Record<string, string | number> = {},
     readonly type: FailureType = 'error',
+    /** Seconds until the same request can succeed, where the refusal is only "not yet": sent as `retry_after`. */
+    readonly retryAfter?: number,
   ) {
     super(key);
     this.name = 'AppError';
@@ -25,4 +27,11 @@ export function sessionError(key: 'errors.notLoggedIn' | 'errors.sessionExpired'
 /** The action needs an identity level the user lacks (type 998: the client goes to real_mark). */
 export function identityError(key = 'errors.identityRequired'): AppError {
   return new AppError(key, {}, 998);
+}
+
+/** The envelope of a business failure, in the request's language. */
+export function failureOf(error: AppError, t: (key: string, params?: Record<string, string | number>) => string): ApiFailure {
+  const failure: ApiFailure = { type: error.type, code: 0, message: t(error.key, error.params) };
+  if (error.retryAfter !== undefined) failure.retry_after = error.retryAfter;
+  return failure;
 }

@@ -3,7 +3,7 @@ import { ANSWER_LOST_CODE, type ApiEnvelope } from '../../domain/api/envelope';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import { txRunner, type TxRunner } from '../ledger/tx';
-import { AppError } from './AppError';
+import { AppError, failureOf } from './AppError';
 import type { Translate } from './translator';
 
 /** The request header that names one attempt of a money call (lower case, as Node reads it). */
@@ -142,7 +142,7 @@ export class Idempotency {
         if (claimed) await this.save(req, answerOf(500, { type: 'error', code: 0, message: t('errors.internal') }));
         throw error;
       }
-      answer = answerOf(200, { type: error.type, code: 0, message: t(error.key, error.params) });
+      answer = answerOf(200, failureOf(error, t));
     }
     if (claimed) {
       await this.save(req, answer);

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppOptions } from '../platform/options';
 import { UPLOAD_MAX_BYTES } from '../uploads/UploadStore';
-import { AppError } from './AppError';
+import { AppError, failureOf } from './AppError';
 import { registerInputGuard } from './inputGuard';
 import { closeQuietConnectionsOnClose } from './quietConnections';
 import { RATE_LIMIT_PER_MINUTE, registerRateLimit, TooManyRequestsError } from './rateLimit';
@@ -37,10 +37,14 @@ export const httpPlugin = fp<AppOptions>(
     fastify.setErrorHandler((error, req, reply) => {
       const t = translator.forLang(readLang(req));
       if (error instanceof AppError) {
-        return sendEnvelope(reply, { type: error.type, code: 0, message: t(error.key, error.params) });
+        return sendEnvelope(reply, failureOf(error, t));
       }
       if (error instanceof TooManyRequestsError) {
-        return sendEnvelope(reply, { type: 'error', code: 0, message: t('errors.tooManyRequests', { seconds: error.seconds }) }, 429);
+        return sendEnvelope(
+          reply,
+          { type: 'error', code: 0, message: t('errors.tooManyRequests', { seconds: error.seconds }), retry_after: error.seconds },
+          429,
+        );
       }
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       if (status < 500) {

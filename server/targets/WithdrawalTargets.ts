@@ -1,4 +1,5 @@
 import type { Page } from '../../domain/api/envelope';
+import { addressNetwork } from '../../domain/targets/networks';
 import type { BankCard, BankCardKind, WalletAddress } from '../../domain/targets/types';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
@@ -65,11 +66,15 @@ export class WithdrawalTargets {
     const qrcodes = await this.uploads.urlsById(found.data.map((r) => r.qrcode_upload_id));
     return {
       ...found,
-      data: found.data.map(({ qrcode_upload_id, ...r }) => ({
-        ...r,
-        currency: this.market.currencies.find((c) => c.id === r.currency_id)?.name ?? String(r.currency_id),
-        qrcode: qrcode_upload_id === null ? null : (qrcodes.get(Number(qrcode_upload_id)) ?? null),
-      })),
+      data: found.data.map(({ qrcode_upload_id, ...r }) => {
+        const currency = this.market.currencies.find((c) => c.id === r.currency_id)?.name ?? String(r.currency_id);
+        return {
+          ...r,
+          currency,
+          network: addressNetwork(currency, r.address),
+          qrcode: qrcode_upload_id === null ? null : (qrcodes.get(Number(qrcode_upload_id)) ?? null),
+        };
+      }),
     };
   }
 

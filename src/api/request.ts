@@ -30,6 +30,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly type: 'error' | 999 | 998 | 'network' | 'http' | 'pending',
+    /** Seconds until the same request can succeed, when the server refused it only for now. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -129,7 +131,7 @@ export function settle<T>(envelope: ApiEnvelope<T>, options: CallOptions = {}): 
     redirectSoon(IDENTITY_PATH);
     throw new ApiError(message, 998);
   }
-  return fail(new ApiError(message, envelope.type === 'error' ? 'error' : 'http'), options);
+  return fail(new ApiError(message, envelope.type === 'error' ? 'error' : 'http', envelope.retry_after), options);
 }
 
 /** Shows the failure (unless the caller handles it) and throws it. */

@@ -74,6 +74,7 @@ export const ROUTES = {
   '/user/withdraw/list': { method: 'GET', access: 'user', idempotent: false },
   '/user/getTransferList': { method: 'GET', access: 'user', idempotent: false },
   '/user/getTransferFee': { method: 'GET', access: 'user', idempotent: false },
+  '/user/exchangeQuote': { method: 'GET', access: 'user', idempotent: false },
   '/user/Transfer': { method: 'POST', access: 'user', idempotent: true },
   '/currency/user_currency_list': { method: 'GET', access: 'user', idempotent: false },
   '/user/channel/snapshot': { method: 'GET', access: 'user', idempotent: false },

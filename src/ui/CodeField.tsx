@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SendCodeButton } from './SendCodeButton';
+import { SendCodeButton, type SendOutcome } from './SendCodeButton';
 import { TextField } from './TextField';
 import styles from './Form.module.css';
 
@@ -8,7 +8,7 @@ interface CodeFieldProps {
   value: string;
   onChange: (code: string) => void;
   /** Resolves whether a code went out. */
-  send: () => Promise<boolean>;
+  send: () => Promise<SendOutcome>;
   error?: string | null;
 }
 

@@ -3,7 +3,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecimalValue } from '../../domain/decimal';
 import { FIAT_DECIMALS, type FiatCode } from '../../domain/fiat';
-import { AMOUNT_DECIMALS_FALLBACK, formatAmount, formatFiat, formatNumber, formatRate, localizeDecimal } from '../../domain/format';
+import {
+  AMOUNT_DECIMALS_FALLBACK,
+  formatAmount,
+  formatBalance,
+  formatFiat,
+  formatNumber,
+  formatRate,
+  localizeDecimal,
+} from '../../domain/format';
 import { DEFAULT_LANG, isLang, type Lang } from '../../domain/i18n';
 import { apiQuery } from '../api/queries';
 
@@ -12,6 +20,8 @@ export interface NumberFormats {
   lang: Lang;
   /** An amount of `currency` at its precision, trailing zeros trimmed: `"1,250.5"` (`"1.250,5"` in vi). */
   amount: (value: DecimalValue, currency: string) => string;
+  /** A balance of `currency` (available, frozen, held) at its display decimals: `"3,681.78"` USDT, not `"3,681.775399"`. */
+  balance: (value: DecimalValue, currency: string) => string;
   /** A valuation in USDT (a total, a coin's worth), as a dollar amount: 2 decimals, `"1,250.50"`. */
   usdtValue: (value: DecimalValue) => string;
   /** A fiat amount with its currency's decimals and sign: `"₫16,696"`, `"1 234,50 €"`. */
@@ -40,6 +50,7 @@ export function useFormat(): NumberFormats {
     () => ({
       lang,
       amount: (value, currency) => formatAmount(value, decimals.get(currency) ?? AMOUNT_DECIMALS_FALLBACK, lang),
+      balance: (value, currency) => formatBalance(value, currency, decimals.get(currency) ?? AMOUNT_DECIMALS_FALLBACK, lang),
       usdtValue: (value) => formatNumber(value, lang, { maxDecimals: FIAT_DECIMALS.USDT }),
       fiat: (value, code) => formatFiat(value, code, lang),
       rate: (value) => formatRate(value, lang),

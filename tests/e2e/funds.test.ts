@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import { launch, phone, shot } from './browser';
 import { DEMO_ACCOUNT } from '../../server/seed/seed';
-import { api, base, latestCode, loginByApi, opsCli, registerByApi, sendCode, signInWith } from './helpers';
+import { api, base, latestCode, loginByApi, opsCli, registerByApi, sendCode, signInWith, toastsSeen, watchToasts } from './helpers';
 
 const NOTIFICATIONS = '/#/pages/setting/notifications';
 
@@ -125,6 +125,13 @@ describe('funds in a phone browser', () => {
     await page.goto(`${base}/#/pages/fund/withdraw?currency=1`);
     await expect.poll(() => page.getByTestId('limit-left').textContent()).toContain('200');
     await page.getByRole('radio', { name: /Cold storage/ }).click();
+    // The address's network beside its name, read from its format (issue 32 item 9).
+    expect(
+      await page
+        .getByRole('radio', { name: /Cold storage/ })
+        .getByTestId('address-network')
+        .textContent(),
+    ).toBe('NetworkBTC');
     await page.getByLabel('Amount').fill('210');
     await expect.poll(() => page.getByTestId('arrival').textContent()).toContain('209.9998');
     await page.getByPlaceholder('6-digit payment password').fill('135790');
@@ -149,6 +156,24 @@ describe('funds in a phone browser', () => {
       .poll(() => page.getByRole('radio', { name: /Hardware wallet/ }).getAttribute('aria-checked'), { timeout: 20_000 })
       .toBe('true');
     expect(await page.getByRole('radio', { name: /Cold storage/ }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('exchanges at a firm quote with its countdown, as a Convert screen does', async () => {
+    await page.goto(`${base}/#/pages/fund/transfer?currency=3`);
+    await watchToasts(page);
+    await page.getByTestId('exchange-amount').fill('100');
+    await expect.poll(() => page.getByTestId('exchange-quote').textContent()).toMatch(/^Quote valid for \d+ s$/);
+    const promised = await page.getByTestId('exchange-receive').textContent();
+    expect(promised).toMatch(/^0\.\d+ BTC$/);
+    await shot(page, 'exchange-quote');
+    await page.getByTestId('exchange-submit').click();
+    await expect
+      .poll(() => toastsSeen(page).then((seen) => seen.some((text) => /^Exchanged 100 USDT for 0\.\d+ BTC$/.test(text))))
+      .toBe(true);
+    // What lasts: one exchange, paid at least what the quote promised.
+    const list = await api('/user/getTransferList', {}, token);
+    expect(list.total).toBe(1);
+    expect(new Decimal(list.data[0]!.to_amount).gte(promised!.replace(' BTC', ''))).toBe(true);
   });
 
   it("tells the demo account why it was credited in the reader's language, not in English", async () => {

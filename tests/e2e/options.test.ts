@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
-import { formatNumber, formatPrice } from '../../domain/format';
+import { formatBalance, formatNumber, formatPrice } from '../../domain/format';
 import type { Lang } from '../../domain/i18n';
 import type { OptionOrder } from '../../domain/options/types';
 import { launch, phone, shot } from './browser';
@@ -156,7 +156,9 @@ describe('seconds options in a phone browser', () => {
     const after = await microAvailable(token);
     expect(after.minus(before).toFixed()).toBe(new Decimal(settled.payout!).minus(STAKE).toFixed());
     expect(after.minus(before).toFixed()).toBe(new Decimal(settled.profit!).toFixed());
-    await expect.poll(() => page.getByTestId('options-available').textContent(), { timeout: 20_000 }).toContain(formatNumber(after, 'en'));
+    await expect
+      .poll(() => page.getByTestId('options-available').textContent(), { timeout: 20_000 })
+      .toContain(formatBalance(after, 'USDT', 6, 'en'));
 
     await history(settled, 'en');
   });

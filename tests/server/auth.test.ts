@@ -149,6 +149,10 @@ describe('accounts over HTTP', () => {
     const again = await s.call('/sms_mail', { user_string: email, scene: 'register' });
     expect(again.body.type).toBe('error');
     expect(String(again.body.message)).toMatch(/^Please wait \d+ seconds before requesting another code$/);
+    // The wait travels as a number too, so the form counts it down instead of offering "Send code" again.
+    const stated = Number(/\d+/.exec(String(again.body.message))![0]);
+    expect((again.body as { retry_after?: number }).retry_after).toBe(stated);
+    expect(stated).toBeGreaterThan(0);
   });
 
   it('does not reveal whether an account exists when asked for a reset code', async () => {

@@ -1,7 +1,15 @@
 import type { NotificationsChange } from '../../domain/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../domain/api/envelope';
-import type { BillItem, DepositItem, ExchangeItem, WalletOverview, WithdrawalItem, WithdrawInfo } from '../../domain/funds/types';
+import type {
+  BillItem,
+  DepositItem,
+  ExchangeFirmQuote,
+  ExchangeItem,
+  WalletOverview,
+  WithdrawalItem,
+  WithdrawInfo,
+} from '../../domain/funds/types';
 import { Decimal } from '../../domain/decimal';
 import { calculateExchange } from '../../domain/funds/formulas';
 import { ManualClock } from '../../server/clock';
@@ -372,6 +380,63 @@ describe('funds', () => {
     const done = (await exchange(shown)).body.message as ExchangeItem;
     eq(done.to_amount, shown);
     expect((await exchange('abc')).body.message).toBe('Please enter a correct amount');
+  });
+
+  it('fills a firm quote at what it promised for its 10 seconds, unless the market moved more than the fee against the platform', async () => {
+    const user = await s.signUp();
+    const other = await s.signUp();
+    await h.credit(user, 'change', 'USDT', '1000');
+    await h.credit(other, 'change', 'USDT', '1000');
+    const start = s.app.market.ticker('BTC/USDT')!.price;
+    const input = { number: '100', from_currency_id: String(USDT), to_currency_id: String(BTC) };
+    const quote = async (who = user) =>
+      (await s.call('/user/exchangeQuote', input, { ...get, token: who.token })).body.message as ExchangeFirmQuote;
+    const fill = (quote_id: string, who = user, number = '100') =>
+      s.call('/user/Transfer', { ...input, number, quote_id }, { token: who.token });
+
+    const q = await quote();
+    expect(q).toMatchObject({ number: '100', valid_seconds: 10, expires_at: clock.now() + 10_000 });
+    eq(q.receive, calculateExchange('100', 1, start, '0.002', 8).receive.toFixed());
+
+    // The price moves against the user by less than the fee: the quote holds, the platform keeps less fee.
+    const inFee = new Decimal(start).mul('1.001').toDecimalPlaces(2).toFixed();
+    s.app.market.tradeAt('BTC/USDT', inFee);
+    clock.advance(9_000);
+    const feesBefore = await platformBalance(s, 'fees', BTC);
+    const held = (await fill(q.quote_id)).body.message as ExchangeItem;
+    eq(held.to_amount, q.receive);
+    const worth = new Decimal(100).div(inFee).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    eq(held.fee, worth.minus(q.receive).toFixed());
+    expect(new Decimal(held.fee).gte(0)).toBe(true);
+    eq(await platformBalance(s, 'fees', BTC), new Decimal(feesBefore).plus(held.fee).toFixed());
+
+    // Expired after its 10 seconds; another user's, another amount's or an edited id is refused; nothing moves.
+    const late = await quote();
+    clock.advance(10_001);
+    expect((await fill(late.quote_id)).body.message).toBe('The quote has expired, please check the new one');
+    const mine = await quote();
+    expect((await fill(mine.quote_id, other)).body.message).toBe('This quote is not valid for this exchange, please get a new one');
+    expect((await fill(mine.quote_id, user, '200')).body.message).toBe('This quote is not valid for this exchange, please get a new one');
+    const [body, mac] = mine.quote_id.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), r: new Decimal(mine.receive).mul(2).toFixed() }),
+    ).toString('base64url');
+    expect((await fill(`${forged}.${mac}`)).body.message).toBe('This quote is not valid for this exchange, please get a new one');
+    eq((await h.balance(other, USDT)).available, '1000');
+
+    // A move beyond the fee against the platform refuses the quote; a move the user's way pays the user the live amount.
+    const fresh = await quote();
+    s.app.market.tradeAt('BTC/USDT', new Decimal(inFee).mul('1.01').toDecimalPlaces(2).toFixed());
+    expect((await fill(fresh.quote_id)).body.message).toBe('The price moved, please check the new quote');
+    const second = await quote();
+    const cheaper = new Decimal(inFee).mul('0.99').toDecimalPlaces(2).toFixed();
+    s.app.market.tradeAt('BTC/USDT', cheaper);
+    const better = (await fill(second.quote_id)).body.message as ExchangeItem;
+    eq(better.to_amount, calculateExchange('100', 1, cheaper, '0.002', 8).receive.toFixed());
+    expect(new Decimal(better.to_amount).gt(second.receive)).toBe(true);
+    eq((await h.balance(user, USDT)).available, '800');
+    s.app.market.tradeAt('BTC/USDT', start);
+    await expectLedgerInvariants(s.db);
   });
 
   it('runs transfer guards inside the transfer’s transaction, before anything moves', async () => {

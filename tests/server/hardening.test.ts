@@ -515,7 +515,7 @@ describe('a per-address limit on every route', () => {
     for (let i = 0; i < 5; i++) expect((await limited.call('/getSiteConfig', {}, { ...get, ip })).status).toBe(200);
     const over = await limited.call('/getSiteConfig', {}, { ...get, ip });
     expect(over.status).toBe(429);
-    expect(over.body).toEqual({ type: 'error', code: 0, message: 'Too many requests, please try again in 60 seconds' });
+    expect(over.body).toEqual({ type: 'error', code: 0, message: 'Too many requests, please try again in 60 seconds', retry_after: 60 });
     const zh = await limited.call('/user/login', { user_string: 'a@b.co', password: 'secret123' }, { ip, lang: 'zh' });
     expect(zh.status).toBe(429);
     expect(String(zh.body.message)).toMatch(/[\u4e00-\u9fff]/);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countDecimals, formatUnits, isDecimalString, parseUnits } from '../../domain/decimal';
-import { formatCompact, formatPercent, formatPrecision, groupThousands, selectTone } from '../../domain/format';
+import {
+  displayDecimals,
+  formatBalance,
+  formatCompact,
+  formatPercent,
+  formatPrecision,
+  groupThousands,
+  selectTone,
+} from '../../domain/format';
 import { isJustNow, toMillis } from '../../domain/time';
 
 describe('display rules of spec §9', () => {
@@ -84,5 +92,19 @@ describe('decimal strings and integer units', () => {
     expect(parseUnits('1.004', 2)).toBe(100n);
     expect(formatUnits(6512345n, 2)).toBe('65123.45');
     expect(formatUnits(5, 3)).toBe('0.005');
+  });
+});
+
+describe('formatBalance: a balance at its currency’s display precision', () => {
+  it('shows a dollar coin in cents, rounded half up, and any other coin at its own precision', () => {
+    expect(formatBalance('3681.775399', 'USDT', 6)).toBe('3,681.78');
+    expect(formatBalance('3681.774999', 'USDT', 6)).toBe('3,681.77');
+    expect(formatBalance('0.004999', 'USDT', 6)).toBe('0');
+    expect(formatBalance('1250.5', 'USDT', 6)).toBe('1,250.5');
+    expect(formatBalance('3681.775399', 'USDT', 6, 'vi')).toBe('3.681,78');
+    expect(formatBalance('0.12345678', 'BTC', 8)).toBe('0.12345678');
+    expect(displayDecimals('USDT', 6)).toBe(2);
+    expect(displayDecimals('SHIB', 2)).toBe(2);
+    expect(displayDecimals('ETH', 8)).toBe(8);
   });
 });

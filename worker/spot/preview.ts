@@ -9,7 +9,7 @@
  * do when the price and the book have not moved.
  */
 import { Decimal } from '../../domain/decimal';
-import { formatAmount, formatPrice } from '../../domain/format';
+import { displayDecimals, formatAmount, formatPrice } from '../../domain/format';
 import { normaliseAmount } from '../../domain/funds/amounts';
 import type { Lang } from '../../domain/i18n';
 import { checkBand } from '../../domain/market/priceBand';
@@ -143,7 +143,7 @@ export function previewSpot(ctx: SpotContext, input: SpotPreviewInput, lang: Lan
     avgPrice: settlement.avgPrice.toFixed(),
     avgPriceText: formatPrice(settlement.avgPrice, s.price_decimals, lang),
     total: settlement.total.toFixed(),
-    totalText: formatAmount(settlement.total, s.quote_decimals, lang),
+    totalText: formatAmount(settlement.total, displayDecimals(s.quote, s.quote_decimals), lang),
     fee: settlement.fee.toFixed(),
     feeText: formatAmount(settlement.fee, buy ? s.base_decimals : s.quote_decimals, lang),
     receive: settlement.received.toFixed(),

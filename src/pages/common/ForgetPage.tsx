@@ -17,6 +17,7 @@ import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import { pageTitle } from '../../ui/pageTitle';
 import styles from './AuthLayout.module.css';
+import { sendRefused, type SendOutcome } from '../../ui/SendCodeButton';
 
 type AccountType = 'email' | 'mobile';
 
@@ -32,7 +33,7 @@ export default function ForgetPage() {
   const [confirm, setConfirm] = useState('');
   const { error, errorOf, edit, clear, busy, check: validate, checkField, run } = useForm(['account', 'code', 'password', 'repassword']);
 
-  const sendCode = async (): Promise<boolean> => {
+  const sendCode = async (): Promise<SendOutcome> => {
     try {
       if (type === 'email') {
         const input = { user_string: account, scene: 'forget' as const };
@@ -45,8 +46,8 @@ export default function ForgetPage() {
         showToast(await call('/sms_send', input));
       }
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      return sendRefused(error);
     }
   };
 

@@ -18,6 +18,7 @@ import { Tabs } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from './AuthLayout.module.css';
+import { sendRefused, type SendOutcome } from '../../ui/SendCodeButton';
 
 type RegisterType = 'email' | 'mobile';
 
@@ -60,7 +61,7 @@ export default function RegisterPage() {
     if (invite) draft.invite = invite;
   }, [params]);
 
-  const sendCode = async (): Promise<boolean> => {
+  const sendCode = async (): Promise<SendOutcome> => {
     try {
       if (form.type === 'email') {
         const input = { user_string: form.email, scene: 'register' as const };
@@ -72,8 +73,8 @@ export default function RegisterPage() {
         showToast(await call('/sms_send', input));
       }
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      return sendRefused(error);
     }
   };
 

@@ -51,7 +51,7 @@ export default function AssetsPage() {
     writeStored(STORAGE_KEYS.hideBalance, hidden ? '0' : '1');
     setHidden(!hidden);
   };
-  const show = (text: string, currency: string) => (hidden ? MASK : fmt.amount(text, currency));
+  const show = (text: string, currency: string) => (hidden ? MASK : fmt.balance(text, currency));
   const showUsdt = (text: string) => (hidden ? MASK : fmt.usdtValue(text));
   const data = wallet.data;
   const account: AccountOverview | undefined = data?.accounts.find((a) => a.name === tab);

@@ -65,14 +65,14 @@ export default function AssetsRecordPage() {
           </div>
           <span className={styles.label}>{t('funds.records.available')}</span>
           <b className={`${styles.available} num`} data-testid="record-available">
-            {fmt.amount(data.available, data.currency)}
+            {fmt.balance(data.available, data.currency)}
           </b>
           {/* The value counts frozen funds too: it is a line of its own, not a gloss of "available". */}
           <dl className={styles.facts}>
             <div>
               <dt className={styles.label}>{t('funds.records.frozen')}</dt>
               <dd className="num" data-testid="record-frozen">
-                {fmt.amount(data.frozen, data.currency)}
+                {fmt.balance(data.frozen, data.currency)}
               </dd>
             </div>
             {data.usdt_value !== null && (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownUp, ChevronDown, History, Info } from 'lucide-react';
+import { ArrowDownUp, ChevronDown, History, Info, Timer } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { contract, type InputOf } from '../../../domain/api/contract';
 import type { UserCurrency } from '../../../domain/funds/types';
 import { topics } from '../../../domain/protocol';
 import { apiQuery, useInvalidate } from '../../api/queries';
+import { queryKeys } from '../../api/queryKeys';
 import { call } from '../../api/request';
 import { marketState } from '../../state/market';
 import { showToast } from '../../state/ui';
@@ -45,15 +46,33 @@ interface Preview {
 
 type ExchangeInput = InputOf<'/user/Transfer'>;
 
-/** Two submits are the same exchange whatever their price bound (it follows the live price). */
-const sameExchange = ({ min_receive: _a, ...a }: ExchangeInput, { min_receive: _b, ...b }: ExchangeInput) =>
+/** Two submits are the same exchange whatever their price bound (it follows the live price and the quotes). */
+const sameExchange = ({ min_receive: _a, quote_id: _c, ...a }: ExchangeInput, { min_receive: _b, quote_id: _d, ...b }: ExchangeInput) =>
   JSON.stringify(a) === JSON.stringify(b);
 
+/** Typing pauses this long before a firm quote is asked for. */
+const QUOTE_AFTER_MS = 300;
+
+/** Seconds left of a quote received at `receivedAt` (local clock) and valid for `validSeconds`; ticks each second. */
+function useSecondsLeft(receivedAt: number, validSeconds: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!validSeconds) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [receivedAt, validSeconds]);
+  return validSeconds ? Math.max(0, Math.ceil((receivedAt + validSeconds * 1000 - now) / 1000)) : 0;
+}
+
 /**
- * Currency exchange in the coin account (spec §2 fund/transfer) at the market rate. The preview
- * comes from the worker with the server's formula and live prices; the submit sends what the
- * preview showed as `min_receive`, so the server never fills below it (it answers "the price
- * moved" instead). A retry after a lost answer resends the same request with the same key.
+ * Currency exchange in the coin account (spec §2 fund/transfer) at the market rate, as a Convert
+ * screen works: the preview comes from the worker with the server's formula and live prices; once
+ * the amount is readable the server gives a firm quote valid for a few seconds (counted down, and
+ * asked again when it runs out), and the submit sends its id: the server pays what it promised,
+ * or more if the price moved the user's way. Without a quote the submit sends what the preview
+ * showed as `min_receive`, so the server never fills below it. A retry after a lost answer
+ * resends the same request with the same key.
  */
 export default function ExchangePage() {
   const { t } = useTranslation();
@@ -136,6 +155,30 @@ export default function ExchangePage() {
     };
   }, [amount, fromPrice, toPrice, feeRate, toDecimals, fromName, fromDecimals, pair.from, pair.to, t]);
 
+  // The amount a firm quote is asked for: a readable one, once typing pauses (not on every price tick).
+  const quotable = preview?.receive ? preview.amount : null;
+  const [quoteFor, setQuoteFor] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuoteFor(quotable), QUOTE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [quotable]);
+  const quoteInput = { number: quoteFor ?? '', from_currency_id: pair.from, to_currency_id: pair.to };
+  const firm = useQuery({
+    queryKey: queryKeys.call('/user/exchangeQuote', quoteInput),
+    queryFn: () => call('/user/exchangeQuote', quoteInput, { silent: true }),
+    enabled: quoteFor !== null && quoteFor === quotable && pair.from !== pair.to,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    // A new quote as the last one runs out, for as long as the page shows it.
+    refetchInterval: (q) => (q.state.data ? q.state.data.valid_seconds * 1000 : false),
+  });
+  const secondsLeft = useSecondsLeft(firm.dataUpdatedAt, firm.data?.valid_seconds);
+  const firmQuote =
+    firm.data && quoteFor === quotable && quotable === amount.trim() && String(firm.data.from_currency_id) === pair.from && secondsLeft > 0
+      ? firm.data
+      : null;
+
   const choose = (side: Side, coin: UserCurrency) => {
     const id = String(coin.currency_id);
     const other: Side = side === 'from' ? 'to' : 'from';
@@ -165,9 +208,11 @@ export default function ExchangePage() {
     if (refused) return;
     setBusy(true);
     try {
-      // The least to receive: what the preview shows for this amount (worked out now if it lags the input).
-      const shown =
-        preview?.amount === text
+      // With a firm quote for this amount, its promise; else the least to receive: what the
+      // preview shows for this amount (worked out now if it lags the input).
+      const shown = firmQuote
+        ? null
+        : preview?.amount === text
           ? preview.receive
           : fromPrice !== null && feeRate !== null && toDecimals !== null && fromDecimals !== null
             ? ((
@@ -177,7 +222,7 @@ export default function ExchangePage() {
                 })
               )?.receive ?? null)
             : null;
-      const body: ExchangeInput = shown ? { ...input, min_receive: shown } : input;
+      const body: ExchangeInput = firmQuote ? { ...input, quote_id: firmQuote.quote_id } : shown ? { ...input, min_receive: shown } : input;
       const done = await submitOnce(body, (sent, idempotencyKey) => call('/user/Transfer', sent, { idempotencyKey }), sameExchange);
       showToast(
         t('funds.exchange.done', {
@@ -188,7 +233,8 @@ export default function ExchangePage() {
       setAmount('');
       void invalidate('balances', 'exchanges');
     } catch {
-      // Shown by the API client.
+      // Shown by the API client. A refused quote (expired, the price moved) is replaced at once.
+      if (firmQuote) void firm.refetch();
     } finally {
       setBusy(false);
     }
@@ -228,7 +274,9 @@ export default function ExchangePage() {
             <header className={styles.head}>
               <span>{t('funds.exchange.from')}</span>
               <span className={styles.avail} data-testid="exchange-available">
-                {t('funds.exchange.available', { amount: amountText(available, fromName) })}
+                {t('funds.exchange.available', {
+                  amount: available ? t('funds.amount', { amount: fmt.balance(available, fromName), currency: fromName }) : '--',
+                })}
               </span>
             </header>
             <div className={styles.body}>
@@ -270,8 +318,15 @@ export default function ExchangePage() {
             </header>
             <div className={styles.body}>
               {coinButton('to', toCoin)}
-              <output className={`num ${styles.estimate} ${preview?.receive ? '' : styles.empty}`} data-testid="exchange-estimate">
-                {preview?.receive ? t('funds.exchange.estimate', { amount: fmt.amount(preview.receive, toName) }) : '0'}
+              <output
+                className={`num ${styles.estimate} ${preview?.receive || firmQuote ? '' : styles.empty}`}
+                data-testid="exchange-estimate"
+              >
+                {firmQuote
+                  ? fmt.amount(firmQuote.receive, toName)
+                  : preview?.receive
+                    ? t('funds.exchange.estimate', { amount: fmt.amount(preview.receive, toName) })
+                    : '0'}
               </output>
             </div>
           </section>
@@ -288,8 +343,19 @@ export default function ExchangePage() {
           <div className={`${styles.receive} ${preview?.receive ? styles.filled : ''}`}>
             <dt>{t('funds.exchange.receive')}</dt>
             <dd className="num" data-testid="exchange-receive">
-              {preview?.receive ? t('funds.approx', { amount: fmt.amount(preview.receive, toName), currency: toName }) : '--'}
+              {firmQuote
+                ? amountText(firmQuote.receive, toName)
+                : preview?.receive
+                  ? t('funds.approx', { amount: fmt.amount(preview.receive, toName), currency: toName })
+                  : '--'}
             </dd>
+          </div>
+          {/* Kept in place while empty, so the button below never jumps as a quote arrives. */}
+          <div className={`${styles.quote} ${preview?.receive ? '' : styles.hidden}`} data-testid="exchange-quote">
+            <span className="num">
+              <Timer size={14} aria-hidden />
+              {firmQuote ? t('funds.exchange.quoteValid', { seconds: secondsLeft }) : t('funds.exchange.quoting')}
+            </span>
           </div>
         </dl>
 

@@ -182,7 +182,7 @@ export default function FundTransferPage() {
           <p className={styles.available} data-testid="transfer-available">
             <span>{t('funds.transfer.available')}</span>
             <span className="num">
-              {available !== null ? t('funds.amount', { amount: fmt.amount(available, coinName), currency: coinName }) : '--'}
+              {available !== null ? t('funds.amount', { amount: fmt.balance(available, coinName), currency: coinName }) : '--'}
             </span>
           </p>
         </div>

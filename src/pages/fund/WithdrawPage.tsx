@@ -19,7 +19,7 @@ import { useForm } from '../../ui/useForm';
 import form from '../../ui/Form.module.css';
 import { CoinPickerRow } from './CoinPickerRow';
 import styles from './WithdrawPage.module.css';
-import { formatAmount } from '../../../domain/format';
+import { formatAmount, formatBalance } from '../../../domain/format';
 import type { Lang } from '../../../domain/i18n';
 import { useFormat } from '../../ui/useFormat';
 import { Term } from '../../ui/Term';
@@ -37,6 +37,8 @@ interface TargetOption {
   value: string;
   title: string;
   detail: string;
+  /** The address's network, shown beside its name. */
+  network?: string | null;
   icon: typeof Wallet;
 }
 
@@ -104,7 +106,7 @@ export default function WithdrawPage() {
   const options: TargetOption[] = [
     ...(addresses.data?.data ?? [])
       .filter((a) => String(a.currency_id) === currency)
-      .map((a) => ({ value: `address:${a.id}`, title: a.name, detail: a.address, icon: Wallet })),
+      .map((a) => ({ value: `address:${a.id}`, title: a.name, detail: a.address, network: a.network, icon: Wallet })),
     ...(isUsdt && cards.bank ? [{ value: 'bank', title: t('funds.withdraw.bank'), detail: cards.bank, icon: Landmark }] : []),
     ...(isUsdt && cards.intl
       ? [{ value: 'bank_international', title: t('funds.withdraw.bankInternational'), detail: cards.intl, icon: Landmark }]
@@ -158,7 +160,7 @@ export default function WithdrawPage() {
         {d ? (
           <dl className={styles.facts}>
             <Term label={t('funds.withdraw.available')}>
-              {t('funds.amount', { amount: formatAmount(d.available, d.decimals, fmt.lang), currency: d.currency })}
+              {t('funds.amount', { amount: formatBalance(d.available, d.currency, d.decimals, fmt.lang), currency: d.currency })}
             </Term>
             <Term label={t('funds.withdraw.limitLeft')} testId="limit-left">
               {d.remaining_24h === null || d.currency === 'BTC'
@@ -206,7 +208,15 @@ export default function WithdrawPage() {
               >
                 <o.icon size={18} />
                 <span className={styles.targetText}>
-                  <b>{o.title}</b>
+                  <span className={styles.targetTitle}>
+                    <b>{o.title}</b>
+                    {o.network && (
+                      <span className={styles.network} data-testid="address-network">
+                        <span className="sr-only">{t('funds.history.network')}</span>
+                        {o.network}
+                      </span>
+                    )}
+                  </span>
                   <span className="num">{o.detail}</span>
                 </span>
                 {target === o.value && <Check size={18} className={styles.check} />}

@@ -160,7 +160,7 @@ export default function PurchasePage() {
         <div className={styles.label}>
           <span>{t('invest.shares')}</span>
           <span data-testid="invest-available">
-            {t('invest.available')} <b className="num">{fmt.amount(available, ic)}</b> {ic}
+            {t('invest.available')} <b className="num">{fmt.balance(available, ic)}</b> {ic}
           </span>
         </div>
         <AmountInput

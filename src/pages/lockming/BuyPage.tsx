@@ -109,7 +109,7 @@ export default function BuyPage() {
         <div className={styles.label}>
           <span>{t('lockming.amount')}</span>
           <span data-testid="lockming-available">
-            {t('lockming.available')} <b className="num">{fmt.amount(available, c)}</b> {c}
+            {t('lockming.available')} <b className="num">{fmt.balance(available, c)}</b> {c}
           </span>
         </div>
         <AmountInput

@@ -17,6 +17,7 @@ import { CodeField } from '../../ui/CodeField';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
+import { sendRefused } from '../../ui/SendCodeButton';
 
 // Where it returns when it was not reached from inside the app.
 const SECURITY_PATH = '/pages/setting/security';
@@ -39,8 +40,8 @@ export default function BindMobilePage() {
     try {
       showToast(await call('/sms_send', input));
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      return sendRefused(error);
     }
   };
 

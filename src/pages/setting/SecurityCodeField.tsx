@@ -6,6 +6,7 @@ import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { CodeField } from '../../ui/CodeField';
 import styles from '../../ui/Form.module.css';
+import { sendRefused } from '../../ui/SendCodeButton';
 
 type Channel = 'email' | 'mobile';
 
@@ -22,8 +23,8 @@ export function SecurityCodeField({ value, onChange, error }: { value: string; o
     try {
       showToast(await call('/safe/send_code', { channel }));
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      return sendRefused(error);
     }
   };
 

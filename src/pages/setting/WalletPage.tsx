@@ -88,6 +88,12 @@ export default function WalletPage() {
                     <CoinBadge name={a.currency} color={coins.get(a.currency)} />
                     <div className={styles.titles}>
                       <b className={styles.currency}>{a.currency}</b>
+                      {a.network && a.network !== a.currency && (
+                        <span className={styles.network} data-testid="address-network">
+                          <span className="sr-only">{t('targets.network')}</span>
+                          {a.network}
+                        </span>
+                      )}
                       <span className={styles.name}>{a.name}</span>
                     </div>
                     <button

@@ -40,15 +40,15 @@ type MarketTab = 'book' | 'trades' | 'depth';
 /** The pair's price and 24 h stats: the only part of the header that follows the ticker. */
 function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
   const { t } = useTranslation();
-  // Written once per language and pair: the summary re-renders on every tick of the pair.
+  // Written once per language: the summary re-renders on every tick of the pair.
   const labels = useMemo(
     () => ({
       high: t('trade.stats.high'),
-      volume: t('trade.stats.volume', { coin: pair.base }),
+      volume: t('trade.stats.volume'),
       low: t('trade.stats.low'),
-      turnover: t('trade.stats.turnover', { coin: pair.quote }),
+      turnover: t('trade.stats.turnover'),
     }),
-    [t, pair.base, pair.quote],
+    [t],
   );
   useTickerFocus(pair.symbol);
   const tickers = useSnapshot(marketState.tickers);
@@ -66,9 +66,14 @@ function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
       </div>
       <dl className={styles.stats}>
         <Term label={labels.high}>{tk?.highText ?? '--'}</Term>
-        <Term label={labels.volume}>{tk?.volumeText ?? '--'}</Term>
+        {/* The unit beside the figure, not in the label: a label fits its column in every language. */}
+        <Term label={labels.volume}>
+          {tk?.volumeText ?? '--'} <span className={styles.unit}>{pair.base}</span>
+        </Term>
         <Term label={labels.low}>{tk?.lowText ?? '--'}</Term>
-        <Term label={labels.turnover}>{tk?.turnoverText ?? '--'}</Term>
+        <Term label={labels.turnover}>
+          {tk?.turnoverText ?? '--'} <span className={styles.unit}>{pair.quote}</span>
+        </Term>
       </dl>
     </section>
   );

@@ -45,7 +45,7 @@ export function RepaySheet({ loan, onClose }: { loan: Loan; onClose: () => void 
         <dl className={styles.rows}>
           <Row label={t('loans.debt')} value={`${fmt.amount(loan.debt, 'USDT')} USDT`} />
           <Row label={t('loans.interestOwed')} value={`${fmt.amount(loan.interest, 'USDT')} USDT`} />
-          <Row label={t('loans.available')} value={`${fmt.amount(available, 'USDT')} USDT`} />
+          <Row label={t('loans.available')} value={`${fmt.balance(available, 'USDT')} USDT`} />
         </dl>
         <AmountInput
           testId="loan-repay-amount"
@@ -109,7 +109,7 @@ export function TopUpSheet({ loan, onClose }: { loan: Loan; onClose: () => void 
       <div className={styles.sheet} data-testid="loan-topup-sheet">
         <dl className={styles.rows}>
           <Row label={t('loans.collateral')} value={`${fmt.amount(loan.collateral, loan.currency)} ${loan.currency}`} />
-          <Row label={t('loans.available')} value={`${fmt.amount(available, loan.currency)} ${loan.currency}`} />
+          <Row label={t('loans.available')} value={`${fmt.balance(available, loan.currency)} ${loan.currency}`} />
         </dl>
         <AmountInput
           testId="loan-topup-amount"

@@ -128,7 +128,7 @@ function BorrowTab({ onBorrowed }: { onBorrowed: () => void }) {
         <div className={styles.label}>
           <span>{t('loans.collateralAmount')}</span>
           <span>
-            {t('loans.available')} <b className="num">{fmt.amount(available, c)}</b> {c}
+            {t('loans.available')} <b className="num">{fmt.balance(available, c)}</b> {c}
           </span>
         </div>
         <AmountInput

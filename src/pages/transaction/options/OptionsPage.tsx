@@ -236,7 +236,7 @@ function Trade({ pair, onPlaced }: { pair: MarketPair; onPlaced: () => void }) {
       <div className={styles.label}>
         <span>{t('options.stake')}</span>
         <span className="num" data-testid="options-available">
-          {t('options.available')}: {available === null ? '--' : `${fmt.amount(available, 'USDT')} USDT`}
+          {t('options.available')}: {available === null ? '--' : `${fmt.balance(available, 'USDT')} USDT`}
         </span>
       </div>
       <label className={styles.stake}>

@@ -271,7 +271,7 @@ export function SpotForm({
       <div className={formStyles.available}>
         <span>{t('spot.form.available')}</span>
         <span className="num" data-testid="spot-available">
-          {available !== undefined ? fmt.amount(available, availableCoin) : '--'} {availableCoin}
+          {available !== undefined ? fmt.balance(available, availableCoin) : '--'} {availableCoin}
         </span>
       </div>
 
