@@ -1,5 +1,5 @@
 // `npm start` builds the app only when dist/ is missing or older than its sources, or was built
-// before the build made compressed copies (scripts/precompress.ts; the server sends those).
+// before the build made compressed copies (server/http/precompress.ts; the server sends those).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const SOURCES = [
   'public',
   'index.html',
   'vite.config.ts',
-  'scripts/precompress.ts',
+  'server/http/precompress.ts',
   'package-lock.json',
 ];
 const STAMP = path.join(root, 'dist', 'index.html');
@@ -32,6 +32,10 @@ const source = Math.max(
     .map(newest),
 );
 if (source > built) {
-  console.log('Building the app (sources changed since the last build)…');
+  console.log(
+    compressed
+      ? 'Building the app (sources changed since the last build)…'
+      : 'Building the app (no build, or one without its compressed copies)…',
+  );
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 33 item 5: every static text file goes out compressed. The build writes a brotli and a
- * gzip copy of each (scripts/precompress.ts, run here on a small stand-in for dist/); the server
+ * gzip copy of each (server/http/precompress.ts, run here on a small stand-in for dist/); the server
  * sends the one the client accepts, over real HTTP, with `Vary: Accept-Encoding`, the original's
  * content type and the cache headers it had: hashed assets immutable for a year, the page, the
  * service worker and the web manifest revalidated on every load.
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../scripts/precompress';
+import { precompressDir } from '../../server/http/precompress';
 import { startServer, type TestServer } from './harness';
 
 const ASSET = 'assets/index-B4x9kQ2f.js';

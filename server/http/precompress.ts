@@ -1,13 +1,15 @@
 /**
  * Text compression for every static file, made once at build: a brotli (`.br`, quality 11) and a
- * gzip (`.gz`, level 9) sibling of each text file in `dist/` (source maps at brotli 5 / gzip 6), which the server sends as they are
- * (`@fastify/static` with `preCompressed: true`, server/http/plugin.ts). Compressing per request
- * (`@fastify/compress`) would spend the server's CPU on every cold load and could not afford
- * brotli's best level; a file the build leaves uncompressed (a PNG, a WOFF2) is sent plain.
+ * gzip (`.gz`, level 9) sibling of each text file in `dist/` (source maps at brotli 5 / gzip 6),
+ * which the static part of server/http/plugin.ts sends as they are (`@fastify/static` with
+ * `preCompressed: true`). Compressing per request (`@fastify/compress`) would spend the server's
+ * CPU on every cold load and could not afford brotli's best level; a file the build leaves
+ * uncompressed (a PNG, a WOFF2) is sent plain.
  *
  * Run as the last step of `vite build` (the `precompress()` plugin in vite.config.ts), after
- * vite-plugin-pwa has written the service worker and the web manifest, so those are compressed too.
- * docs/PLATFORM.md says why this and not a plugin from npm.
+ * vite-plugin-pwa has written the service worker and the web manifest, so those are compressed
+ * too. It lives beside the plugin that serves its output (and the server tests run it on their
+ * stand-in for dist/). docs/ARCHITECTURE.md "Loading" says why this and not a plugin from npm.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
