@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './server/http/precompress';
 
 const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -48,6 +49,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip copies of every text file in dist/, served as they are (server/http/precompress.ts).
+    precompress(),
   ],
   worker: { format: 'es' },
   build: {

@@ -30,7 +30,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** The main routes: hash path and the page module the router loads lazily for it. */
-const ROUTES = [
+export const ROUTES = [
   { name: 'home', hash: '#/', page: 'src/pages/index/HomePage.tsx' },
   { name: 'market', hash: '#/pages/market/market', page: 'src/pages/market/MarketPage.tsx' },
   { name: 'contract', hash: '#/pages/transaction/contract?symbol=BTC%2FUSDT', page: 'src/pages/transaction/ContractPage.tsx' },
@@ -175,7 +175,8 @@ async function coldLoad(browser: Browser, url: string, quietMs: number, capMs: n
 const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>floor</title>
 <style>body{font:16px system-ui,sans-serif;margin:16px}h1{font-size:24px}</style></head><body><h1>Kestrel</h1>${'<p>A static page of a few kilobytes: the floor of first paint on this network and CPU.</p>'.repeat(30)}</body></html>`;
 
-function floorServer(): Promise<{ url: string; close(): Promise<void> }> {
+/** Also B10's baseline (bench/lighthouse.ts). */
+export function floorServer(): Promise<{ url: string; close(): Promise<void> }> {
   return new Promise((resolve) => {
     const s = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

@@ -49,7 +49,7 @@ export interface BenchContext {
 export interface Bench {
   /** Runnable alone by this name: `npm run bench -- <name>`. */
   name: string;
-  /** The issue's label, B1…B9. */
+  /** The issue's label, B1…B10. */
   id: string;
   title: string;
   /** What the baseline row is, in a sentence. */

@@ -64,6 +64,10 @@ export const httpPlugin = fp<AppOptions>(
     if (hasApp) {
       await fastify.register(fastifyStatic, {
         root: distDir!,
+        // The build writes a brotli and a gzip copy of every text file (precompress.ts): sent
+        // as they are to a client that accepts them, with `Vary: Accept-Encoding` on every answer
+        // (the plain file too), the original's content type, and the file itself to anyone else.
+        preCompressed: true,
         setHeaders(res, filePath) {
           // Hashed assets never change; index.html must be fetched fresh to pick up a new build.
           res.header(
