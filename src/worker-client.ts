@@ -5,6 +5,7 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import type { WorkerApi, WorkerSnapshot } from '../worker';
 
+export type { BookGlance, PaintTheme, SurfaceKind } from '../worker';
 export type { AmountProblem, BookRowView, BookView, ExchangePreview, FeedStatus, Movers, TradeView, WorkerSnapshot } from '../worker';
 export type {
   FuturesAccountView,

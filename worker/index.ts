@@ -24,6 +24,7 @@ import { otcApi } from './otc/api';
 import { loansApi } from './loans/api';
 import { alertsApi } from './alerts/api';
 import { spotApi } from './spot/api';
+import { PaintHost, type PaintCanvas, type SurfaceSpec } from './market/paint/PaintHost';
 import { createWorkerState } from './state';
 
 export type { PrivateView } from './account/AccountSlice';
@@ -63,13 +64,22 @@ export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './
 export type { OptionView, OptionsView } from './options/OptionsSlice';
 export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
 export type { BookRowView, BookView } from './market/orderBook';
+export type { BookGlance } from './market/MarketSlice';
+export type { SurfaceKind, SurfaceSpec } from './market/paint/PaintHost';
+export type { PaintTheme } from './market/paint/theme';
 export type { TradeView } from './market/tape';
 
 export type { WorkerSnapshot } from './state';
 
 const state = createWorkerState();
 const pacer = new SnapshotPacer(state);
-const schedule = pacer.schedule;
+/** Draws the canvases the UI hands over (book, depth, tape) in the worker's own frames. */
+const painter = new PaintHost(state.market);
+/** Something changed: a snapshot goes when the pace allows, and the drawn canvases look in the next frame. */
+const schedule = (): void => {
+  pacer.schedule();
+  painter.wake();
+};
 let feed: Feed | null = null;
 /** The server `connect` was given: the chat room reads its history pages there. */
 let serverOrigin: string | null = null;
@@ -135,6 +145,29 @@ const api = {
     setFiat(fiat: FiatRate): void {
       state.market.setFiat(fiat);
       schedule();
+    },
+
+    /**
+     * Takes a canvas (transferred with comlink's `transfer` after `transferControlToOffscreen()`)
+     * and draws `spec.kind` of `spec.symbol` on it from now on; answers the id later calls name it by.
+     */
+    attachCanvas(canvas: PaintCanvas, spec: SurfaceSpec): number {
+      return painter.attach(canvas, spec);
+    },
+
+    /** A drawn canvas's CSS box or the screen's pixel ratio changed. */
+    resizeCanvas(id: number, width: number, height: number, devicePixelRatio: number): void {
+      painter.resize(id, width, height, devicePixelRatio);
+    },
+
+    /** Stops drawing a canvas (it left the page). */
+    detachCanvas(id: number): void {
+      painter.detach(id);
+    },
+
+    /** The price of the book row drawn under `y` CSS pixels from the top of drawn book `id`, or null. */
+    pickBookRow(id: number, y: number): { side: 'bid' | 'ask'; price: string } | null {
+      return painter.pick(id, y);
     },
 
     /** Sets a book's price grouping (a multiple of its step: 1, 10 or 100); the next snapshot carries the regrouped view. */

@@ -1,6 +1,6 @@
 import { proxy, ref } from 'valtio';
 import type { SortKey } from '../../domain/market/ranking';
-import type { BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
+import type { BookGlance, BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
 import { applyFutures } from './futures';
 import { applyAuctions } from './nft';
 import { applyLoans } from './loans';
@@ -20,6 +20,8 @@ export const marketState = proxy({
   depth: {} as Record<string, BookView>,
   /** The trade tape of watched symbols, newest first, written by the worker. */
   trades: {} as Record<string, readonly TradeView[]>,
+  /** Headline figures of the books the worker draws itself, for the live region (at most once a second). */
+  glance: {} as Record<string, BookGlance>,
   movers: null as Movers | null,
   /**
    * Symbols by each sort column, ascending; each list is replaced (at most once a second) only
@@ -145,6 +147,7 @@ export function applySnapshot(snap: WorkerSnapshot): void {
       const shared = shareTape(marketState.trades[symbol], list);
       if (shared !== marketState.trades[symbol]) marketState.trades[symbol] = ref(shared);
     }
+  if (snap.glance) for (const [symbol, glance] of Object.entries(snap.glance)) marketState.glance[symbol] = ref(glance);
   if (snap.klines) for (const [topic, change] of Object.entries(snap.klines)) klineListeners.get(topic)?.forEach((l) => l(change));
   if (snap.user) for (const message of snap.user) userListeners.forEach((l) => l(message));
 }

@@ -9,6 +9,8 @@ import { buildTickerView, quoteWorth, type TickerView } from '../../domain/marke
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
 import { changedFields, type Slice } from '../slice';
 import { applyDepthDelta, buildBookView, createBook, readBook, type BookView, type LiveBook } from './orderBook';
+import type { PaintSource } from './paint/PaintHost';
+import type { MidPrice } from './paint/painters';
 import { buildTradeViews, type TradeView } from './tape';
 
 /** Kline changes of one topic since the last snapshot, oldest first. */
@@ -58,7 +60,31 @@ export interface MarketChanges {
    * second), so a sorted list reshuffles at that pace however fast ticks arrive.
    */
   rankings?: Partial<Rankings>;
+  /**
+   * Best bid, best ask, spread and last trade of books and tapes the worker draws itself
+   * (`PaintHost`), for the screen reader's live region: at most once a second.
+   */
+  glance?: Record<string, BookGlance>;
 }
+
+/**
+ * A drawn book's headline figures, written for a screen reader, and its groupings (the UI offers
+ * them beside the canvas; snapshots carry no rows of a drawn book).
+ */
+export interface BookGlance {
+  /** The grouping drawn, as a multiple of the book's step. */
+  group: number;
+  /** The price of each grouping offered, written (`["0.50", "5.00", "50.00"]`). */
+  groupTexts: string[];
+  bidText: string;
+  askText: string;
+  spreadText: string;
+  /** The last trade's price, or `""` before one. */
+  lastText: string;
+}
+
+/** The live region's figures change at most this often. */
+const GLANCE_EVERY_MS = 1000;
 
 /** Symbols ranked for the home page's top movers. */
 export interface Movers {
@@ -99,7 +125,7 @@ function rankMovers(tickers: Iterable<Ticker>): Movers {
  * The worker's in-memory market: tickers, books, trades and bars, with what changed since the
  * last snapshot. Views (decimal math, formatting) are built once per snapshot, not per tick.
  */
-export class MarketSlice implements Slice<MarketChanges> {
+export class MarketSlice implements Slice<MarketChanges>, PaintSource {
   private fiat: FiatRate = DEFAULT_FIAT;
   private lang: Lang = DEFAULT_LANG;
   private readonly tickers = new Map<string, Ticker>();
@@ -119,6 +145,18 @@ export class MarketSlice implements Slice<MarketChanges> {
   /** The symbols the UI shows now (`setFocus`); null until it says, and then every ticker counts. */
   private focus: ReadonlySet<string> | null = null;
   private lastTakeAt: number | null = null;
+  /** Symbols whose book / tape the worker draws (`PaintHost`), counted per canvas: snapshots leave them out. */
+  private readonly paintedBooks = new Map<string, number>();
+  private readonly paintedTapes = new Map<string, number>();
+  /** Changes counted per symbol's book and tape, for the painter to tell what changed. */
+  private readonly bookVersions = new Map<string, number>();
+  private readonly tapeVersions = new Map<string, number>();
+  private readonly bookCache = new Map<string, { version: number; rows: number; view: BookView }>();
+  private readonly tapeCache = new Map<string, { version: number; list: TradeView[] }>();
+  private readonly midCache = new Map<string, { ticker: Ticker; lang: Lang; fiat: FiatRate; mid: MidPrice }>();
+  /** Drawn symbols whose live-region figures changed since they were last sent. */
+  private glancePending = new Set<string>();
+  private glanceAt = -Infinity;
 
   /** Sets the display currency of the fiat lines; every ticker's view is rebuilt. */
   setFiat(fiat: FiatRate): void {
@@ -136,15 +174,15 @@ export class MarketSlice implements Slice<MarketChanges> {
     if (lang === this.lang) return;
     this.lang = lang;
     for (const symbol of this.tickers.keys()) this.dirtyTickers.add(symbol);
-    for (const symbol of this.books.keys()) this.dirtyBooks.add(symbol);
-    for (const symbol of this.trades.keys()) this.dirtyTrades.add(symbol);
+    for (const symbol of this.books.keys()) this.bookChanged(symbol);
+    for (const symbol of this.trades.keys()) this.tapeChanged(symbol);
   }
 
   /** Sets the price grouping of a symbol's book (one of `BOOK_GROUPS`); its view is rebuilt. */
   setBookGrouping(symbol: string, group: number): void {
     if (!(BOOK_GROUPS as readonly number[]).includes(group)) return;
     this.groups.set(symbol, group);
-    if (this.books.has(symbol)) this.dirtyBooks.add(symbol);
+    if (this.books.has(symbol)) this.bookChanged(symbol);
   }
 
   /**
@@ -180,12 +218,12 @@ export class MarketSlice implements Slice<MarketChanges> {
       case 'depth':
         if (parsed.kind !== 'depth') return;
         this.books.set(parsed.symbol, createBook(snap.data));
-        this.dirtyBooks.add(parsed.symbol);
+        this.bookChanged(parsed.symbol);
         break;
       case 'trades':
         if (parsed.kind !== 'trades') return;
         this.trades.set(parsed.symbol, snap.data.slice(0, TRADES_KEPT));
-        this.dirtyTrades.add(parsed.symbol);
+        this.tapeChanged(parsed.symbol);
         break;
       case 'kline':
         if (parsed.kind !== 'kline') return;
@@ -207,14 +245,14 @@ export class MarketSlice implements Slice<MarketChanges> {
         const book = this.books.get(parsed.symbol);
         if (!book) return;
         applyDepthDelta(book, msg.data);
-        this.dirtyBooks.add(parsed.symbol);
+        this.bookChanged(parsed.symbol);
         break;
       }
       case 'trades': {
         if (parsed.kind !== 'trades') return;
         const recent = this.trades.get(parsed.symbol) ?? [];
         this.trades.set(parsed.symbol, [...msg.data].reverse().concat(recent).slice(0, TRADES_KEPT));
-        this.dirtyTrades.add(parsed.symbol);
+        this.tapeChanged(parsed.symbol);
         break;
       }
       case 'kline':
@@ -227,13 +265,132 @@ export class MarketSlice implements Slice<MarketChanges> {
   /** Drops a topic's state when nobody watches it any more. */
   drop(topic: string): void {
     const parsed = parseTopic(topic);
-    if (parsed?.kind === 'depth') this.books.delete(parsed.symbol);
-    if (parsed?.kind === 'trades') this.trades.delete(parsed.symbol);
+    if (parsed?.kind === 'depth') {
+      this.books.delete(parsed.symbol);
+      this.bookCache.delete(parsed.symbol);
+      this.bookChanged(parsed.symbol);
+    }
+    if (parsed?.kind === 'trades') {
+      this.trades.delete(parsed.symbol);
+      this.tapeCache.delete(parsed.symbol);
+      this.tapeChanged(parsed.symbol);
+    }
+  }
+
+  /** A book changed: the painter sees a new version; a snapshot carries it unless it is drawn here. */
+  private bookChanged(symbol: string): void {
+    this.bookVersions.set(symbol, (this.bookVersions.get(symbol) ?? 0) + 1);
+    if (this.paintedBooks.has(symbol)) this.glancePending.add(symbol);
+    else if (this.books.has(symbol)) this.dirtyBooks.add(symbol);
+  }
+
+  private tapeChanged(symbol: string): void {
+    this.tapeVersions.set(symbol, (this.tapeVersions.get(symbol) ?? 0) + 1);
+    if (this.paintedTapes.has(symbol)) this.glancePending.add(symbol);
+    else if (this.trades.has(symbol)) this.dirtyTrades.add(symbol);
+  }
+
+  // The painter's side (`PaintSource`): the same views the snapshots carry, built when asked
+  // and only once per change.
+
+  setPainted(symbol: string, kind: 'book' | 'tape', on: boolean): void {
+    const counts = kind === 'book' ? this.paintedBooks : this.paintedTapes;
+    const n = (counts.get(symbol) ?? 0) + (on ? 1 : -1);
+    if (n > 0) counts.set(symbol, n);
+    else {
+      counts.delete(symbol);
+      // Drawn by the DOM again: the next snapshot carries it whole.
+      if (kind === 'book') this.bookChanged(symbol);
+      else this.tapeChanged(symbol);
+    }
+    if (on) this.glancePending.add(symbol);
+  }
+
+  bookVersion(symbol: string): number {
+    return this.bookVersions.get(symbol) ?? 0;
+  }
+
+  paintedBook(symbol: string, rows: number): BookView | undefined {
+    const version = this.bookVersion(symbol);
+    const key = `${symbol}#${rows}`;
+    const cached = this.bookCache.get(key);
+    if (cached && cached.version === version) return cached.view;
+    const view = this.bookView(symbol, rows);
+    if (view) this.bookCache.set(key, { version, rows, view });
+    return view;
+  }
+
+  tapeVersion(symbol: string): number {
+    return this.tapeVersions.get(symbol) ?? 0;
+  }
+
+  paintedTape(symbol: string): readonly TradeView[] {
+    const version = this.tapeVersion(symbol);
+    const cached = this.tapeCache.get(symbol);
+    if (cached && cached.version === version) return cached.list;
+    const list = buildTradeViews(this.trades.get(symbol) ?? [], this.lang);
+    this.tapeCache.set(symbol, { version, list });
+    return list;
+  }
+
+  midPrice(symbol: string): MidPrice | undefined {
+    const ticker = this.tickers.get(symbol);
+    if (!ticker) return undefined;
+    const cached = this.midCache.get(symbol);
+    if (cached && cached.ticker === ticker && cached.lang === this.lang && cached.fiat === this.fiat) return cached.mid;
+    const view = buildTickerView(
+      ticker,
+      this.fiat,
+      this.lang,
+      quoteWorth(ticker.quote, (s) => this.tickers.get(s)?.price),
+    );
+    const previous = cached?.ticker.price;
+    const cmp = previous !== undefined && previous !== ticker.price ? new Decimal(ticker.price).cmp(previous) : 0;
+    const mid: MidPrice = {
+      priceText: view.priceText,
+      fiatText: view.fiatText,
+      move: cmp > 0 ? 'up' : cmp < 0 ? 'down' : (cached?.mid.move ?? 'none'),
+    };
+    this.midCache.set(symbol, { ticker, lang: this.lang, fiat: this.fiat, mid });
+    return mid;
+  }
+
+  /** A book grouped and written for display, `rows` a side. */
+  private bookView(symbol: string, rows: number): BookView | undefined {
+    const book = this.books.get(symbol);
+    if (!book) return undefined;
+    return buildBookView(book, {
+      group: this.groups.get(symbol) ?? 1,
+      groups: BOOK_GROUPS,
+      rows,
+      priceDecimals: this.tickers.get(symbol)?.price_decimals,
+      lang: this.lang,
+    });
+  }
+
+  /** The live-region figures of a drawn symbol. */
+  private glanceOf(symbol: string): BookGlance {
+    const top = this.bookView(symbol, 1);
+    const last = this.trades.get(symbol)?.[0];
+    return {
+      group: this.groups.get(symbol) ?? 1,
+      groupTexts: top?.groupTexts ?? [],
+      bidText: top?.bids[0]?.priceText ?? '',
+      askText: top?.asks[0]?.priceText ?? '',
+      spreadText: top?.spreadText ?? '',
+      lastText: last ? buildTradeViews([last], this.lang)[0]!.priceText : '',
+    };
   }
 
   /** True when something changed since the last `take`. */
   get isDirty(): boolean {
-    return this.dirtyTickers.size > 0 || this.dirtyBooks.size > 0 || this.dirtyTrades.size > 0 || this.klines.size > 0;
+    return (
+      this.dirtyTickers.size > 0 ||
+      this.dirtyBooks.size > 0 ||
+      this.dirtyTrades.size > 0 ||
+      this.klines.size > 0 ||
+      (this.glancePending.size > 0 && Date.now() - this.glanceAt >= GLANCE_EVERY_MS)
+    );
   }
 
   /** Builds the views of what changed and clears the change marks; `nowMs` paces the movers ranking. */
@@ -268,16 +425,15 @@ export class MarketSlice implements Slice<MarketChanges> {
     if (this.dirtyBooks.size) {
       snap.depth = {};
       for (const symbol of this.dirtyBooks) {
-        const book = this.books.get(symbol);
-        if (book)
-          snap.depth[symbol] = buildBookView(book, {
-            group: this.groups.get(symbol) ?? 1,
-            groups: BOOK_GROUPS,
-            rows: DEPTH_LEVELS,
-            priceDecimals: this.tickers.get(symbol)?.price_decimals,
-            lang: this.lang,
-          });
+        const view = this.bookView(symbol, DEPTH_LEVELS);
+        if (view) snap.depth[symbol] = view;
       }
+    }
+    if (this.glancePending.size && nowMs - this.glanceAt >= GLANCE_EVERY_MS) {
+      snap.glance = {};
+      for (const symbol of this.glancePending) snap.glance[symbol] = this.glanceOf(symbol);
+      this.glancePending = new Set();
+      this.glanceAt = nowMs;
     }
     if (this.dirtyTrades.size) {
       snap.trades = {};

@@ -1,9 +1,10 @@
 /**
- * The pair's trading screen (issue 9), laid out like a phone futures screen: header with the
- * pair (tap to switch), price and 24 h stats; the chart (collapsible, lazy-loaded); the order
- * book, depth and tape; then the order form and the positions (fui's components). A tapped
- * book price goes to the order form. When the feed is stale or resyncing, a banner says so and
- * the live numbers are dimmed.
+ * The pair's trading screen, laid out as the leading mobile futures apps do: the header with the
+ * pair (tap to switch), price and 24 h stats; a panel for the chart, depth and tape, closed by
+ * default; the order form beside a compact order book, so Long/Short is above the fold; then the
+ * positions and orders. The book, depth and tape are drawn by the worker (`book/`). A tapped book
+ * price goes to the order form. When the feed is stale or resyncing, a banner says so and the
+ * live numbers are dimmed.
  */
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -25,7 +26,8 @@ import { Tabs } from '../../ui/Tabs';
 import { useFeedStatus } from '../../ui/useFeedStatus';
 import { useTopics } from '../../ui/useTopics';
 import type { ChartMode } from './chart/KlineChart';
-import { DepthChart, OrderBook, TradeTape } from './OrderBook';
+import { CompactBook } from './book/CompactBook';
+import { MarketDepth, MarketTape } from './book/MarketCanvases';
 import { OrderForm } from './OrderForm';
 import { PairSheet } from './PairSheet';
 import { PositionsPanel } from './PositionsPanel';
@@ -35,7 +37,6 @@ import { useTickerFocus } from '../../ui/useTickerFocus';
 import { Term } from '../../ui/Term';
 
 const KlineChart = lazy(() => import('./chart/KlineChart'));
-type MarketTab = 'book' | 'trades' | 'depth';
 
 /** The pair's price and 24 h stats: the only part of the header that follows the ticker. */
 function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
@@ -102,82 +103,104 @@ function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: bool
   );
 }
 
-function ChartSection({ pair }: { pair: MarketPair }) {
-  const { t } = useTranslation();
-  const [period, setPeriod] = useState<KlinePeriod>('15min');
-  const [mode, setMode] = useState<ChartMode>('candles');
-  const [shown, setShown] = useState(true);
-  return (
-    <section className={styles.chartSection}>
-      <div className={styles.chartBar}>
-        <div className={styles.periods} role="tablist" aria-label={t('trade.chart.period')}>
-          {KLINE_PERIODS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              role="tab"
-              aria-selected={p === period}
-              className={`${styles.period} ${p === period ? styles.periodOn : ''}`}
-              onClick={() => (setPeriod(p), setShown(true))}
-              data-period={p}
-            >
-              {t(`trade.periods.${p}`)}
-            </button>
-          ))}
-        </div>
-        <button
-          type="button"
-          className={styles.chartTool}
-          onClick={() => setMode(mode === 'candles' ? 'line' : 'candles')}
-          aria-pressed={mode === 'line'}
-          data-testid="chart-mode"
-        >
-          {mode === 'candles' ? t('trade.chart.line') : t('trade.chart.candles')}
-        </button>
-        <button
-          type="button"
-          className={styles.chartTool}
-          onClick={() => setShown(!shown)}
-          aria-expanded={shown}
-          aria-label={shown ? t('trade.chart.hide') : t('trade.chart.show')}
-        >
-          {shown ? <ChevronUp size={16} /> : <ChevronDown size={16} />}
-        </button>
-      </div>
-      {shown && (
-        <Suspense fallback={<div className={styles.chartFallback} />}>
-          <KlineChart
-            key={`${pair.symbol}:${period}`}
-            symbol={pair.symbol}
-            period={period}
-            mode={mode}
-            priceDecimals={pair.price_decimals}
-          />
-        </Suspense>
-      )}
-    </section>
-  );
+type PanelTab = 'chart' | 'depth' | 'trades';
+/** Where the trader's choice of an open or closed panel is kept between visits. */
+const PANEL_KEY = 'contract.panel';
+
+function readPanelOpen(): boolean {
+  try {
+    return localStorage.getItem(PANEL_KEY) === 'open';
+  } catch {
+    return false;
+  }
 }
 
-function MarketSection({ pair, onPick }: { pair: MarketPair; onPick: (price: string) => void }) {
+/**
+ * The panel above the form: the chart, the depth chart or the trade tape, closed by default so the
+ * form and the book are above the fold; a trader who opens it finds it open next time.
+ */
+function MarketPanel({ pair }: { pair: MarketPair }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<MarketTab>('book');
-  const watched = useMemo(() => [topics.depth(pair.symbol), topics.trades(pair.symbol)], [pair.symbol]);
-  useTopics(watched);
+  const [tab, setTab] = useState<PanelTab>('chart');
+  const [period, setPeriod] = useState<KlinePeriod>('15min');
+  const [mode, setMode] = useState<ChartMode>('candles');
+  const [open, setOpenState] = useState(readPanelOpen);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    try {
+      localStorage.setItem(PANEL_KEY, next ? 'open' : 'closed');
+    } catch {
+      // Private mode: the choice lasts this visit.
+    }
+  };
+  const choose = (next: PanelTab) => {
+    setTab(next);
+    setOpen(true);
+  };
   return (
-    <section className={`${styles.market} live`}>
-      <Tabs
-        items={[
-          { key: 'book', label: t('trade.tabs.book') },
-          { key: 'trades', label: t('trade.tabs.trades') },
-          { key: 'depth', label: t('trade.tabs.depth') },
-        ]}
-        value={tab}
-        onChange={setTab}
-      />
-      {tab === 'book' && <OrderBook symbol={pair.symbol} base={pair.base} quote={pair.quote} onPick={onPick} />}
-      {tab === 'trades' && <TradeTape symbol={pair.symbol} base={pair.base} quote={pair.quote} />}
-      {tab === 'depth' && <DepthChart symbol={pair.symbol} />}
+    <section className={`${styles.panel} live`} data-testid="market-panel" data-open={open}>
+      <div className={styles.panelBar}>
+        <Tabs
+          items={[
+            { key: 'chart', label: t('trade.tabs.chart') },
+            { key: 'depth', label: t('trade.tabs.depth') },
+            { key: 'trades', label: t('trade.tabs.trades') },
+          ]}
+          value={tab}
+          onChange={choose}
+        />
+        <button
+          type="button"
+          className={styles.chartTool}
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          aria-label={open ? t('trade.chart.hide') : t('trade.chart.show')}
+          data-testid="panel-toggle"
+        >
+          {open ? <ChevronUp size={16} /> : <ChevronDown size={16} />}
+        </button>
+      </div>
+      {open && tab === 'chart' && (
+        <>
+          <div className={styles.chartBar}>
+            <div className={styles.periods} role="tablist" aria-label={t('trade.chart.period')}>
+              {KLINE_PERIODS.map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  role="tab"
+                  aria-selected={p === period}
+                  className={`${styles.period} ${p === period ? styles.periodOn : ''}`}
+                  onClick={() => setPeriod(p)}
+                  data-period={p}
+                >
+                  {t(`trade.periods.${p}`)}
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              className={styles.chartTool}
+              onClick={() => setMode(mode === 'candles' ? 'line' : 'candles')}
+              aria-pressed={mode === 'line'}
+              data-testid="chart-mode"
+            >
+              {mode === 'candles' ? t('trade.chart.line') : t('trade.chart.candles')}
+            </button>
+          </div>
+          <Suspense fallback={<div className={styles.chartFallback} />}>
+            <KlineChart
+              key={`${pair.symbol}:${period}`}
+              symbol={pair.symbol}
+              period={period}
+              mode={mode}
+              priceDecimals={pair.price_decimals}
+            />
+          </Suspense>
+        </>
+      )}
+      {open && tab === 'depth' && <MarketDepth symbol={pair.symbol} />}
+      {open && tab === 'trades' && <MarketTape symbol={pair.symbol} base={pair.base} quote={pair.quote} />}
     </section>
   );
 }
@@ -191,6 +214,7 @@ export default function ContractPage() {
   const [tapped, setTapped] = useState<{ symbol: string; price: string } | null>(null);
   const { status } = useFeedStatus();
   useTopics(useMemo(() => [topics.quotes()], []));
+  useTopics(useMemo(() => (pair ? [topics.depth(pair.symbol), topics.trades(pair.symbol)] : []), [pair]));
   const pick = useCallback((price: string) => pair && setTapped({ symbol: pair.symbol, price }), [pair]);
 
   if (!pair)
@@ -218,9 +242,12 @@ export default function ContractPage() {
       className={doubtful ? styles.doubtful : undefined}
     >
       <FeedBanner />
-      <ChartSection pair={pair} />
-      <MarketSection pair={pair} onPick={pick} />
-      <OrderForm key={pair.symbol} pair={pair} price={tapped?.symbol === pair.symbol ? tapped.price : null} highest={superLeverage} />
+      <MarketPanel pair={pair} />
+      {/* The trader's layout: the form beside a compact book, Long/Short above the fold. */}
+      <div className={styles.trade}>
+        <OrderForm key={pair.symbol} pair={pair} price={tapped?.symbol === pair.symbol ? tapped.price : null} highest={superLeverage} />
+        <CompactBook symbol={pair.symbol} base={pair.base} quote={pair.quote} onPick={pick} />
+      </div>
       <PositionsPanel pair={pair} />
       <PairSheet
         key={String(switching)}
