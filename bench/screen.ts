@@ -103,8 +103,8 @@ export async function demoWithPositions(server: BenchServer): Promise<string> {
 
 /** Waits until the contract screen shows its book and its chart. */
 export async function contractReady(page: Page): Promise<void> {
-  await page.waitForSelector('[data-testid="book-bid"]', { state: 'attached', timeout: 60_000 });
-  await page.waitForSelector('canvas', { state: 'attached', timeout: 60_000 });
+  // The book is drawn by the worker: its live region has figures once the book is live.
+  await page.waitForSelector('[data-testid="book-glance"]:not(:empty)', { state: 'attached', timeout: 60_000 });
 }
 
 /** Waits until the baseline page has its chart and has handled live messages. */

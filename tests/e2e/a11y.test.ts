@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type PageRoute } from '../../src/routes';
+import { bookLiveNow } from './book';
 import { launch, phone, shot } from './browser';
 import { api, base, registerByApi } from './helpers';
 
@@ -211,7 +212,7 @@ describe('accessibility of every built page (issue 32 items 11–16)', () => {
     await shot(page, 'a11y-home');
     const futures = await layoutShift('/pages/transaction/contract', async () => {
       const price = (await page.getByTestId('last-price').textContent()) ?? '';
-      return /\d/.test(price) && (await page.getByTestId('book-bid').count()) === 20;
+      return /\d/.test(price) && (await bookLiveNow(page));
     });
     await shot(page, 'a11y-futures');
     const summary = await page.getByTestId('pair-summary').evaluate((e) => e.getBoundingClientRect().height);

@@ -141,7 +141,7 @@ describe('customer service in a phone browser', () => {
     await expect.poll(() => page.locator('[data-testid="support-button"]').count(), POLL).toBe(0);
     await shot(page, 'support-button-chat-en');
     await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC/USDT`);
-    await page.locator('[data-testid="book-bid"]').first().waitFor(POLL);
+    await page.locator('[data-testid="book-canvas"]').waitFor(POLL);
     expect(await page.locator('[data-testid="support-button"]').count()).toBe(0);
     // Back on a page with room, it is there again, where it was dropped.
     await page.goto(`${base}/#${HOST}`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser';
+import { BOOK_ROWS, bookLive, tapBookRow } from './book';
 import { api, base } from './helpers';
 
 const root = path.resolve(__dirname, '../..');
@@ -14,18 +15,6 @@ const root = path.resolve(__dirname, '../..');
 async function chartBars(page: Page): Promise<{ count: number; first: number }> {
   const legend = page.getByTestId('chart-legend');
   return { count: Number(await legend.getAttribute('data-bars')), first: Number(await legend.getAttribute('data-first')) };
-}
-
-/**
- * Both sides of the book as one frame shows them: read in one task, so a tick between two reads
- * cannot pair one moment's bids with the next moment's asks (it did: 68,800 against 68,800).
- */
-async function bookSides(page: Page): Promise<{ bids: string[]; asks: string[] }> {
-  return page.evaluate(() => {
-    const prices = (side: string) =>
-      [...document.querySelectorAll(`[data-testid="book-${side}"]`)].map((el) => el.getAttribute('data-price') ?? '');
-    return { bids: prices('bid'), asks: prices('ask') };
-  });
 }
 
 describe('the trade screen', () => {
@@ -42,6 +31,12 @@ describe('the trade screen', () => {
     await page.locator('[data-testid="market-list"] [data-symbol="BTC/USDT"]').click();
     await expect.poll(() => page.url()).toContain('/pages/transaction/contract?symbol=BTC%2FUSDT');
     await expect.poll(() => page.getByTestId('pair-switch').textContent()).toContain('BTC/USDT');
+
+    // The panel above the form is closed at first: the form and the book are above the fold.
+    await bookLive(page);
+    expect(await page.getByTestId('panel-toggle').getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('[data-testid="chart"]').count()).toBe(0);
+    await page.getByTestId('panel-toggle').click();
 
     // The chart draws on canvases, with history.
     await expect.poll(() => page.locator('[data-testid="chart"] canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -61,36 +56,29 @@ describe('the trade screen', () => {
     await page.getByTestId('chart-mode').click();
     await expect.poll(() => page.getByTestId('chart-mode').getAttribute('aria-pressed')).toBe('true');
     await shot(page, 'trade-chart-en');
+    // The panel stays open for the next visit.
+    expect(await page.evaluate(() => localStorage.getItem('contract.panel'))).toBe('open');
+    await page.getByTestId('panel-toggle').click();
+    await expect.poll(() => page.locator('[data-testid="chart"]').count()).toBe(0);
 
-    // The book: 20 rows a side at ×1, then grouped ×10 (BTC's step is 0.50: groups of 5.00), still 20 rows.
-    await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
-    await expect.poll(() => page.getByTestId('book-ask').count()).toBe(20);
-    await page.getByTestId('group-10').click();
-    await expect.poll(() => page.locator('[data-group="10"]').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('book-bid').count()).toBe(20);
-    await expect.poll(() => page.getByTestId('book-ask').count()).toBe(20);
-    const { bids, asks } = await bookSides(page);
-    for (const p of [...bids, ...asks]) expect(Math.round(Number(p) * 100) % 500, p).toBe(0);
-    expect(Number(bids[0])).toBeLessThan(Number(asks[0]));
-    await page.getByTestId('group-100').click();
-    await expect.poll(() => page.locator('[data-group="100"]').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('book-bid').count()).toBe(20);
-    await expect.poll(() => page.getByTestId('book-ask').count()).toBe(20);
-    await page.getByTestId('group-1').click();
-    await page.getByTestId('order-book').scrollIntoViewIfNeeded();
+    // The book, drawn by the worker: grouped ×10 (BTC's step is 0.50: groups of 5.00), a tapped row's
+    // price is a multiple of the group, on whichever side was tapped.
+    await page.getByTestId('book-grouping').selectOption('10');
+    await expect.poll(() => page.getByTestId('book-grouping').inputValue()).toBe('10');
+    await tapBookRow(page, 'ask', 3);
+    await expect.poll(() => page.getByTestId('book-canvas').getAttribute('data-picked')).toMatch(/^\d+\.\d{2}$/);
+    const grouped = Number(await page.getByTestId('book-canvas').getAttribute('data-picked'));
+    expect(Math.round(grouped * 100) % 500, String(grouped)).toBe(0);
+    await page.getByTestId('book-grouping').selectOption('1');
+    await expect.poll(() => page.getByTestId('book-grouping').inputValue()).toBe('1');
     await shot(page, 'trade-book-en');
 
-    // Tapping a price hands it to the order form.
-    // The book moves: read the row's price and tap it in the same turn.
-    const price = await page
-      .getByTestId('book-ask')
-      .nth(3)
-      .evaluate((el) => {
-        (el as HTMLElement).click();
-        return el.getAttribute('data-price');
-      });
-    // The form switches to a limit order at that price.
-    await expect.poll(() => page.getByTestId('order-price').inputValue()).toBe(price);
+    // Tapping a price hands the price the worker drew there to the order form, which switches to a
+    // limit order at it.
+    await tapBookRow(page, 'bid', BOOK_ROWS - 1);
+    await expect
+      .poll(async () => (await page.getByTestId('order-price').count()) > 0 && (await page.getByTestId('order-price').inputValue()))
+      .toBe(await page.getByTestId('book-canvas').getAttribute('data-picked'));
 
     // Switch the pair with the sheet's search.
     await page.getByTestId('pair-switch').click();
@@ -98,7 +86,7 @@ describe('the trade screen', () => {
     await page.locator('[data-testid="pair-sheet"] [data-symbol="ETH/USDT"]').click();
     await expect.poll(() => page.url()).toContain('symbol=ETH%2FUSDT');
     await expect.poll(() => page.getByTestId('pair-switch').textContent()).toContain('ETH/USDT');
-    await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
+    await bookLive(page);
     // The tapped price belonged to the other pair: the form starts afresh (a market order).
     await expect
       .poll(
@@ -112,7 +100,11 @@ describe('the trade screen', () => {
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC/USDT`);
       await page.reload();
-      await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
+      await bookLive(page);
+      await shot(page, `trade-${lang}-form`);
+      // The panel opens as the trader last left it: open it if it is closed.
+      if ((await page.getByTestId('panel-toggle').getAttribute('aria-expanded')) === 'false')
+        await page.getByTestId('panel-toggle').click();
       await expect.poll(async () => (await chartBars(page)).count, { timeout: 20_000 }).toBeGreaterThan(10);
       await shot(page, `trade-${lang}`);
     }
@@ -183,7 +175,7 @@ describe('when the server stops', () => {
     browser = await launch();
     const page = await phone(browser);
     await page.goto(`${url}/#/pages/transaction/contract?symbol=BTC/USDT`);
-    await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 20_000 }).toBe(20);
+    await bookLive(page);
     expect(await page.getByTestId('stale-banner').count()).toBe(0);
 
     proc.kill('SIGKILL');

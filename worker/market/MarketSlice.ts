@@ -303,7 +303,11 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
       if (kind === 'book') this.bookChanged(symbol);
       else this.tapeChanged(symbol);
     }
-    if (on) this.glancePending.add(symbol);
+    if (on) {
+      // Drawn here from now on: a change waiting for the next snapshot stays in the worker.
+      (kind === 'book' ? this.dirtyBooks : this.dirtyTrades).delete(symbol);
+      this.glancePending.add(symbol);
+    }
   }
 
   bookVersion(symbol: string): number {
@@ -384,13 +388,9 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
 
   /** True when something changed since the last `take`. */
   get isDirty(): boolean {
-    return (
-      this.dirtyTickers.size > 0 ||
-      this.dirtyBooks.size > 0 ||
-      this.dirtyTrades.size > 0 ||
-      this.klines.size > 0 ||
-      (this.glancePending.size > 0 && Date.now() - this.glanceAt >= GLANCE_EVERY_MS)
-    );
+    // A pending glance does not count: it rides on the next snapshot a second or more after the
+    // last one, and the drawn pair's ticker changes with its book, so that snapshot comes.
+    return this.dirtyTickers.size > 0 || this.dirtyBooks.size > 0 || this.dirtyTrades.size > 0 || this.klines.size > 0;
   }
 
   /** Builds the views of what changed and clears the change marks; `nowMs` paces the movers ranking. */

@@ -27,6 +27,6 @@ export const DEFAULT_THEME: PaintTheme = {
   upSoft: 'rgba(22,199,132,.14)',
   down: '#ff5c69',
   downSoft: 'rgba(255,92,105,.14)',
-  flash: 'rgba(233,238,246,.10)',
+  flash: 'rgba(233,238,246,.06)',
   font: 'sans-serif',
 };

@@ -27,7 +27,7 @@ export function readPaintTheme(el: Element): PaintTheme {
     upSoft: v('--up-soft', 'rgba(22,199,132,.14)'),
     down: v('--down', '#ff5c69'),
     downSoft: v('--down-soft', 'rgba(255,92,105,.14)'),
-    flash: v('--paint-flash', 'rgba(233,238,246,.10)'),
+    flash: v('--paint-flash', 'rgba(233,238,246,.06)'),
     font: css.fontFamily || 'sans-serif',
   };
 }
