@@ -76,8 +76,8 @@ describe('the worker-drawn book, depth and tape', () => {
 
   it('keeps Long/Short above the fold beside the book in five languages', async () => {
     for (const lang of ['en', 'zh', 'vi', 'th', 'jp']) {
-      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.goto(base + CONTRACT);
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.reload();
       await bookLive(page);
       const layout = await page.evaluate(() => {

@@ -97,8 +97,8 @@ describe('the trade screen', () => {
 
   it('looks right in Chinese and Vietnamese', async () => {
     for (const lang of ['zh', 'vi']) {
-      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC/USDT`);
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.reload();
       await bookLive(page);
       await shot(page, `trade-${lang}-form`);
