@@ -4,6 +4,12 @@
  * when the user scrolls to the left edge; the live bar arrives from the worker through
  * `onKlines` and is applied with `series.update()` — the chart is created once per pair and
  * period, never per tick. MA(5/10/30) are computed with decimal.js (domain/market/movingAverage).
+ *
+ * Nothing of it holds up the page's first paint: the box is reserved at its final size with a
+ * skeleton, and the chart is set up and its history asked for only once a frame has been painted
+ * (`afterPaint`); the history is drawn in pieces with yields between them, so a tap on another
+ * period is answered at once. The live bar is drawn at most once per animation frame (and at most
+ * every LIVE_DRAW_MS), only the series whose values moved (`planDraws`).
  */
 import {
   CandlestickSeries,
@@ -32,8 +38,14 @@ import { onKlines } from '../../../state/market';
 import { useFormat } from '../../../ui/useFormat';
 import { useTopics } from '../../../ui/useTopics';
 import styles from './KlineChart.module.css';
+import { coalesce, isUp, planDraws, sameBar, type BarDraw } from './liveBars';
+import { afterPaint, frameDraw, yieldToMain } from './schedule';
 
-/** The most often a live bar is drawn. */
+/**
+ * The most often a live bar is drawn (and never twice in one frame): a candle's last
+ * quarter-second is not worth a repaint of the whole canvas per tick on a slow phone (bench/
+ * trade-screen).
+ */
 const LIVE_DRAW_MS = 250;
 /** Bars asked for per request, first load and each older page. */
 const PAGE_BARS = 300;
@@ -61,8 +73,6 @@ const APPROX_MS: Record<KlinePeriod, number> = {
 export type ChartMode = 'candles' | 'line';
 
 const toTime = (ms: number) => (ms / 1000) as UTCTimestamp;
-const sameBar = (a: Kline, b: Kline) =>
-  a.t === b.t && a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.volume === b.volume;
 
 interface Series {
   candles: ISeriesApi<'Candlestick'>;
@@ -93,9 +103,15 @@ export default function KlineChart({
   const { number, lang } = useFormat();
   const box = useRef<HTMLDivElement>(null);
   const series = useRef<Series | null>(null);
+  /** The mode asked for, read when the chart is set up (it may change before then). */
+  const modeRef = useRef(mode);
   const [legend, setLegend] = useState<Kline | null>(null);
   /** What the chart holds (for tests and screen readers): bar count and first bar's time. */
   const [held, setHeld] = useState({ count: 0, first: 0 });
+  /** Which chart (pair, period, decimals, language) has its history drawn; until then the skeleton shows. */
+  const build = `${symbol}|${period}|${priceDecimals}|${lang}`;
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const loading = drawn !== build;
   const topic = topics.kline(symbol, period);
   useTopics([topic]);
 
@@ -103,66 +119,19 @@ export default function KlineChart({
     const el = box.current;
     if (!el) return;
     let disposed = false;
+    let chart: IChartApi | null = null;
+    let s: Series | null = null;
+    /** History drawn: live bars are drawn from now on (before, they wait in `queue`). */
+    let ready = false;
+    /** A full redraw (history, older bars) is under way, in pieces: live bars wait for it. */
+    let busy = false;
     let loadingOlder = false;
     let exhausted = false;
     /** Every bar shown, oldest first; the last may be the live one. */
     let data: Kline[] = [];
-    const chart: IChartApi = createChart(el, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: '#0b0e14' },
-        textColor: '#98a2b3',
-        fontSize: 10,
-        panes: { separatorColor: '#232b37', separatorHoverColor: '#232c3a', enableResize: false },
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: '#161c26' }, horzLines: { color: '#161c26' } },
-      crosshair: { mode: CrosshairMode.Normal },
-      rightPriceScale: { borderColor: '#232b37' },
-      timeScale: {
-        borderColor: '#232b37',
-        timeVisible: period !== '1day' && period !== '1week' && period !== '1mon',
-        rightOffset: 4,
-        tickMarkFormatter: (time: Time) => {
-          const d = dayjs(Number(time) * 1000);
-          return APPROX_MS[period] >= 86_400_000 ? d.format('MM-DD') : d.format('HH:mm');
-        },
-      },
-      localization: {
-        timeFormatter: (time: Time) => dayjs(Number(time) * 1000).format(APPROX_MS[period] >= 86_400_000 ? 'YYYY-MM-DD' : 'MM-DD HH:mm'),
-        priceFormatter: (p: number) => localizeDecimal(p.toFixed(priceDecimals), lang),
-      },
-    });
-    const priceFormat = { type: 'price' as const, precision: priceDecimals, minMove: 10 ** -priceDecimals };
-    const s: Series = {
-      show: () => undefined,
-      candles: chart.addSeries(CandlestickSeries, {
-        upColor: UP,
-        downColor: DOWN,
-        wickUpColor: UP,
-        wickDownColor: DOWN,
-        borderVisible: false,
-        priceFormat,
-        visible: mode === 'candles',
-      }),
-      line: chart.addSeries(LineSeries, { color: '#3b82f6', lineWidth: 2, priceFormat, visible: mode === 'line' }),
-      ma: MA_PERIODS.map((_, i) =>
-        chart.addSeries(LineSeries, {
-          color: MA_COLORS[i],
-          lineWidth: 1,
-          priceLineVisible: false,
-          lastValueVisible: false,
-          crosshairMarkerVisible: false,
-          priceFormat,
-        }),
-      ),
-      volume: chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1),
-    };
-    // The ma lines and the line mode must not carry their own price lines: only the main series marks the last price.
-    s.line.applyOptions({ priceLineVisible: mode === 'line' });
-    chart.panes()[0]?.setStretchFactor(3);
-    chart.panes()[1]?.setStretchFactor(1);
-    series.current = s;
+    /** The series shown; the other one is hidden and skips updates until shown again. */
+    let shown: ChartMode = modeRef.current;
+    const stale = { candles: true, line: true };
 
     const candle = (k: Kline) => ({
       time: toTime(k.t),
@@ -172,35 +141,113 @@ export default function KlineChart({
       close: Number(k.close),
     });
     const point = (k: Kline) => ({ time: toTime(k.t), value: Number(k.close) });
-    /** The series shown; the other one is hidden and skips live updates until shown again. */
-    let shown: ChartMode = mode;
-    const stale = { candles: false, line: false };
-    s.show = (next) => {
-      shown = next;
-      if (next === 'candles' && stale.candles) s.candles.setData(data.map(candle));
-      if (next === 'line' && stale.line) s.line.setData(data.map(point));
-      stale[next] = false;
-      s.candles.applyOptions({ visible: next === 'candles' });
-      s.line.applyOptions({ visible: next === 'line', priceLineVisible: next === 'line' });
-    };
-
     const volumeBar = (k: Kline) => ({
       time: toTime(k.t),
       value: Number(k.volume),
-      color: Number(k.close) >= Number(k.open) ? `${UP}80` : `${DOWN}80`,
+      color: isUp(k) ? `${UP}80` : `${DOWN}80`,
     });
-    const setAll = () => {
-      const closes = data.map((k) => k.close);
-      s.candles.setData(data.map(candle));
-      s.line.setData(data.map(point));
-      stale.candles = stale.line = false;
-      s.volume.setData(data.map(volumeBar));
-      MA_PERIODS.forEach((n, i) => {
-        const ma = movingAverage(closes, n, priceDecimals);
-        s.ma[i]!.setData(data.map((k, j) => (ma[j] === null ? { time: toTime(k.t) } : { time: toTime(k.t), value: Number(ma[j]) })));
+
+    const setUp = (): { chart: IChartApi; s: Series } => {
+      const c = createChart(el, {
+        autoSize: true,
+        layout: {
+          background: { type: ColorType.Solid, color: '#0b0e14' },
+          textColor: '#98a2b3',
+          fontSize: 10,
+          panes: { separatorColor: '#232b37', separatorHoverColor: '#232c3a', enableResize: false },
+          attributionLogo: false,
+        },
+        grid: { vertLines: { color: '#161c26' }, horzLines: { color: '#161c26' } },
+        crosshair: { mode: CrosshairMode.Normal },
+        rightPriceScale: { borderColor: '#232b37' },
+        timeScale: {
+          borderColor: '#232b37',
+          timeVisible: period !== '1day' && period !== '1week' && period !== '1mon',
+          rightOffset: 4,
+          tickMarkFormatter: (time: Time) => {
+            const d = dayjs(Number(time) * 1000);
+            return APPROX_MS[period] >= 86_400_000 ? d.format('MM-DD') : d.format('HH:mm');
+          },
+        },
+        localization: {
+          timeFormatter: (time: Time) => dayjs(Number(time) * 1000).format(APPROX_MS[period] >= 86_400_000 ? 'YYYY-MM-DD' : 'MM-DD HH:mm'),
+          priceFormatter: (p: number) => localizeDecimal(p.toFixed(priceDecimals), lang),
+        },
       });
-      setHeld({ count: data.length, first: data[0]?.t ?? 0 });
-      setLegend(data.at(-1) ?? null);
+      const priceFormat = { type: 'price' as const, precision: priceDecimals, minMove: 10 ** -priceDecimals };
+      const made: Series = {
+        show: (next) => {
+          shown = next;
+          if (next === 'candles' && stale.candles) made.candles.setData(data.map(candle));
+          if (next === 'line' && stale.line) made.line.setData(data.map(point));
+          stale[next] = false;
+          made.candles.applyOptions({ visible: next === 'candles' });
+          made.line.applyOptions({ visible: next === 'line', priceLineVisible: next === 'line' });
+        },
+        candles: c.addSeries(CandlestickSeries, {
+          upColor: UP,
+          downColor: DOWN,
+          wickUpColor: UP,
+          wickDownColor: DOWN,
+          borderVisible: false,
+          priceFormat,
+          visible: shown === 'candles',
+        }),
+        // The ma lines and the line mode must not carry their own price lines: only the main series marks the last price.
+        line: c.addSeries(LineSeries, {
+          color: '#3b82f6',
+          lineWidth: 2,
+          priceFormat,
+          visible: shown === 'line',
+          priceLineVisible: shown === 'line',
+        }),
+        ma: MA_PERIODS.map((_, i) =>
+          c.addSeries(LineSeries, {
+            color: MA_COLORS[i],
+            lineWidth: 1,
+            priceLineVisible: false,
+            lastValueVisible: false,
+            crosshairMarkerVisible: false,
+            priceFormat,
+          }),
+        ),
+        volume: c.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1),
+      };
+      c.panes()[0]?.setStretchFactor(3);
+      c.panes()[1]?.setStretchFactor(1);
+      return { chart: c, s: made };
+    };
+
+    /**
+     * Draws `data` whole, in pieces with a yield between them (the shown series and the volume,
+     * then each moving average), so no piece is a long task; the hidden one of candles and line
+     * is drawn when first shown. `added` bars were put in front: the same bars stay in view.
+     * False when the chart was dropped meanwhile.
+     */
+    const drawAll = async (added = 0): Promise<boolean> => {
+      if (!chart || !s) return false;
+      busy = true;
+      try {
+        const range = added ? chart.timeScale().getVisibleLogicalRange() : null;
+        if (shown === 'candles') s.candles.setData(data.map(candle));
+        else s.line.setData(data.map(point));
+        stale.candles = shown !== 'candles';
+        stale.line = shown !== 'line';
+        s.volume.setData(data.map(volumeBar));
+        if (range) chart.timeScale().setVisibleLogicalRange({ from: range.from + added, to: range.to + added });
+        const closes = data.map((k) => k.close);
+        for (const [i, n] of MA_PERIODS.entries()) {
+          await yieldToMain();
+          if (disposed) return false;
+          const ma = movingAverage(closes, n, priceDecimals);
+          s.ma[i]!.setData(data.map((k, j) => (ma[j] === null ? { time: toTime(k.t) } : { time: toTime(k.t), value: Number(ma[j]) })));
+        }
+        setHeld({ count: data.length, first: data[0]?.t ?? 0 });
+        setLegend(data.at(-1) ?? null);
+        return true;
+      } finally {
+        busy = false;
+      }
     };
 
     /**
@@ -208,42 +255,59 @@ export default function KlineChart({
      * series whose values moved are updated (each update re-reckons its pane's scale), and the
      * hidden one of candles and line is left until shown.
      */
-    const update = (k: Kline) => {
-      const last = data.at(-1);
-      if (last && k.t < last.t) return;
-      const same = last && k.t === last.t ? last : null;
-      if (same) data[data.length - 1] = k;
-      else data.push(k);
-      const time = toTime(k.t);
-      const moved = !same || same.open !== k.open || same.high !== k.high || same.low !== k.low || same.close !== k.close;
-      if (moved) {
-        if (shown === 'candles') s.candles.update(candle(k));
+    const apply = ({ bar, appended, price, volume, close }: BarDraw) => {
+      if (appended) data.push(bar);
+      else data[data.length - 1] = bar;
+      if (!s) return;
+      const time = toTime(bar.t);
+      if (price) {
+        if (shown === 'candles') s.candles.update(candle(bar));
         else stale.candles = true;
-        if (shown === 'line') s.line.update(point(k));
+        if (shown === 'line') s.line.update(point(bar));
         else stale.line = true;
       }
-      if (!same || same.volume !== k.volume || moved) s.volume.update(volumeBar(k));
-      if (same && same.close === k.close) return;
+      if (volume) s.volume.update(volumeBar(bar));
+      if (!close) return;
       const closes = data.slice(-Math.max(...MA_PERIODS)).map((b) => b.close);
       MA_PERIODS.forEach((n, i) => {
         const v = lastAverage(closes, n, priceDecimals);
-        s.ma[i]!.update(v === null ? { time } : { time, value: Number(v) });
+        s!.ma[i]!.update(v === null ? { time } : { time, value: Number(v) });
       });
     };
+
+    // Bars that arrive before the history is drawn, or between two live draws, wait here (the
+    // latest state of each); a frame draws them all with one update per bar that moved.
+    const queue = new Map<number, Kline>();
+    const live = frameDraw(() => {
+      if (disposed || !ready || busy || !queue.size) return;
+      const draws = planDraws(data.at(-1), queue.values());
+      queue.clear();
+      if (!draws.length) return;
+      for (const d of draws) apply(d);
+      setLegend((current) => {
+        // A bar the crosshair picked stays; an unchanged live bar keeps its object (no render).
+        if (current && current.t < (data.at(-2)?.t ?? 0)) return current;
+        const last = data.at(-1) ?? null;
+        return current && last && sameBar(current, last) ? current : last;
+      });
+    }, LIVE_DRAW_MS);
+    const stopLive = onKlines(topic, (change) => {
+      coalesce(queue, change.bars);
+      if (ready && !busy) live.request();
+    });
 
     const loadOlder = async () => {
       if (loadingOlder || exhausted || !data.length) return;
       loadingOlder = true;
       try {
-        const older = (await fetchBars(symbol, period, data[0]!.t - 1)).filter((k) => k.t < data[0]!.t);
+        const first = data[0]!.t;
+        const older = (await fetchBars(symbol, period, first - 1)).filter((k) => k.t < first);
         if (disposed) return;
         if (!older.length) exhausted = true;
         else {
-          const range = chart.timeScale().getVisibleLogicalRange();
           data = [...older, ...data];
-          setAll();
-          // Keep the same bars in view: the new ones are added off-screen to the left.
-          if (range) chart.timeScale().setVisibleLogicalRange({ from: range.from + older.length, to: range.to + older.length });
+          if (!(await drawAll(older.length))) return;
+          if (queue.size) live.request();
         }
       } catch {
         // Shown bars stay; the next scroll to the edge tries again.
@@ -259,59 +323,46 @@ export default function KlineChart({
       setLegend((time !== undefined && data.find((k) => k.t === time)) || data.at(-1) || null);
     };
 
-    // Live bars that arrive while the history loads are kept and applied after it.
-    const pending: Kline[] = [];
-    let loaded = false;
-    // Live bars are drawn at most every LIVE_DRAW_MS: a candle's last quarter-second is not worth
-    // a repaint of the whole canvas per tick on a slow phone (bench/ trade-screen).
-    const queued = new Map<number, Kline>();
-    let drawTimer: ReturnType<typeof setTimeout> | null = null;
-    const draw = () => {
-      drawTimer = null;
+    // After the first paint: ask for the history, set the chart up while it comes, draw it after a
+    // yield. A chart dropped meanwhile (another period or pair) ignores its answer.
+    const start = async () => {
+      const history = fetchBars(symbol, period, Date.now()).catch(() => null);
+      ({ chart, s } = setUp());
+      series.current = s;
+      chart.subscribeCrosshairMove(onCrosshair);
+      const bars = await history;
       if (disposed) return;
-      for (const bar of [...queued.values()].sort((x, y) => x.t - y.t)) update(bar);
-      queued.clear();
-      setLegend((shown) => {
-        // A bar the crosshair picked stays; an unchanged live bar keeps its object (no render).
-        if (shown && shown.t < (data.at(-2)?.t ?? 0)) return shown;
-        const live = data.at(-1) ?? null;
-        return shown && live && sameBar(shown, live) ? shown : live;
-      });
+      await yieldToMain();
+      if (disposed) return;
+      // Without history (the request failed) the chart starts from the live bars.
+      data = bars ?? [];
+      if (!(await drawAll())) return;
+      ready = true;
+      setDrawn(build);
+      chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+      if (queue.size) live.request();
     };
-    const stopLive = onKlines(topic, (change) => {
-      if (!loaded) pending.push(...change.bars);
-      else {
-        for (const bar of change.bars) queued.set(bar.t, bar);
-        drawTimer ??= setTimeout(draw, LIVE_DRAW_MS);
-      }
-    });
-
-    void fetchBars(symbol, period, Date.now())
-      .then((history) => {
-        if (disposed) return;
-        data = history;
-        setAll();
-        for (const bar of pending) update(bar);
-        loaded = true;
-        chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
-      })
-      .catch(() => undefined);
-    chart.subscribeCrosshairMove(onCrosshair);
+    const cancelStart = afterPaint(() => void start());
 
     return () => {
       disposed = true;
-      if (drawTimer) clearTimeout(drawTimer);
+      cancelStart();
+      live.cancel();
       stopLive();
-      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
-      chart.unsubscribeCrosshairMove(onCrosshair);
       series.current = null;
-      chart.remove();
+      if (chart) {
+        chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+        chart.unsubscribeCrosshairMove(onCrosshair);
+        chart.remove();
+      }
     };
-    // The chart is rebuilt only for another pair or period; `mode` is applied below without a rebuild.
+    // The chart is rebuilt only for another pair, period, decimals or language (`build`); `mode`
+    // is applied below without a rebuild.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [symbol, period, priceDecimals, topic, lang]);
+  }, [build, topic]);
 
   useEffect(() => {
+    modeRef.current = mode;
     series.current?.show(mode);
   }, [mode]);
 
@@ -328,9 +379,9 @@ export default function KlineChart({
     [t],
   );
   return (
-    <div className={styles.wrap}>
-      <div className={styles.legend} data-testid="chart-legend" data-bars={held.count} data-first={held.first}>
-        {legend && (
+    <div className={styles.wrap} aria-busy={loading}>
+      <div className={styles.legend} data-testid="chart-legend" data-bars={loading ? 0 : held.count} data-first={loading ? 0 : held.first}>
+        {legend && !loading && (
           <>
             <span>
               {labels.open} <b className="num">{fmt(legend.open)}</b>
@@ -358,6 +409,8 @@ export default function KlineChart({
         </span>
       </div>
       <div ref={box} className={styles.canvas} data-testid="chart" />
+      {/* Over the chart's box, at its size, until its history is drawn: nothing moves when it goes. */}
+      {loading && <div className={styles.skeleton} data-testid="chart-skeleton" aria-hidden="true" />}
     </div>
   );
 }
