@@ -28,6 +28,8 @@ describe('the contract page’s chart', () => {
   beforeAll(async () => {
     browser = await launch();
     page = await phone(browser);
+    // The panel above the form opens as the trader left it: open, here.
+    await page.addInitScript(() => localStorage.setItem('contract.panel', 'open'));
     await page.route('**/api/currency/new_timeshar?*', (route) => {
       const period = new URL(route.request().url()).searchParams.get('period') ?? '';
       held.set(period, [...(held.get(period) ?? []), route]);

@@ -7,7 +7,7 @@
  * live numbers are dimmed.
  */
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -171,7 +171,8 @@ function MarketPanel({ pair }: { pair: MarketPair }) {
                   role="tab"
                   aria-selected={p === period}
                   className={`${styles.period} ${p === period ? styles.periodOn : ''}`}
-                  onClick={() => setPeriod(p)}
+                  // A period switch rebuilds the chart: never ahead of the tap's own feedback.
+                  onClick={() => startTransition(() => setPeriod(p))}
                   data-period={p}
                 >
                   {t(`trade.periods.${p}`)}
