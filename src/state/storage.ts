@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   deviceId: 'deviceId',
   /** The futures leverage last chosen on each pair: `{ "BTC/USDT": 20 }` (src/pages/transaction/OrderFormLeverage.ts). */
   futuresLeverage: 'futuresLeverage',
+  /** The contract screen's chart/depth/trades panel: `open` or `closed` (src/pages/transaction/ContractPage.tsx). */
+  contractPanel: 'contract.panel',
 } as const;
 /** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
 export const STORAGE_VERSION = 1;

@@ -29,7 +29,11 @@ describe('the contract page’s chart', () => {
     browser = await launch();
     page = await phone(browser);
     // The panel above the form opens as the trader left it: open, here.
-    await page.addInitScript(() => localStorage.setItem('contract.panel', 'open'));
+    // (`version` too: storage without it is cleared at launch.)
+    await page.addInitScript(() => {
+      localStorage.setItem('version', '1');
+      localStorage.setItem('contract.panel', 'open');
+    });
     await page.route('**/api/currency/new_timeshar?*', (route) => {
       const period = new URL(route.request().url()).searchParams.get('period') ?? '';
       held.set(period, [...(held.get(period) ?? []), route]);

@@ -15,6 +15,7 @@ import { KLINE_PERIODS, type KlinePeriod } from '../../../domain/market/periods'
 import type { MarketPair } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
 import { marketState } from '../../state/market';
+import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
 import { Empty } from '../../ui/Empty';
 import { FeedBanner } from '../../ui/FeedBanner';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
@@ -104,17 +105,6 @@ function Header({ pair, doubtful, onSwitch }: { pair: MarketPair; doubtful: bool
 }
 
 type PanelTab = 'chart' | 'depth' | 'trades';
-/** Where the trader's choice of an open or closed panel is kept between visits. */
-const PANEL_KEY = 'contract.panel';
-
-function readPanelOpen(): boolean {
-  try {
-    return localStorage.getItem(PANEL_KEY) === 'open';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The panel above the form: the chart, the depth chart or the trade tape, closed by default so the
  * form and the book are above the fold; a trader who opens it finds it open next time.
@@ -124,14 +114,10 @@ function MarketPanel({ pair }: { pair: MarketPair }) {
   const [tab, setTab] = useState<PanelTab>('chart');
   const [period, setPeriod] = useState<KlinePeriod>('15min');
   const [mode, setMode] = useState<ChartMode>('candles');
-  const [open, setOpenState] = useState(readPanelOpen);
+  const [open, setOpenState] = useState(() => readStored(STORAGE_KEYS.contractPanel) === 'open');
   const setOpen = (next: boolean) => {
     setOpenState(next);
-    try {
-      localStorage.setItem(PANEL_KEY, next ? 'open' : 'closed');
-    } catch {
-      // Private mode: the choice lasts this visit.
-    }
+    writeStored(STORAGE_KEYS.contractPanel, next ? 'open' : 'closed');
   };
   const choose = (next: PanelTab) => {
     setTab(next);
