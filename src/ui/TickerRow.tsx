@@ -8,8 +8,9 @@ import { useTickerFocus } from './useTickerFocus';
 /**
  * One market row. It reads only `tickers[symbol]`, so it re-renders when that ticker changes
  * and never because another one did. A price change flashes the price cell green or red: the
- * cell is keyed on the ticker's `moveSeq`, so each change restarts a CSS animation and nothing
- * else renders. A row mounted (scrolled into view) after a change does not flash for it; key
+ * cell is keyed on the ticker's `moveSeq`, so each change restarts a CSS animation (of its
+ * background, in three steps) and nothing else renders. The row is a fixed, contained box and
+ * each ticking cell a fixed size (TickerRow.module.css), so a tick lays out no more than its row. A row mounted (scrolled into view) after a change does not flash for it; key
  * the row by symbol so a row never inherits another symbol's count. With `star`, the pair's
  * watchlist star sits before the row, outside its button.
  */
@@ -38,13 +39,15 @@ export const TickerRow = memo(function TickerRow({
         <span className={`${styles.sub} num`}>{t.turnoverText}</span>
       </span>
       <span className={styles.price}>
-        <span
-          key={t.moveSeq}
-          className={`${styles.last} num ${t.tone} ${flash ? styles[flash === 'up' ? 'flashUp' : 'flashDown'] : ''}`}
-          data-testid="price"
-          data-flash={flash}
-        >
-          {t.priceText}
+        <span className={`${styles.last} num ${t.tone}`}>
+          <span
+            key={t.moveSeq}
+            className={`${styles.tick} ${flash ? styles[flash === 'up' ? 'flashUp' : 'flashDown'] : ''}`}
+            data-testid="price"
+            data-flash={flash}
+          >
+            {t.priceText}
+          </span>
         </span>
         <span className={`${styles.sub} num`}>{t.fiatText}</span>
       </span>

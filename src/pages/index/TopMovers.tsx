@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -9,8 +9,11 @@ import { Tabs } from '../../ui/Tabs';
 import { contractPath } from '../../paths';
 import { TickerRow } from '../../ui/TickerRow';
 import home from './HomePage.module.css';
+import styles from './TopMovers.module.css';
 
 const SHOWN = 6;
+/** A ticker row's fixed height (src/ui/TickerRow.module.css). */
+const ROW_HEIGHT = 64;
 
 /** Live top gainers, losers and turnover, ranked in the worker. */
 export function TopMovers() {
@@ -18,6 +21,8 @@ export function TopMovers() {
   const navigate = useNavigate();
   const { movers } = useSnapshot(marketState);
   const [tab, setTab] = useState<keyof Movers>('gainers');
+  // One function for every render: the rows are memoised and re-render only on their own tick.
+  const open = useCallback((symbol: string) => navigate(contractPath(symbol)), [navigate]);
   const symbols = movers?.[tab].slice(0, SHOWN) ?? [];
   return (
     <section className={home.section} data-testid="top-movers">
@@ -38,9 +43,9 @@ export function TopMovers() {
         onChange={setTab}
       />
       {/* Until the worker ranks the movers, their rows' place is kept: the news below does not jump. */}
-      <div className={movers ? undefined : home.moversLoading}>
+      <div className={styles.rows} style={{ height: (movers ? symbols.length : SHOWN) * ROW_HEIGHT }}>
         {symbols.map((symbol) => (
-          <TickerRow key={symbol} symbol={symbol} onOpen={(s) => navigate(contractPath(s))} />
+          <TickerRow key={symbol} symbol={symbol} onOpen={open} />
         ))}
       </div>
     </section>

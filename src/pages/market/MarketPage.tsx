@@ -68,7 +68,7 @@ function MarketRows({
         const symbol = symbols[item.index]!;
         // Keyed by symbol: a row keeps its own symbol when the list is sorted (and its own flash count).
         return (
-          <div key={symbol} className={styles.row} style={{ transform: `translateY(${item.start}px)` }}>
+          <div key={symbol} className={styles.row} style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}>
             <TickerRow symbol={symbol} onOpen={onOpen} star />
           </div>
         );

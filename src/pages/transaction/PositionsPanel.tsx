@@ -105,7 +105,7 @@ const PositionRow = memo(function PositionRow({ id, act }: { id: number; act: Ac
     </div>
   );
   return (
-    <li className={styles.card} data-testid="position-row" data-id={p.id} data-symbol={p.symbol}>
+    <li className={`${styles.card} ${styles.position}`} data-testid="position-row" data-id={p.id} data-symbol={p.symbol}>
       <div className={styles.cardHead}>
         <span className={`${styles.badge} ${styles[p.side]}`}>{p.side === 'long' ? l.long : l.short}</span>
         <span className={styles.symbol}>{p.symbol}</span>
