@@ -1,6 +1,16 @@
 import { proxy, ref } from 'valtio';
 import type { SortKey } from '../../domain/market/ranking';
-import type { BookGlance, BookRowView, BookView, FeedStatus, LiveTickerView, Movers, Rankings, TradeView, WorkerSnapshot } from '../../worker';
+import type {
+  BookGlance,
+  BookRowView,
+  BookView,
+  FeedStatus,
+  LiveTickerView,
+  Movers,
+  Rankings,
+  TradeView,
+  WorkerSnapshot,
+} from '../../worker';
 import { applyFutures } from './futures';
 import { applyAuctions } from './nft';
 import { applyLoans } from './loans';
