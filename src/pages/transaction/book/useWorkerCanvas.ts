@@ -70,17 +70,32 @@ export function useWorkerCanvas(
     void attached.then((id) => {
       if (!gone) surface.current = id;
     });
+    const resize = (width: number, height: number) =>
+      void attached.then((id) => {
+        if (!gone) void worker.market.resizeCanvas(id, width, height, window.devicePixelRatio || 1);
+      });
     const observer = new ResizeObserver(([entry]) => {
       const size = entry?.contentRect;
-      if (!size) return;
-      void attached.then((id) => {
-        if (!gone) void worker.market.resizeCanvas(id, size.width, size.height, window.devicePixelRatio || 1);
-      });
+      if (size) resize(size.width, size.height);
     });
     observer.observe(box);
+    // The page moved to a screen of another density (or was zoomed): redraw at the new ratio.
+    let density: MediaQueryList | null = null;
+    const densityChanged = () => {
+      const size = box.getBoundingClientRect();
+      resize(size.width, size.height);
+      watchDensity();
+    };
+    const watchDensity = () => {
+      density?.removeEventListener('change', densityChanged);
+      density = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+      density.addEventListener('change', densityChanged);
+    };
+    watchDensity();
     return () => {
       gone = true;
       observer.disconnect();
+      density?.removeEventListener('change', densityChanged);
       surface.current = null;
       void attached.then((id) => worker.market.detachCanvas(id));
       canvas.remove();
