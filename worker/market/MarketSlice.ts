@@ -151,7 +151,8 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
   /** Changes counted per symbol's book and tape, for the painter to tell what changed. */
   private readonly bookVersions = new Map<string, number>();
   private readonly tapeVersions = new Map<string, number>();
-  private readonly bookCache = new Map<string, { version: number; rows: number; view: BookView }>();
+  /** The painter's book views by symbol, then by rows a side, with the version they were built at. */
+  private readonly bookCache = new Map<string, Map<number, { version: number; view: BookView }>>();
   private readonly tapeCache = new Map<string, { version: number; list: TradeView[] }>();
   private readonly midCache = new Map<string, { ticker: Ticker; lang: Lang; fiat: FiatRate; mid: MidPrice }>();
   /** Drawn symbols whose live-region figures changed since they were last sent. */
@@ -316,11 +317,14 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
 
   paintedBook(symbol: string, rows: number): BookView | undefined {
     const version = this.bookVersion(symbol);
-    const key = `${symbol}#${rows}`;
-    const cached = this.bookCache.get(key);
+    let byRows = this.bookCache.get(symbol);
+    const cached = byRows?.get(rows);
     if (cached && cached.version === version) return cached.view;
     const view = this.bookView(symbol, rows);
-    if (view) this.bookCache.set(key, { version, rows, view });
+    if (view) {
+      if (!byRows) this.bookCache.set(symbol, (byRows = new Map()));
+      byRows.set(rows, { version, view });
+    }
     return view;
   }
 
