@@ -24,7 +24,8 @@ import { otcApi } from './otc/api';
 import { loansApi } from './loans/api';
 import { alertsApi } from './alerts/api';
 import { spotApi } from './spot/api';
-import { PaintHost, type PaintCanvas, type SurfaceSpec } from './market/paint/PaintHost';
+import { paintApi } from './market/paint/api';
+import { PaintHost } from './market/paint/PaintHost';
 import { createWorkerState } from './state';
 
 export type { PrivateView } from './account/AccountSlice';
@@ -147,28 +148,7 @@ const api = {
       schedule();
     },
 
-    /**
-     * Takes a canvas (transferred with comlink's `transfer` after `transferControlToOffscreen()`)
-     * and draws `spec.kind` of `spec.symbol` on it from now on; answers the id later calls name it by.
-     */
-    attachCanvas(canvas: PaintCanvas, spec: SurfaceSpec): number {
-      return painter.attach(canvas, spec);
-    },
-
-    /** A drawn canvas's CSS box or the screen's pixel ratio changed. */
-    resizeCanvas(id: number, width: number, height: number, devicePixelRatio: number): void {
-      painter.resize(id, width, height, devicePixelRatio);
-    },
-
-    /** Stops drawing a canvas (it left the page). */
-    detachCanvas(id: number): void {
-      painter.detach(id);
-    },
-
-    /** The price of the book row drawn under `y` CSS pixels from the top of drawn book `id`, or null. */
-    pickBookRow(id: number, y: number): { side: 'bid' | 'ask'; price: string } | null {
-      return painter.pick(id, y);
-    },
+    ...paintApi(painter),
 
     /** Sets a book's price grouping (a multiple of its step: 1, 10 or 100); the next snapshot carries the regrouped view. */
     setBookGrouping(symbol: string, group: number): void {
