@@ -102,7 +102,9 @@ describe('the installable app', () => {
     const page = await controlledMarket(browser);
     const context = page.context();
     try {
-      expect(await page.getByTestId('feed-status').getAttribute('data-status')).toBe('live');
+      // Priced rows can come from the kept snapshot before the socket has caught up (the badge says
+      // "resyncing" meanwhile): wait for the live state rather than reading it once.
+      await expect.poll(() => page.getByTestId('feed-status').getAttribute('data-status'), { timeout: 60_000, interval: 500 }).toBe('live');
 
       await context.setOffline(true);
       await page.reload();
