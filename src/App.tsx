@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Component, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createHashRouter, Navigate, Outlet, RouterProvider, useLocation, useRouteError } from 'react-router-dom';
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { startLiveInvalidation } from './api/liveInvalidation';
 import { queryClient } from './api/queryClient';
@@ -57,13 +57,32 @@ function PageHost({ route, Component }: { route: PageRoute; Component: LazyExoti
 
 function RouteError() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  console.error(error);
   return (
     <Page title={t('common.errorTitle')}>
       <Empty text={t('common.pageLoadFailed')} action={{ label: t('common.retry'), onClick: () => window.location.reload() }} />
     </Page>
   );
+}
+
+/** A page that threw while rendering (or whose chunk never came) shows the retry screen; the next route starts clean. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/** Hands the router's navigate to code outside React (the API client's redirects). */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((path) => void navigate(path)), [navigate]);
+  return null;
 }
 
 function Shell() {
@@ -72,8 +91,17 @@ function Shell() {
     // The overlay host: a modal makes its parts inert one by one, never the toasts it shows (useModal).
     <div className={styles.shell} data-overlay-host="">
       <main className={styles.main}>
-        <Outlet />
+        <PageErrorBoundary key={pathname}>
+          <Routes>
+            <Route path="/" element={hosts.get(HOME_PATH)} />
+            {ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={hosts.get(route.path)} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </PageErrorBoundary>
       </main>
+      <NavigatorBridge />
       {TAB_PATHS.has(pathname) && <TabBar />}
       <SupportButton />
       <VersionBanner />
@@ -107,20 +135,6 @@ const hosts = new Map(
   ]),
 );
 
-const router = createHashRouter([
-  {
-    element: <Shell />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', element: hosts.get(HOME_PATH) },
-      ...ROUTES.map((route) => ({ path: route.path, element: hosts.get(route.path) })),
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-]);
-
-setNavigator((path) => void router.navigate(path));
-
 // Server state: one cache for the app, kept true by the private channel (pages never poll).
 const stopLiveInvalidation = startLiveInvalidation(queryClient);
 import.meta.hot?.dispose(stopLiveInvalidation);
@@ -128,7 +142,9 @@ import.meta.hot?.dispose(stopLiveInvalidation);
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <Shell />
+      </HashRouter>
     </QueryClientProvider>
   );
 }
