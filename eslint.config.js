@@ -5,8 +5,9 @@
 //   domain/ imports nothing of the project outside itself, and only decimal.js, zod, dayjs and @noble/hashes;
 //   worker/ imports domain/ and a short list of packages (no React, no DOM, no charts);
 //   server/ imports domain/ only, never the app or the worker;
-//   src/ imports domain/; the worker only as types, only in src/worker-client.ts and
-//   src/state/market.ts; a page of src/pages/<area>/ imports its own area, never another one.
+//   src/ imports domain/, and the worker only as types (`import type` from worker/<area>, where
+//   each view is declared; the running worker is reached through comlink in src/worker-client.ts);
+//   a page of src/pages/<area>/ imports its own area, never another one.
 // TypeScript project references (tsconfig.json in each folder, `tsc -b`) refuse the same
 // cross-folder imports at compile time; import-x/no-cycle refuses import cycles.
 import js from '@eslint/js';
@@ -33,11 +34,6 @@ const ELEMENTS = [
   { type: 'server', pattern: 'server', partialMatch: false },
   { type: 'locales', pattern: 'locales', partialMatch: false },
   { type: 'tooling', pattern: ['tests', 'bench', 'scripts'], partialMatch: false },
-];
-/** Single files with a role of their own. */
-const FILES = [
-  // Where the worker's types may cross into src/ (type-only imports).
-  { category: 'worker-bridge', pattern: ['src/worker-client.ts', 'src/state/market.ts'] },
 ];
 
 const element = (type, captured) => ({ element: captured ? { type, captured } : { type } });
@@ -89,7 +85,7 @@ const POLICIES = [
     from: [element('app'), element('page')],
     disallow: anything,
     message:
-      'src/ imports src/, domain/, locales/ and browser packages: never the server (talk to it over /api), the worker only through src/worker-client.ts, no Node built-ins.',
+      'src/ imports src/, domain/, locales/ and browser packages: never the server (talk to it over /api), the worker only as types (its running code through src/worker-client.ts), no Node built-ins.',
   },
   {
     from: [element('app'), element('page')],
@@ -108,11 +104,8 @@ const POLICIES = [
       'A page imports only its own area folder (src/pages/<area>/, whose routes.ts loads its pages); shared pieces belong in src/ui, src/state or src/api.',
   },
   { from: element('page'), allow: { to: element('page', { area: '{{ from.element.captured.area }}' }) } },
-  // The worker: only its types cross, only in the bridge files; the running worker is reached through comlink.
-  {
-    from: { element: { type: 'app' }, file: { categories: 'worker-bridge' } },
-    allow: { to: element('worker'), dependency: { kind: 'type' } },
-  },
+  // The worker: only its types cross, from the area that declares them; the running worker is reached through comlink.
+  { from: [element('app'), element('page')], allow: { to: element('worker'), dependency: { kind: 'type' } } },
 ];
 
 export default tseslint.config(
@@ -138,7 +131,6 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'boundaries/elements': ELEMENTS,
-      'boundaries/files': FILES,
       'boundaries/legacy-templates': false,
     },
     rules: {

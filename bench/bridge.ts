@@ -4,7 +4,7 @@
  * channel's snapshot). Every 50 ms a batch of changes arrives (some quotes, a few book levels,
  * prices moving so positions' P&L change); the worker's real `state.take()` builds the snapshot,
  * and the structured clone `postMessage` makes of it is `v8.serialize` (its length: the bytes).
- * On the UI side: `v8.deserialize` + the UI's real `applySnapshot` (src/state/market.ts) into the
+ * On the UI side: `v8.deserialize` + the UI's real `applySnapshot` (src/state/snapshot.ts) into the
  * valtio state, until a subscriber registered with `subscribe(proxy, cb, true)` (sync) has fired
  * for the last change: receive-to-state-notified.
  *
@@ -18,7 +18,8 @@ import type { BookLevel, DepthBook, Ticker } from '../domain/market/types';
 import type { FuturesSettings, FuturesTrade } from '../domain/futures/types';
 import type { PrivateSnapshot, TopicMessage, TopicSnapshot } from '../domain/protocol';
 import { futuresState } from '../src/state/futures';
-import { applySnapshot, marketState } from '../src/state/market';
+import { marketState } from '../src/state/market';
+import { applySnapshot } from '../src/state/snapshot';
 import { createWorkerState, type WorkerSnapshot } from '../worker/state';
 import { quantiles, round } from './lib/stats';
 import type { Bench, BenchContext, Figure } from './lib/types';

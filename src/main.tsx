@@ -13,6 +13,7 @@ import { currentLang, initI18n, isTranslationKey } from './i18n';
 import { fiatState } from './state/fiat';
 import { sessionState } from './state/session';
 import { siteState } from './state/site';
+import { applySnapshot } from './state/snapshot';
 import { migrateStorage } from './state/storage';
 import { getWorker, startWorker } from './worker-client';
 import { captureInstallEvents } from './ui/pwa/pwaState';
@@ -26,7 +27,7 @@ captureInstallEvents();
 async function boot(): Promise<void> {
   migrateStorage();
   await initI18n();
-  const worker = startWorker();
+  const worker = startWorker(applySnapshot);
   void worker.market.setFiat({ ...fiatState.fiat });
   subscribe(fiatState, () => void getWorker().market.setFiat({ ...fiatState.fiat }));
   // The worker writes prices, changes and turnover in the interface language's format.

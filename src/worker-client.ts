@@ -1,48 +1,12 @@
 /**
  * The one wrapper around the worker: the UI talks to the socket only through this typed
- * comlink proxy, and snapshots land in the valtio market state.
+ * comlink proxy, and each snapshot goes to the function the app starts it with (main.tsx hands
+ * it state/snapshot.ts's `applySnapshot`, so this file knows no state). The views' types are
+ * imported from the worker area that declares them (`import type`), not through here.
  */
 import { transfer, wrap, type Remote } from 'comlink';
-import type { WorkerApi, WorkerSnapshot } from '../worker';
-
-export type { BookGlance, PaintTheme, SurfaceKind } from '../worker';
-export type { AmountProblem, BookRowView, BookView, ExchangePreview, FeedStatus, Movers, TradeView, WorkerSnapshot } from '../worker';
-export type {
-  FuturesAccountView,
-  FuturesOrderView,
-  FuturesPositionPatch,
-  FuturesPositionView,
-  FuturesPreview,
-  FuturesView,
-  OptionView,
-  OptionsView,
-  PreviewFigures,
-  PreviewInput,
-  PreviewProblem,
-  RiskLevel,
-} from '../worker';
-export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from '../worker';
-export type { IeoPreview, IeoPreviewInput, IeoProblem } from '../worker';
-export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from '../worker';
-export type { BorrowPreview, BorrowProblem, LoanLiveView, RepayPreview, RepayProblem, TopUpPreview, TopUpProblem } from '../worker';
-export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from '../worker';
-export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from '../worker';
-export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from '../worker';
-export type { GameStakePreview } from '../worker';
-export type { AlertPreview, AlertPreviewInput } from '../worker';
-export type { ChatView } from '../worker';
-export type {
-  AuctionView,
-  BidPreview,
-  BidPreviewInput,
-  BidProblem,
-  BoxPreview,
-  BoxPreviewInput,
-  BoxVerification,
-  ResalePreview,
-  ResalePreviewInput,
-} from '../worker';
-import { applySnapshot } from './state/market';
+import type { WorkerApi } from '../worker';
+import type { WorkerSnapshot } from '../worker/state';
 
 /**
  * The worker sends the UI its changes at most this often (20 a second: a price is on screen
@@ -52,8 +16,8 @@ export const SNAPSHOT_INTERVAL_MS = 50;
 
 let remote: Remote<WorkerApi> | null = null;
 
-/** Starts the worker and its socket (once). */
-export function startWorker(): Remote<WorkerApi> {
+/** Starts the worker and its socket (once); `apply` merges each snapshot into the UI's state. */
+export function startWorker(apply: (snap: WorkerSnapshot) => void): Remote<WorkerApi> {
   if (remote) return remote;
   const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'feed' });
   remote = wrap<WorkerApi>(worker);
@@ -65,7 +29,7 @@ export function startWorker(): Remote<WorkerApi> {
   const { port1, port2 } = new MessageChannel();
   port1.onmessage = (e: MessageEvent<WorkerSnapshot>) => {
     const start = performance.now();
-    applySnapshot(e.data);
+    apply(e.data);
     const applied = performance.now() - start;
     requestAnimationFrame(() => {
       const frame = performance.now();
@@ -80,6 +44,8 @@ export function startWorker(): Remote<WorkerApi> {
   return remote;
 }
 
+/** The running worker; main.tsx starts it before the app renders. */
 export function getWorker(): Remote<WorkerApi> {
-  return remote ?? startWorker();
+  if (!remote) throw new Error('the worker has not been started (main.tsx starts it before rendering)');
+  return remote;
 }

@@ -28,50 +28,6 @@ import { paintApi } from './market/paint/api';
 import { PaintHost } from './market/paint/PaintHost';
 import { createWorkerState } from './state';
 
-export type { PrivateView } from './account/AccountSlice';
-export type { FeedStatus } from './connection/ConnectionSlice';
-export type { AmountProblem, ExchangePreview } from './funds/previews';
-export type {
-  FuturesAccountView,
-  FuturesOrderView,
-  FuturesPositionPatch,
-  FuturesPositionView,
-  FuturesView,
-  RiskLevel,
-} from './futures/FuturesSlice';
-export type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from './futures/preview';
-export type { IeoPreview, IeoPreviewInput, IeoProblem } from './ieo/preview';
-export type { LockmingPreview, LockmingPreviewInput, LockmingProblem } from './lockming/preview';
-export type { DualPreview, DualPreviewInput, DualProblem, PayoffPoint } from './invest/preview';
-export type { FollowPreview, FollowPreviewInput, FollowProblem, LotRules, RiskProblem } from './copytrade/preview';
-export type { AuctionChanges, AuctionView } from './nft/AuctionSlice';
-export type {
-  BidPreview,
-  BidPreviewInput,
-  BidProblem,
-  BoxPreview,
-  BoxPreviewInput,
-  ResalePreview,
-  ResalePreviewInput,
-} from './nft/preview';
-export type { BoxVerification } from './nft/verify';
-export type { GameStakePreview } from './game/api';
-export type { ChatView } from './chat/ChatSlice';
-export type { OtcPreview, OtcPreviewInput, OtcPreviewProblem } from './otc/preview';
-export type { LoanLiveView, LoansChanges } from './loans/LoansSlice';
-export type { BorrowPreview, BorrowProblem, RepayPreview, RepayProblem, TopUpPreview, TopUpProblem } from './loans/preview';
-export type { AlertPreview, AlertPreviewInput } from './alerts/preview';
-export type { SpotFigures, SpotPreview, SpotPreviewInput, SpotProblem } from './spot/preview';
-export type { OptionView, OptionsView } from './options/OptionsSlice';
-export type { KlineChange, LiveTickerView, Movers, PriceMove, Rankings, TickerPatch } from './market/MarketSlice';
-export type { BookRowView, BookView } from './market/orderBook';
-export type { BookGlance } from './market/MarketSlice';
-export type { SurfaceKind, SurfaceSpec } from './market/paint/PaintHost';
-export type { PaintTheme } from './market/paint/theme';
-export type { TradeView } from './market/tape';
-
-export type { WorkerSnapshot } from './state';
-
 const state = createWorkerState();
 const pacer = new SnapshotPacer(state);
 /** Draws the canvases the UI hands over (book, depth, tape) in the worker's own frames. */

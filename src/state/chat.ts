@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio';
-import type { ChatView } from '../worker-client';
+import type { ChatView } from '../../worker/chat/ChatSlice';
 
 /**
  * The chat room the worker keeps (worker/chat/ChatSlice.ts): its messages, online count and

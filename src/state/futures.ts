@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio';
-import type { FuturesAccountView, FuturesOrderView, FuturesPositionView, FuturesView } from '../worker-client';
+import type { FuturesAccountView, FuturesOrderView, FuturesPositionView, FuturesView } from '../../worker/futures/FuturesSlice';
 
 /**
  * The futures positions module's views from the worker (`worker/futures/`): display-ready rows.

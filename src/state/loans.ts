@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio';
-import type { LoanLiveView } from '../worker-client';
+import type { LoanLiveView } from '../../worker/loans/LoansSlice';
 
 /**
  * The live figures of the user's open loans (worker/loans/LoansSlice.ts), by loan id; each held

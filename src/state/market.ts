@@ -1,21 +1,12 @@
 import { proxy, ref } from 'valtio';
 import type { SortKey } from '../../domain/market/ranking';
-import type {
-  BookGlance,
-  BookRowView,
-  BookView,
-  FeedStatus,
-  LiveTickerView,
-  Movers,
-  Rankings,
-  TradeView,
-  WorkerSnapshot,
-} from '../../worker';
-import { applyFutures } from './futures';
-import { applyAuctions } from './nft';
-import { applyLoans } from './loans';
-import { applyChat } from './chat';
-import { applyOptions } from './options';
+import type { PrivateView } from '../../worker/account/AccountSlice';
+import type { FeedStatus } from '../../worker/connection/ConnectionSlice';
+import type { BookGlance, KlineChange, LiveTickerView, Movers, Rankings } from '../../worker/market/MarketSlice';
+import type { BookRowView, BookView } from '../../worker/market/orderBook';
+import type { TradeView } from '../../worker/market/tape';
+import type { UserMessage } from '../../domain/protocol';
+import type { Appliers } from './applier';
 
 /**
  * Live market data from the worker. Each value is held with `ref()`: a component that reads
@@ -42,7 +33,6 @@ export const marketState = proxy({
   versionMismatch: false,
 });
 
-type PrivateView = NonNullable<WorkerSnapshot['private']>;
 type BalanceRow = NonNullable<PrivateView['balances']>[number];
 
 /**
@@ -72,7 +62,7 @@ function applyPrivate(view: PrivateView): void {
   if (view.positions) privateState.positions = ref(view.positions);
 }
 
-type KlineListener = (change: NonNullable<WorkerSnapshot['klines']>[string]) => void;
+type KlineListener = (change: KlineChange) => void;
 const klineListeners = new Map<string, Set<KlineListener>>();
 
 /** Charts take bar updates directly (they call `series.update`), not through React state. */
@@ -83,7 +73,7 @@ export function onKlines(topic: string, listener: KlineListener): () => void {
   return () => set.delete(listener);
 }
 
-type UserMessageListener = (message: NonNullable<WorkerSnapshot['user']>[number]) => void;
+type UserMessageListener = (message: UserMessage) => void;
 const userListeners = new Set<UserMessageListener>();
 
 /** Live messages of the private channel (notifications, balances, session ends), in `seq` order. */
@@ -123,21 +113,22 @@ function shareTape(prev: readonly TradeView[] | undefined, next: TradeView[]): r
   return list.length === prev.length && list.every((t, i) => t === prev[i]) ? prev : list;
 }
 
-/** Merges one worker snapshot into the state. */
-export function applySnapshot(snap: WorkerSnapshot): void {
-  if (snap.status) marketState.status = snap.status;
-  if (snap.versionMismatch !== undefined) marketState.versionMismatch = snap.versionMismatch;
-  if (snap.private) applyPrivate(snap.private);
-  if (snap.futures) applyFutures(snap.futures);
-  if (snap.options) applyOptions(snap.options);
-  if (snap.auctions) applyAuctions(snap.auctions);
-  if (snap.loans) applyLoans(snap.loans);
-  if (snap.chat) applyChat(snap.chat);
-  if (snap.tickers) {
+/** How the connection's, the market's and the private channel's parts of a snapshot are merged (state/snapshot.ts lists every area's). */
+export const marketAppliers: Appliers<
+  'status' | 'versionMismatch' | 'private' | 'tickers' | 'movers' | 'rankings' | 'depth' | 'trades' | 'glance' | 'klines' | 'user'
+> = {
+  status: (status) => {
+    marketState.status = status;
+  },
+  versionMismatch: (mismatch) => {
+    marketState.versionMismatch = mismatch;
+  },
+  private: applyPrivate,
+  tickers: (tickers) => {
     let added = false;
     // A ticker comes whole the first time, then as the fields that changed: merged into a new
     // object, so the components reading that one ticker re-render and no other.
-    for (const [symbol, patch] of Object.entries(snap.tickers)) {
+    for (const [symbol, patch] of Object.entries(tickers)) {
       const old = marketState.tickers[symbol];
       if (!old) added = true;
       marketState.tickers[symbol] = ref(old ? { ...old, ...patch } : (patch as LiveTickerView));
@@ -146,18 +137,29 @@ export function applySnapshot(snap: WorkerSnapshot): void {
       const all = Object.values(marketState.tickers).sort((a, b) => a.id - b.id);
       marketState.symbols = ref(all.map((t) => t.symbol));
     }
-  }
-  if (snap.movers) marketState.movers = ref(snap.movers);
-  if (snap.rankings)
-    for (const [key, order] of Object.entries(snap.rankings) as [SortKey, string[]][]) marketState.rankings[key] = ref(order);
-  if (snap.depth)
-    for (const [symbol, view] of Object.entries(snap.depth)) marketState.depth[symbol] = ref(shareBook(marketState.depth[symbol], view));
-  if (snap.trades)
-    for (const [symbol, list] of Object.entries(snap.trades)) {
+  },
+  movers: (movers) => {
+    marketState.movers = ref(movers);
+  },
+  rankings: (rankings) => {
+    for (const [key, order] of Object.entries(rankings) as [SortKey, string[]][]) marketState.rankings[key] = ref(order);
+  },
+  depth: (depth) => {
+    for (const [symbol, view] of Object.entries(depth)) marketState.depth[symbol] = ref(shareBook(marketState.depth[symbol], view));
+  },
+  trades: (trades) => {
+    for (const [symbol, list] of Object.entries(trades)) {
       const shared = shareTape(marketState.trades[symbol], list);
       if (shared !== marketState.trades[symbol]) marketState.trades[symbol] = ref(shared);
     }
-  if (snap.glance) for (const [symbol, glance] of Object.entries(snap.glance)) marketState.glance[symbol] = ref(glance);
-  if (snap.klines) for (const [topic, change] of Object.entries(snap.klines)) klineListeners.get(topic)?.forEach((l) => l(change));
-  if (snap.user) for (const message of snap.user) userListeners.forEach((l) => l(message));
-}
+  },
+  glance: (glance) => {
+    for (const [symbol, g] of Object.entries(glance)) marketState.glance[symbol] = ref(g);
+  },
+  klines: (klines) => {
+    for (const [topic, change] of Object.entries(klines)) klineListeners.get(topic)?.forEach((l) => l(change));
+  },
+  user: (messages) => {
+    for (const message of messages) userListeners.forEach((l) => l(message));
+  },
+};

@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio';
-import type { AuctionView } from '../worker-client';
+import type { AuctionView } from '../../worker/nft/AuctionSlice';
 
 /**
  * The live NFT auctions the worker watches (`auction:<saleId>`, worker/nft/AuctionSlice.ts), by

@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio';
-import type { OptionView, OptionsView } from '../worker-client';
+import type { OptionView, OptionsView } from '../../worker/options/OptionsSlice';
 
 /**
  * The seconds options module's views from the worker (`worker/options/`): the pending options

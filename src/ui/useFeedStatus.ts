@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import type { FeedStatus } from '../worker-client';
+import type { FeedStatus } from '../../worker/connection/ConnectionSlice';
 import { marketState } from '../state/market';
 
 function subscribeOnline(onChange: () => void): () => void {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { config, type z } from 'zod';
-import type { AmountProblem } from '../worker-client';
+import type { AmountProblem } from '../../worker/funds/previews';
 import { maxAmount, type AmountCurrency } from '../../domain/funds/amounts';
 import { isTranslationKey, type TranslationKey } from '../i18n';
 

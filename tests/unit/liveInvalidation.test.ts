@@ -13,7 +13,7 @@ import {
   startLiveInvalidation,
 } from '../../src/api/liveInvalidation';
 import { ALL_GROUPS, queryKeys } from '../../src/api/queryKeys';
-import { applySnapshot } from '../../src/state/market';
+import { applySnapshot } from '../../src/state/snapshot';
 import { sessionState } from '../../src/state/session';
 
 function notification(kind: string, id = 1, read = false): UserMessage {

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { Movers } from '../../worker-client';
+import type { Movers } from '../../../worker/market/MarketSlice';
 import { marketState } from '../../state/market';
 import { Tabs } from '../../ui/Tabs';
 import { contractPath } from '../../paths';

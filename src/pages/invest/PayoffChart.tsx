@@ -5,7 +5,7 @@
  * formula the server settles with; this only draws them.
  */
 import { useTranslation } from 'react-i18next';
-import type { DualPreview } from '../../worker-client';
+import type { DualPreview } from '../../../worker/invest/preview';
 import { useFormat } from '../../ui/useFormat';
 import styles from './Invest.module.css';
 

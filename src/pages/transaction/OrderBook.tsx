@@ -4,7 +4,8 @@ import { BOOK_GROUPS, DEPTH_LEVELS } from '../../../domain/market/types';
 import { marketState } from '../../state/market';
 import { useSelect, useThrottledSelect } from '../../state/select';
 import { getWorker } from '../../worker-client';
-import type { BookView, TradeView } from '../../worker-client';
+import type { BookView } from '../../../worker/market/orderBook';
+import type { TradeView } from '../../../worker/market/tape';
 import styles from './OrderBook.module.css';
 
 type Side = 'bid' | 'ask';

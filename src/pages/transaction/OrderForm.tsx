@@ -21,7 +21,8 @@ import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { useForm } from '../../ui/useForm';
 import { useFormat } from '../../ui/useFormat';
-import { getWorker, type FuturesPreview, type PreviewFigures, type PreviewInput, type PreviewProblem } from '../../worker-client';
+import { getWorker } from '../../worker-client';
+import type { FuturesPreview, PreviewFigures, PreviewInput, PreviewProblem } from '../../../worker/futures/preview';
 import { DEFAULT_MULTIPLE, storedLeverage, storeLeverage } from './OrderFormLeverage';
 import styles from './OrderForm.module.css';
 

@@ -6,7 +6,9 @@ import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { useForm } from '../../ui/useForm';
-import { getWorker, type FuturesOrderView, type FuturesPositionView, type FuturesPreview } from '../../worker-client';
+import { getWorker } from '../../worker-client';
+import type { FuturesOrderView, FuturesPositionView } from '../../../worker/futures/FuturesSlice';
+import type { FuturesPreview } from '../../../worker/futures/preview';
 import styles from './PositionsPanel.module.css';
 
 /** What the panel asks to do: each opens one sheet. */

@@ -8,7 +8,7 @@ import { futuresState } from '../../state/futures';
 import { useSelect } from '../../state/select';
 import { sessionState } from '../../state/session';
 import { Empty } from '../../ui/Empty';
-import type { FuturesOrderView } from '../../worker-client';
+import type { FuturesOrderView } from '../../../worker/futures/FuturesSlice';
 import { PositionActionSheet, type PositionAction } from './PositionSheets';
 import styles from './PositionsPanel.module.css';
 

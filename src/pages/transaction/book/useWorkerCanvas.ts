@@ -8,7 +8,9 @@
  */
 import { transfer } from 'comlink';
 import { useEffect, useRef, type RefObject } from 'react';
-import { getWorker, type SurfaceKind, type PaintTheme } from '../../../worker-client';
+import { getWorker } from '../../../worker-client';
+import type { SurfaceKind } from '../../../../worker/market/paint/PaintHost';
+import type { PaintTheme } from '../../../../worker/market/paint/theme';
 
 /** The browser can hand a canvas to a worker (Chromium 69+, Firefox 105+, Safari 16.4+). */
 export function canPaintInWorker(): boolean {

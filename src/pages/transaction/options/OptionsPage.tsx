@@ -33,7 +33,7 @@ import { Sheet } from '../../../ui/Sheet';
 import { useForm } from '../../../ui/useForm';
 import { useFormat } from '../../../ui/useFormat';
 import { useTopics } from '../../../ui/useTopics';
-import type { OptionView } from '../../../worker-client';
+import type { OptionView } from '../../../../worker/options/OptionsSlice';
 import { PairSheet } from '../PairSheet';
 import { clockTime } from './clockTime';
 import styles from './Options.module.css';
