@@ -35,22 +35,22 @@ export class NftEngine extends DeadlineEngine {
 
   protected async work(): Promise<void> {
     const { repo, service, clock } = this.deps;
-    await service.loadLive();
+    await service.live.load();
     for (let more = true; more && this.running;) {
-      const ended = await repo.endedSales(clock.now(), BATCH);
-      for (const s of ended) await this.step('closing a sale', s.id, () => service.closeSale(s.id));
+      const ended = await repo.sales.endedSales(clock.now(), BATCH);
+      for (const s of ended) await this.step('closing a sale', s.id, () => service.closing.closeSale(s.id));
       more = ended.length === BATCH;
     }
-    for (const saleId of await repo.salesWithHeldMargins(BATCH)) {
+    for (const saleId of await repo.payments.salesWithHeldMargins(BATCH)) {
       if (!this.running) return;
-      for (const m of await repo.heldMargins(saleId))
-        await this.step('refunding a margin', saleId, () => service.refundMargin(saleId, m.user_id));
+      for (const m of await repo.payments.heldMargins(saleId))
+        await this.step('refunding a margin', saleId, () => service.closing.refundMargin(saleId, m.user_id));
     }
-    for (const o of await repo.expiredPayOrders(clock.now(), BATCH)) {
+    for (const o of await repo.payments.expiredPayOrders(clock.now(), BATCH)) {
       if (!this.running) return;
-      await this.step('expiring a payment order', o.id, () => service.expirePayOrder(o.id));
+      await this.step('expiring a payment order', o.id, () => service.closing.expirePayOrder(o.id));
     }
-    for (const id of await repo.boxesToReveal(clock.now())) await this.step('revealing a box', id, () => service.revealBox(id));
+    for (const id of await repo.boxes.boxesToReveal(clock.now())) await this.step('revealing a box', id, () => service.boxes.revealBox(id));
   }
 
   protected nextDue(now: number): Promise<number | null> {

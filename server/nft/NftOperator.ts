@@ -24,9 +24,11 @@ import { AppError } from '../http/AppError';
 import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
+import type { BoxRow } from './boxes/BoxRepository';
 import type { NftMedia } from './NftMedia';
 import type { NftRepository } from './NftRepository';
-import type { NftService, NftTerms } from './NftService';
+import type { NftService } from './NftService';
+import type { NftTerms } from './shared/money';
 
 const invalid = (reason: string) => new AppError('errors.nftOperatorInvalid', { reason });
 
@@ -77,7 +79,7 @@ export class NftOperator {
       if (!u) throw invalid(`user ${input.user}: unknown`);
       userId = u.id;
     }
-    const id = await this.deps.repo.insertArtist(this.deps.db, {
+    const id = await this.deps.repo.artists.insertArtist(this.deps.db, {
       name: input.name.trim(),
       bio: input.bio.trim(),
       avatar,
@@ -85,7 +87,7 @@ export class NftOperator {
       created_at: this.deps.clock.now(),
     });
     if (id === null) throw invalid(`an artist named ${input.name} exists`);
-    return this.deps.service.artist(id);
+    return this.deps.service.catalogue.artist(id);
   }
 
   async createCollection(input: {
@@ -95,10 +97,10 @@ export class NftOperator {
     media: string;
     media_base64?: string;
   }): Promise<NftCollection> {
-    if (input.artist_id !== undefined && !(await this.deps.repo.artist(input.artist_id)))
+    if (input.artist_id !== undefined && !(await this.deps.repo.artists.artist(input.artist_id)))
       throw invalid(`artist ${input.artist_id}: unknown`);
     const cover = await this.deps.media.resolve('cover', input.media, input.media_base64, 'still');
-    const id = await this.deps.repo.insertCollection(this.deps.db, {
+    const id = await this.deps.repo.artists.insertCollection(this.deps.db, {
       name: input.name.trim(),
       description: input.description.trim(),
       cover,
@@ -106,7 +108,7 @@ export class NftOperator {
       created_at: this.deps.clock.now(),
     });
     if (id === null) throw invalid(`a collection named ${input.name} exists`);
-    return this.deps.service.collection(id);
+    return this.deps.service.catalogue.collection(id);
   }
 
   async createArtwork(input: {
@@ -122,15 +124,15 @@ export class NftOperator {
     poster?: string;
     poster_base64?: string;
   }): Promise<NftArtwork> {
-    const artist = await this.deps.repo.artist(input.artist_id);
+    const artist = await this.deps.repo.artists.artist(input.artist_id);
     if (!artist) throw invalid(`artist ${input.artist_id}: unknown`);
-    if (input.collection_id !== undefined && !(await this.deps.repo.collection(input.collection_id)))
+    if (input.collection_id !== undefined && !(await this.deps.repo.artists.collection(input.collection_id)))
       throw invalid(`collection ${input.collection_id}: unknown`);
     const media = await this.deps.media.resolve('media', input.media, input.media_base64, input.type);
     const needsPoster = input.type === 'audio' || input.type === 'video';
     if (needsPoster && !input.poster) throw invalid('poster: an audio or video artwork needs a cover picture');
     const poster = input.poster ? await this.deps.media.resolve('poster', input.poster, input.poster_base64, 'still') : null;
-    const id = await this.deps.repo.insertArtwork(this.deps.db, {
+    const id = await this.deps.repo.artworks.insertArtwork(this.deps.db, {
       title: input.title.trim(),
       description: input.description.trim(),
       type: input.type,
@@ -147,7 +149,7 @@ export class NftOperator {
       currency_id: null,
       created_at: this.deps.clock.now(),
     });
-    return this.deps.service.detail(null, id);
+    return this.deps.service.catalogue.detail(null, id);
   }
 
   /** Puts an artwork the artist still holds on sale. */
@@ -175,12 +177,12 @@ export class NftOperator {
     } else if (input.margin || input.increment) throw invalid('a fixed price has no margin or increment');
 
     const id = await this.tx(async (q, afterCommit) => {
-      const w = await this.deps.repo.lockArtwork(q, input.artwork_id);
+      const w = await this.deps.repo.artworks.lockArtwork(q, input.artwork_id);
       if (!w || w.template) throw invalid(`artwork ${input.artwork_id}: unknown or a blind box's pool piece`);
       if (w.owner_id !== null) throw invalid(`artwork ${w.id} belongs to a user; only its owner can sell it`);
       if (w.sale_id !== null) throw new AppError('errors.nftListed');
       const now = this.deps.clock.now();
-      const sale = await this.deps.repo.insertSale(q, {
+      const sale = await this.deps.repo.sales.insertSale(q, {
         artwork_id: w.id,
         mode: input.mode,
         resale: false,
@@ -197,12 +199,12 @@ export class NftOperator {
         created_at: now,
         updated_at: now,
       });
-      await this.deps.repo.setArtworkSale(q, w.id, sale.id, c.id);
-      afterCommit(() => void this.deps.service.loadLive());
+      await this.deps.repo.artworks.setArtworkSale(q, w.id, sale.id, c.id);
+      afterCommit(() => void this.deps.service.live.load());
       return w.id;
     });
     this.created();
-    return this.deps.service.detail(null, id);
+    return this.deps.service.catalogue.detail(null, id);
   }
 
   /** A blind box: `odds` "N:6000:<artwork>,R:3000:<artwork>,…" in order, weights out of 10000; a fresh secret seed and its commitment. */
@@ -223,7 +225,7 @@ export class NftOperator {
     const price = this.amount('price', input.price, c);
     if (!(input.ends_at > input.starts_at)) throw invalid('the end time must be later than the start');
     if (!Number.isInteger(input.total) || input.total < 1 || input.total > 1_000_000) throw invalid('total: 1 to 1000000 boxes');
-    const artist = input.artist_id !== undefined ? await this.deps.repo.artist(input.artist_id) : null;
+    const artist = input.artist_id !== undefined ? await this.deps.repo.artists.artist(input.artist_id) : null;
     if (input.artist_id !== undefined && !artist) throw invalid(`artist ${input.artist_id}: unknown`);
     const odds = input.odds.split(',').map((part, position) => {
       const [rarity, weight, template] = part.trim().split(':');
@@ -236,13 +238,13 @@ export class NftOperator {
     const seed = randomBytes(32).toString('hex');
     const id = await this.tx(async (q) => {
       for (const o of odds) {
-        const w = await this.deps.repo.lockArtwork(q, o.template_id);
+        const w = await this.deps.repo.artworks.lockArtwork(q, o.template_id);
         if (!w) throw invalid(`odds: artwork ${o.template_id} unknown`);
         if (!w.template && (w.owner_id !== null || w.sale_id !== null)) throw invalid(`odds: artwork ${w.id} is owned or on sale`);
         if (w.rarity !== o.rarity) throw invalid(`odds: artwork ${w.id} is ${w.rarity}, not ${o.rarity}`);
-        await this.deps.repo.markTemplate(q, w.id);
+        await this.deps.repo.artworks.markTemplate(q, w.id);
       }
-      return this.deps.repo.insertBox(
+      return this.deps.repo.boxes.insertBox(
         q,
         {
           name: input.name.trim(),
@@ -265,15 +267,15 @@ export class NftOperator {
       );
     });
     this.created();
-    return this.deps.service.box(null, id);
+    return this.deps.service.boxes.box(null, id);
   }
 
   async orders(kind: 'sale' | 'pay' | 'box' | 'all'): Promise<OpsNftOrder[]> {
     const rows: OpsNftOrder[] = [];
     const names = async (ids: (number | null)[]) => this.deps.users.nicknames(ids.filter((id): id is number => id !== null));
     if (kind === 'sale' || kind === 'all') {
-      const sales = await this.deps.repo.recentSales(100);
-      const artworks = await this.deps.repo.artworksByIds(sales.map((s) => s.artwork_id));
+      const sales = await this.deps.repo.sales.recentSales(100);
+      const artworks = await this.deps.repo.artworks.artworksByIds(sales.map((s) => s.artwork_id));
       const who = await names(sales.map((s) => s.buyer_id ?? s.bidder_id));
       for (const s of sales)
         rows.push({
@@ -282,15 +284,15 @@ export class NftOperator {
           artwork: `${artworks.get(s.artwork_id)?.code} ${artworks.get(s.artwork_id)?.title} (${s.mode}${s.resale ? ', resale' : ''})`,
           user: (s.buyer_id ?? s.bidder_id) !== null ? (who.get((s.buyer_id ?? s.bidder_id)!) ?? null) : null,
           price: s.bid ?? s.price,
-          currency: this.deps.service.currency(s.currency_id).name,
+          currency: this.deps.service.views.currency(s.currency_id).name,
           status: s.status,
           at: s.updated_at,
         });
     }
     if (kind === 'pay' || kind === 'all') {
-      const orders = await this.deps.repo.recentPayOrders(100);
-      const sales = await this.deps.repo.salesByIds(orders.map((o) => o.sale_id));
-      const artworks = await this.deps.repo.artworksByIds([...sales.values()].map((s) => s.artwork_id));
+      const orders = await this.deps.repo.payments.recentPayOrders(100);
+      const sales = await this.deps.repo.sales.salesByIds(orders.map((o) => o.sale_id));
+      const artworks = await this.deps.repo.artworks.artworksByIds([...sales.values()].map((s) => s.artwork_id));
       const who = await names(orders.map((o) => o.user_id));
       for (const o of orders) {
         const s = sales.get(o.sale_id)!;
@@ -300,17 +302,17 @@ export class NftOperator {
           artwork: `${artworks.get(s.artwork_id)?.code} ${artworks.get(s.artwork_id)?.title}`,
           user: who.get(o.user_id) ?? null,
           price: o.price,
-          currency: this.deps.service.currency(s.currency_id).name,
+          currency: this.deps.service.views.currency(s.currency_id).name,
           status: o.status,
           at: o.paid_at ?? o.expired_at ?? o.created_at,
         });
       }
     }
     if (kind === 'box' || kind === 'all') {
-      const orders = await this.deps.repo.recentBoxOrders(100);
+      const orders = await this.deps.repo.boxes.recentBoxOrders(100);
       const who = await names(orders.map((o) => o.user_id));
-      const boxes = new Map<number, Awaited<ReturnType<NftRepository['box']>>>();
-      for (const id of new Set(orders.map((o) => o.box_id))) boxes.set(id, await this.deps.repo.box(id));
+      const boxes = new Map<number, BoxRow | null>();
+      for (const id of new Set(orders.map((o) => o.box_id))) boxes.set(id, await this.deps.repo.boxes.box(id));
       for (const o of orders) {
         const box = boxes.get(o.box_id)!;
         rows.push({
@@ -319,7 +321,7 @@ export class NftOperator {
           artwork: `${box.name}${o.rarity ? ` → ${o.rarity}` : ''}`,
           user: who.get(o.user_id) ?? null,
           price: o.price,
-          currency: this.deps.service.currency(box.currency_id).name,
+          currency: this.deps.service.views.currency(box.currency_id).name,
           status: o.status,
           at: o.opened_at ?? o.created_at,
         });

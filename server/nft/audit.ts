@@ -27,8 +27,10 @@ import { amountDue, extendedEnd, forfeitSplit, minimumBid, saleSplit } from '../
 import { NFT_PAY_WINDOW_MS } from '../../domain/nft/types';
 import type { Db } from '../db/db';
 import { holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
-import type { NftRepository, SaleRow } from './NftRepository';
-import { bidCoverKey, COIN, frozenMoved } from './NftService';
+import type { OddsRow } from './boxes/BoxRepository';
+import type { NftRepository } from './NftRepository';
+import type { SaleRow } from './sales/SaleRepository';
+import { bidCoverKey, COIN, frozenMoved } from './shared/money';
 
 const BATCH = 500;
 
@@ -75,7 +77,7 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
     }
 
     // An auction: replay the bid log, and each bid's cover with it.
-    const bids = await deps.repo.allBids(s.id);
+    const bids = await deps.repo.sales.allBids(s.id);
     const covers = await deps.ledger.operations(
       deps.db,
       bids.flatMap((b) => [bidCoverKey(b.id, 'freeze'), bidCoverKey(b.id, 'release')]),
@@ -133,7 +135,7 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
     if (s.status === 'listed') return issues;
     if (s.closed_at !== null && s.closed_at < end) issues.push('closed before its end');
 
-    const order = await deps.repo.payOrderForSale(s.id);
+    const order = await deps.repo.payments.payOrderForSale(s.id);
     if (bidder === null) {
       if (order) issues.push('a payment order for an auction without bids');
       if (s.status !== 'unsold') issues.push(`no bids but ${s.status}`);
@@ -196,9 +198,9 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
       let settled = 0;
 
       for (let after = 0; ;) {
-        const sales = await deps.repo.salesAfter(after, BATCH);
+        const sales = await deps.repo.sales.salesAfter(after, BATCH);
         if (!sales.length) break;
-        const orders = await Promise.all(sales.map((s) => deps.repo.payOrderForSale(s.id)));
+        const orders = await Promise.all(sales.map((s) => deps.repo.payments.payOrderForSale(s.id)));
         const keys = sales.flatMap((s, i) => [
           `nft:sale:${s.id}:buy`,
           ...(orders[i] ? [`nft:pay:${orders[i]!.id}`, `nft:pay:${orders[i]!.id}:forfeit`] : []),
@@ -214,14 +216,14 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
 
       const sales = new Map<number, SaleRow>();
       for (let after = { sale: 0, user: 0 }; ;) {
-        const margins = await deps.repo.marginsAfter(after, BATCH);
+        const margins = await deps.repo.payments.marginsAfter(after, BATCH);
         if (!margins.length) break;
         const ops = await deps.ledger.operations(
           deps.db,
           margins.flatMap((m) => [`nft:margin:${m.sale_id}:${m.user_id}`, `nft:margin:${m.sale_id}:${m.user_id}:refund`]),
         );
         for (const m of margins) {
-          if (!sales.has(m.sale_id)) sales.set(m.sale_id, (await deps.repo.sale(m.sale_id))!);
+          if (!sales.has(m.sale_id)) sales.set(m.sale_id, (await deps.repo.sales.sale(m.sale_id))!);
           const s = sales.get(m.sale_id)!;
           const issues: string[] = [];
           settled++;
@@ -243,21 +245,21 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
         after = { sale: last.sale_id, user: last.user_id };
       }
 
-      const boxes = new Map((await deps.repo.allBoxes()).map((b) => [b.id, b]));
-      const odds = new Map<number, Awaited<ReturnType<NftRepository['odds']>>>();
+      const boxes = new Map((await deps.repo.boxes.allBoxes()).map((b) => [b.id, b]));
+      const odds = new Map<number, OddsRow[]>();
       for (const b of boxes.values()) {
-        odds.set(b.id, await deps.repo.odds(b.id));
+        odds.set(b.id, await deps.repo.boxes.odds(b.id));
         if (commitmentOf(b.seed) !== b.commitment)
           mismatches.push({ kind: 'nft_box', id: b.id, detail: 'the seed does not match the published commitment' });
       }
       for (let after = 0; ;) {
-        const orders = await deps.repo.boxOrdersAfter(after, BATCH);
+        const orders = await deps.repo.boxes.boxOrdersAfter(after, BATCH);
         if (!orders.length) break;
         const ops = await deps.ledger.operations(
           deps.db,
           orders.map((o) => `nft:box:${o.id}:buy`),
         );
-        const minted = await deps.repo.artworksByIds(orders.map((o) => o.artwork_id).filter((id): id is number => id !== null));
+        const minted = await deps.repo.artworks.artworksByIds(orders.map((o) => o.artwork_id).filter((id): id is number => id !== null));
         for (const o of orders) {
           settled++;
           const b = boxes.get(o.box_id)!;

@@ -14,8 +14,9 @@ import { createNftHandlers } from './nftHandlers';
 import { NftMedia, SHIPPED_MEDIA_DIR } from './NftMedia';
 import { NftOperator } from './NftOperator';
 import { NftRepository } from './NftRepository';
-import { DEFAULT_NFT_TERMS, NftService } from './NftService';
+import { NftService } from './NftService';
 import { seedNftCatalogue } from './seedCatalogue';
+import { DEFAULT_NFT_TERMS } from './shared/money';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,15 +50,15 @@ export const nftPlugin = fp<AppOptions>(
     });
 
     await seedNftCatalogue({ repo, operator, clock });
-    await service.loadLive();
+    await service.live.load();
     // A sale or box created, or an end moved by a bid, on this node: re-arm at once rather than at the next sweep.
     operator.onCreate(() => engine.poke());
-    service.onDeadlineChange(() => engine.poke());
+    service.steps.onDeadlineChange(() => engine.poke());
 
     audit.registry.register(createNftAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createNftHandlers(service));
     // The assets page's "NFT bids" line: auction margins in escrow and bid covers frozen.
-    fastify.holdings.register({ kind: 'nft', holdings: (userId) => service.holdings(userId) });
+    fastify.holdings.register({ kind: 'nft', holdings: (userId) => service.reads.holdings(userId) });
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
   { name: 'nft', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'notifications', 'realtime', 'funds'] },

@@ -199,7 +199,7 @@ const BOXES = [
 ];
 
 export async function seedNftCatalogue(deps: { repo: NftRepository; operator: NftOperator; clock: Clock }): Promise<void> {
-  if ((await deps.repo.countArtists()) > 0) return;
+  if ((await deps.repo.artists.countArtists()) > 0) return;
   const now = Math.floor(deps.clock.now() / HOUR_MS) * HOUR_MS;
   const artists: number[] = [];
   for (const a of ARTISTS) artists.push((await deps.operator.createArtist(a)).id);

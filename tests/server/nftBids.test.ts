@@ -17,7 +17,7 @@ import type { NotificationItem } from '../../domain/notifications/types';
 import { DAY_MS } from '../../domain/time';
 import { buildApp, type App } from '../../server/app';
 import { ManualClock } from '../../server/clock';
-import { COIN } from '../../server/nft/NftService';
+import { COIN } from '../../server/nft/shared/money';
 import type {} from '../../server/nft/plugin';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
