@@ -2,7 +2,7 @@
  * The NFT operator endpoints (merged into domain/ops/contract.ts): `npm run ops --` `nft-artist`,
  * `nft-collection`, `nft-artwork` (with a media file), `nft-sale` (fixed price or auction),
  * `nft-box` (a blind box with its odds) and `nft-orders`. Times are epoch milliseconds (the CLI
- * reads dates); every field is checked by the server (server/nft/NftCatalogue.ts) with a plain
+ * reads dates); every field is checked by the server (server/nft/NftOperator.ts) with a plain
  * reason.
  */
 import { z } from 'zod';
