@@ -203,3 +203,14 @@ export class MarketSimulator implements MarketSource {
     }
   }
 }
+
+/**
+ * The simulator behind a market source, for what only a simulator can do: be stepped by hand
+ * (`tick`), trade at a scripted price (`tradeAt`) and carry a benchmark's synthetic ticks
+ * (`publish`). Tests, the simulation harness and the benchmarks reach it through `App.market`;
+ * the server's areas use `fastify.market` as a `MarketSource`.
+ */
+export function asSimulator(market: MarketSource): MarketSimulator {
+  if (!(market instanceof MarketSimulator)) throw new Error('the market source is not the embedded simulator');
+  return market;
+}
