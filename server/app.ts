@@ -24,7 +24,7 @@ import { httpPlugin } from './http/plugin';
 import type { Identities } from './identity/Identities';
 import { identityPlugin } from './identity/plugin';
 import { ledgerPlugin } from './ledger/plugin';
-import type { MarketSimulator } from './market/MarketSimulator';
+import { asSimulator, type MarketSimulator } from './market/MarketSimulator';
 import { marketPlugin } from './market/plugin';
 import { notificationsPlugin } from './notifications/plugin';
 import { opsPlugin } from './ops/plugin';
@@ -94,6 +94,7 @@ const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<
 export interface App {
   fastify: FastifyInstance;
   hub: RealtimeHub;
+  /** The market source as the simulator it is, for what only a simulator offers (stepping it, scripted trades). */
   market: MarketSimulator;
   outbox: DevOutbox | null;
   identities: Identities;
@@ -131,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return {
     fastify,
     hub: fastify.hub,
-    market: fastify.market,
+    market: asSimulator(fastify.market),
     outbox: fastify.outbox,
     identities: fastify.identities,
     wallets: fastify.wallets,

@@ -1,7 +1,7 @@
 /**
  * Carries the leader's market to the other nodes. Only the leader runs the market source; every
  * node serves sockets and the API from its own copy of the market, so the leader publishes each
- * tick on the cluster bus, numbered, and each follower applies it (`MarketSimulator.applyRemote`),
+ * tick on the cluster bus, numbered, and each follower applies it (`MarketSource.applyRemote`),
  * which hands it to that node's hub for its own sockets. A follower that sees a gap in the
  * numbers (a message lost while Redis was down) or a new leader asks for the whole state and
  * applies the difference (`importState`). In one process there is no bus traffic at all.
@@ -9,8 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterBus } from '../platform/cluster/ClusterBus';
 import type { Clock } from '../clock';
-import type { MarketTick } from './MarketSource';
-import type { MarketSimulator } from './MarketSimulator';
+import type { MarketSource, MarketTick } from './MarketSource';
 
 const TICK = 'market:tick';
 const STATE = 'market:state';
@@ -45,7 +44,7 @@ export class MarketRelay {
   constructor(
     private readonly deps: {
       bus: ClusterBus;
-      market: MarketSimulator;
+      market: MarketSource;
       clock: Clock;
       isLeader: () => boolean;
       log: Pick<FastifyBaseLogger, 'info' | 'warn'>;

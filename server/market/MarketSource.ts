@@ -53,4 +53,21 @@ export interface MarketSource {
   start(): void | Promise<void>;
   /** Stops ticking and saves what is in memory. */
   stop(): Promise<void>;
+
+  // The follower's side of a cluster. Only the leader runs the source; every other node keeps a
+  // copy of the market from the leader's relayed ticks (`MarketRelay`), so any source that may run
+  // on more than one node must offer these.
+
+  /**
+   * Applies the leader's tick to this node's copy of the market, then hands it to this node's
+   * listeners exactly as the leader's listeners got it. Nothing is written: the leader stores bars.
+   */
+  applyRemote(tick: MarketTick): void;
+  /** The whole market as this node sees it, for a follower that missed relayed ticks. */
+  exportState(): MarketTick;
+  /**
+   * Replaces this follower's copy with the leader's whole state and tells the listeners only what
+   * differs, so a client on this node sees ordinary updates rather than a jump.
+   */
+  importState(state: MarketTick): void;
 }

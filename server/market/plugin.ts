@@ -4,10 +4,11 @@ import type { AppOptions } from '../platform/options';
 import { createMarketHandlers } from './marketHandlers';
 import { MarketSimulator } from './MarketSimulator';
 import { MarketRelay } from './MarketRelay';
+import type { MarketSource } from './MarketSource';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    market: MarketSimulator;
+    market: MarketSource;
   }
 }
 

@@ -1,0 +1,176 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { parseUnits } from '../../domain/decimal';
+import { calculateNextPeriodStart, calculatePeriodStart, KLINE_PERIODS, type KlinePeriod } from '../../domain/market/periods';
+import type { Kline } from '../../domain/market/types';
+import type { Db } from '../db/db';
+import { applyTrade, openBar, toKline, type Bar } from './bars';
+import { PAIRS, type PairDef } from './catalogue';
+import { generateHistory } from './generateHistory';
+import { KlineStore, KLINE_KEEP_BARS, type BarRow } from './KlineStore';
+import { addToDay, precisionOf, type PairState } from './pairState';
+import { PriceWalk } from './PriceWalk';
+import { createRandom } from './random';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export interface KlineRecorderOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  seed: string;
+  /** Days of history generated when a pair has none. */
+  historyDays: number;
+  /** The pairs, by symbol (the market state's live map). */
+  states: ReadonlyMap<string, PairState>;
+}
+
+/** A pair whose stored history is brought up to now, and its walk, positioned at the last price. */
+export interface LoadedPair {
+  def: PairDef;
+  walk: PriceWalk;
+}
+
+/**
+ * The bars of every period: each trade rolls them, closed and changed bars are written in
+ * batches (one write at a time), reads join what is stored with what is not written yet, and a
+ * start generates the history a pair lacks (all of it on a fresh database, the downtime after a
+ * restart) so the chart has no hole and prices continue from the last close.
+ */
+export class KlineRecorder {
+  private readonly store: KlineStore;
+  private closedRows: BarRow[] = [];
+  /** Rows handed to a flush whose write has not finished: still answered by `klines` from memory. */
+  private savingRows: BarRow[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: KlineRecorderOptions) {
+    this.store = new KlineStore(options.db);
+  }
+
+  /** Applies one trade at the current price to every period's bar, rolling bars over as periods end. */
+  recordTrade(s: PairState, now: number, lots: bigint, changed: Map<KlinePeriod, Kline[]>): void {
+    const { priceDecimals, qtyDecimals } = s.precision;
+    for (const period of KLINE_PERIODS) {
+      let bar = s.bars.get(period)!;
+      const list = changed.get(period) ?? [];
+      if (now >= calculateNextPeriodStart(period, bar.t)) {
+        this.closedRows.push({ pairId: s.pair.id, period, bar, precision: s.precision });
+        if (period === '1min') addToDay(s, bar, now);
+        if (list.at(-1)?.t !== bar.t) list.push(toKline(bar, priceDecimals, qtyDecimals));
+        bar = openBar(calculatePeriodStart(period, now), bar.close);
+        s.bars.set(period, bar);
+      }
+      applyTrade(bar, s.price, lots);
+      s.dirty.add(period);
+      const kline = toKline(bar, priceDecimals, qtyDecimals);
+      if (list.at(-1)?.t === bar.t) list[list.length - 1] = kline;
+      else list.push(kline);
+      changed.set(period, list);
+    }
+  }
+
+  async klines(symbol: string, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]> {
+    const s = this.options.states.get(symbol);
+    if (!s) return [];
+    const unsaved = [...this.savingRows, ...this.closedRows].filter(
+      (r) => r.pairId === s.pair.id && r.period === period && r.bar.t >= fromMs && r.bar.t <= toMs,
+    );
+    const stored = await this.store.range(s.pair.id, period, fromMs, toMs);
+    const bar = s.bars.get(period);
+    const live = bar && toKline(bar, s.precision.priceDecimals, s.precision.qtyDecimals);
+    if (!unsaved.length && !(live && live.t >= fromMs && live.t <= toMs)) return stored;
+    // Bars closed in the last few seconds (not yet written) and the bar in progress win over what is stored.
+    const byTime = new Map(stored.map((k) => [k.t, k]));
+    for (const r of unsaved) byTime.set(r.bar.t, toKline(r.bar, r.precision.priceDecimals, r.precision.qtyDecimals));
+    if (live && live.t >= fromMs && live.t <= toMs) byTime.set(live.t, live);
+    return [...byTime.values()].sort((a, b) => a.t - b.t);
+  }
+
+  /**
+   * Writes closed bars and the changed bars in progress, of every period or only of `only`; one
+   * write at a time.
+   */
+  flush(only?: KlinePeriod): Promise<void> {
+    const rows = only ? this.closedRows.filter((r) => r.period === only) : this.closedRows;
+    this.closedRows = only ? this.closedRows.filter((r) => r.period !== only) : [];
+    for (const s of this.options.states.values()) {
+      for (const period of s.dirty) {
+        if (only && period !== only) continue;
+        rows.push({ pairId: s.pair.id, period, bar: { ...s.bars.get(period)! }, precision: s.precision });
+        s.dirty.delete(period);
+      }
+    }
+    // A bar that closed and was reopened in the same flush appears twice; the last state wins.
+    const unique = [...new Map(rows.map((r) => [`${r.pairId}:${r.period}:${r.bar.t}`, r])).values()];
+    this.savingRows = [...this.savingRows, ...unique];
+    const written = new Set(unique);
+    this.flushing = this.flushing
+      .then(() => this.store.save(unique))
+      .catch((e: unknown) => this.options.log.error(e, 'kline flush failed'))
+      .finally(() => {
+        this.savingRows = this.savingRows.filter((r) => !written.has(r));
+      });
+    return this.flushing;
+  }
+
+  /** Drops the bars past each pair's and period's keep; never rejects. */
+  prune(): Promise<void> {
+    return this.store.prune().catch((e: unknown) => this.options.log.error(e, 'kline prune failed'));
+  }
+
+  /** Folds bars another node relayed into the store, widening what is stored, never narrowing it. */
+  widen(rows: readonly BarRow[]): Promise<void> {
+    return this.store.widen(rows);
+  }
+
+  /**
+   * Brings every pair's stored history up to the current minute (one bulk write for all) and
+   * returns each pair's walk, positioned at the last generated price.
+   */
+  async backfillAll(now: number): Promise<LoadedPair[]> {
+    const fills = [];
+    for (const def of PAIRS) fills.push({ def, ...(await this.backfill(def, now)) });
+    const rowCount = fills.reduce((n, f) => n + f.rows.length, 0);
+    if (rowCount) this.options.log.info({ bars: rowCount }, 'writing generated market history (first start or after downtime)');
+    await this.store.insertFresh(fills.filter((f) => f.fresh).flatMap((f) => f.rows));
+    await this.store.merge(fills.filter((f) => !f.fresh).flatMap((f) => f.rows));
+    return fills.map(({ def, walk }) => ({ def, walk }));
+  }
+
+  /** A pair's bars in progress (stored, else opened at `price`) and its closed minutes of the last 24 h. */
+  async loadBars(def: PairDef, price: number, now: number): Promise<{ bars: Map<KlinePeriod, Bar>; day: Bar[] }> {
+    const precision = precisionOf(def);
+    const bars = new Map<KlinePeriod, Bar>();
+    for (const period of KLINE_PERIODS) {
+      const start = calculatePeriodStart(period, now);
+      const [stored] = await this.store.barsSince(def.id, period, start, precision);
+      bars.set(period, stored ?? openBar(start, price));
+    }
+    const currentMinute = calculatePeriodStart('1min', now);
+    const day = (await this.store.barsSince(def.id, '1min', now - DAY_MS, precision)).filter((b) => b.t < currentMinute);
+    return { bars, day };
+  }
+
+  /**
+   * Brings one pair's stored history up to the current minute: all of it on a fresh database,
+   * the downtime after a restart. Returns the walk, positioned at the last generated price, and
+   * the rows to store.
+   */
+  private async backfill(def: PairDef, now: number): Promise<{ walk: PriceWalk; rows: BarRow[]; fresh: boolean }> {
+    const { seed, historyDays } = this.options;
+    const precision = precisionOf(def);
+    const currentMinute = calculatePeriodStart('1min', now);
+    const anchor = Number(parseUnits(def.startPrice, def.priceDecimals));
+    const last = await this.store.lastMinute(def.id, precision);
+    const from = last ? Math.max(last.t + MINUTE_MS, currentMinute - historyDays * DAY_MS) : currentMinute - historyDays * DAY_MS;
+    const walk = new PriceWalk(last?.close ?? anchor, anchor, def.volatility);
+    if (from >= currentMinute) return { walk, rows: [], fresh: !last };
+    const random = createRandom(`${seed}:history:${def.base}/${def.quote}:${from}`);
+    const tradeLots = parseUnits(def.tradeSize, def.qtyDecimals);
+    const history = generateHistory({ walk, random, tradeLots, activity: def.activity }, from, currentMinute, KLINE_KEEP_BARS);
+    const rows = [...history].flatMap(([period, bars]) =>
+      bars.slice(-KLINE_KEEP_BARS).map((bar): BarRow => ({ pairId: def.id, period, bar, precision })),
+    );
+    return { walk, rows, fresh: !last };
+  }
+}
