@@ -15,7 +15,8 @@ import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/Ledger';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 import type { FuturesRepository, TradeRow } from './FuturesRepository';
-import { LEVER, USDT_ID, type FuturesService, type Mark } from './FuturesService';
+import type { FuturesService } from './FuturesService';
+import { LEVER, USDT_ID, type Mark } from './trading/terms';
 import { futuresSettings } from './settings';
 
 const DAY_MS = 86_400_000;

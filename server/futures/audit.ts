@@ -37,7 +37,7 @@ import type { Queryable } from '../db/db';
 import { feesFor, fundEmptied, holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
 import type { MarketSource } from '../market/MarketSource';
 import type { AuditSettlementRow, FuturesRepository, TradeRow } from './FuturesRepository';
-import { LEVER, USDT_ID } from './FuturesService';
+import { LEVER, USDT_ID } from './trading/terms';
 import { futuresSettings } from './settings';
 
 /** Trades read per page. */

@@ -12,7 +12,8 @@ import { txRunner } from '../ledger/tx';
 import { futuresAuditor } from './audit';
 import { FuturesEngine } from './FuturesEngine';
 import { toTrade, FuturesRepository, type TradeRow } from './FuturesRepository';
-import { FuturesService, USDT_ID } from './FuturesService';
+import { FuturesService } from './FuturesService';
+import { USDT_ID } from './trading/terms';
 import { createFuturesHandlers } from './futuresHandlers';
 
 declare module 'fastify' {

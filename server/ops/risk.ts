@@ -11,7 +11,7 @@ import type { OpsRisk, RiskAccount, RiskPair, riskOpsEndpoints } from '../../dom
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
 import type { FuturesRepository, TradeRow } from '../futures/FuturesRepository';
-import { USDT_ID } from '../futures/FuturesService';
+import { USDT_ID } from '../futures/trading/terms';
 import { exposureCapOf } from '../futures/settings';
 import { AppError } from '../http/AppError';
 import type { MarketSource } from '../market/MarketSource';

@@ -15,7 +15,7 @@
  */
 import { Decimal } from '../../domain/decimal';
 import { mustLiquidate, profit, riskRate } from '../../domain/futures/formulas';
-import { LEVER, USDT_ID } from '../../server/futures/FuturesService';
+import { LEVER, USDT_ID } from '../../server/futures/trading/terms';
 import { futuresSettings } from '../../server/futures/settings';
 import type { Found } from './checks';
 import type { World } from './world';

@@ -1,0 +1,240 @@
+/**
+ * Placing and withdrawing orders: a market order opens a position at the mark, a limit order rests
+ * entrusted (or fills at once when the market already crosses it), and an entrusted order can be
+ * withdrawn. Every figure comes from the domain formulas (domain/futures/formulas.ts) at the market
+ * source's recorded last price (the mark), never a client's price, so the worker's preview and the
+ * server's settlement agree to the last digit.
+ */
+import { Decimal } from '../../../domain/decimal';
+import {
+  checkStops,
+  limitFillPrice,
+  marketable,
+  maxNotional,
+  openCost,
+  positionValue,
+  stopLossPastLiquidation,
+} from '../../../domain/futures/formulas';
+import type { FuturesSettings, FuturesSide, FuturesTrade } from '../../../domain/futures/types';
+import type { MarketPair } from '../../../domain/market/types';
+import type { Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../http/AppError';
+import { feesFor } from '../../ledger/Ledger';
+import { isJoined, txRunner, type TxRunner } from '../../ledger/tx';
+import type { MarketSource } from '../../market/MarketSource';
+import type { UserRepository } from '../../users/UserRepository';
+import { toTrade, type FuturesRepository, type TradeRow } from '../FuturesRepository';
+import { exposureCapOf } from '../settings';
+import type { FuturesCore } from './FuturesCore';
+import { LEVER, USDT_ID, fixed, readLots, readPrice, type QuoteRate } from './terms';
+
+export interface SubmitInput {
+  match_id: number;
+  type: FuturesSide;
+  share: string;
+  multiple: number;
+  target_price?: string;
+  target_profit_price?: string;
+  stop_loss_price?: string;
+}
+
+export class OrderPlacement {
+  private readonly tx: TxRunner;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      market: MarketSource;
+      users: UserRepository;
+      repo: FuturesRepository;
+      quoteUsdt: QuoteRate;
+      core: FuturesCore;
+    },
+  ) {
+    this.tx = txRunner(deps.db);
+  }
+
+  /**
+   * Opens a position at the mark (market) or places a limit order; margin and fee leave the lever
+   * account's available. The trading rules (docs/FUTURES.md "Trading rules") are checked first:
+   * every named price within the pair's band around the mark, take-profit and stop-loss on their
+   * side, a stop-loss before the liquidation price, the leverage bracket, the user's position
+   * limit and the platform's net exposure cap. A limit the market already crosses fills at once at
+   * the better of its limit and the execution price (mark ± spread), never at a worse one.
+   */
+  async submit(userId: number, input: SubmitInput, run: TxRunner = this.tx): Promise<FuturesTrade> {
+    const { pair, settings } = this.deps.core.pair(input.match_id);
+    const lots = readLots(input.share, settings);
+    if (!settings.multiples.includes(input.multiple)) throw new AppError('validation.multipleInvalid');
+    const pd = settings.price_decimals;
+    const target = readPrice(input.target_price, pd);
+    const takeProfit = readPrice(input.target_profit_price, pd);
+    const stopLoss = readPrice(input.stop_loss_price, pd);
+    const mark = this.deps.core.mark(pair.symbol);
+    this.deps.core.checkBands(settings, mark.price, { limit: target, takeProfit, stopLoss });
+    if (!isJoined(run)) await this.deps.market.record();
+    const quote = await this.deps.quoteUsdt(pair);
+    if (!quote) throw new AppError('errors.priceUnavailable');
+    const side = input.type;
+    const fillsNow = target === null || marketable(side, target, mark.price);
+    const cost = openCost({
+      side,
+      // A crossed limit fills now, at the better of its limit and the execution price.
+      price: target === null ? mark.price : fillsNow ? limitFillPrice(side, target, mark.price, settings.spread, pd) : target,
+      market: target === null,
+      lots,
+      multiple: input.multiple,
+      quoteUsdt: quote,
+      settings,
+    });
+    const issue = checkStops(side, cost.price, mark.price, takeProfit, stopLoss);
+    if (issue) throw new AppError(issue);
+
+    return run(async (q, afterCommit) => {
+      const now = this.deps.clock.now();
+      await this.deps.users.lockById(userId, q);
+      const { available } = await this.deps.core.available(userId, q);
+      if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
+      // The user's live trades, read once for the size limits and the liquidation estimate.
+      const [open, entrusted] = await Promise.all([
+        this.deps.repo.live(userId, 'open', undefined, q),
+        this.deps.repo.live(userId, 'entrusted', pair.id, q),
+      ]);
+      await this.checkSize(q, pair, settings, [...open.filter((t) => t.match_id === pair.id), ...entrusted], {
+        side,
+        lots,
+        multiple: input.multiple,
+        value: positionValue(cost.price, cost.number, quote),
+        number: cost.number.mul(quote),
+        mark: mark.price,
+      });
+      if (stopLoss !== null) {
+        const liq = this.deps.core.liquidationEstimate(open, available.minus(cost.total), {
+          side,
+          open: cost.price,
+          number: cost.number,
+          margin: cost.margin,
+          quoteUsdt: quote,
+          settings,
+        });
+        if (stopLossPastLiquidation(side, stopLoss, liq))
+          throw new AppError('validation.stopLossPastLiquidation', { price: liq!.toFixed(pd) });
+      }
+      const inserted = await this.deps.repo.insert(q, {
+        userId,
+        matchId: pair.id,
+        symbol: pair.symbol,
+        side,
+        kind: target === null ? 'market' : 'limit',
+        status: fillsNow ? 'open' : 'entrusted',
+        share: lots,
+        number: fixed(cost.number),
+        multiple: input.multiple,
+        targetPrice: target,
+        openPrice: fillsNow ? fixed(cost.price) : null,
+        quoteUsdt: fixed(quote),
+        margin: fixed(cost.margin),
+        fee: fixed(cost.fee),
+        takeProfit,
+        stopLoss,
+        now,
+      });
+      let row = inserted;
+      const user = { userId, account: LEVER };
+      if (fillsNow) {
+        const key = `futures:${row.id}:fill`;
+        await this.deps.repo.settle(q, {
+          tradeId: row.id,
+          userId,
+          kind: 'fill',
+          key,
+          price: mark.price,
+          tickTs: mark.ts,
+          margin: fixed(cost.margin),
+          fee: fixed(cost.fee),
+          now,
+        });
+        await this.deps.core.post(q, key, 'futures_open', row.id, [
+          { holder: user, currencyId: USDT_ID, available: cost.total.neg(), frozen: cost.margin },
+          { holder: feesFor(userId), currencyId: USDT_ID, available: cost.fee },
+        ]);
+        await this.deps.core.feeCharged(q, userId, fixed(cost.fee), key);
+        // Read back: the open time comes from the fill just written, so the answer and the
+        // private channel carry it as every later read does (the simulation found it null here).
+        row = (await this.deps.repo.byId(row.id, q)) ?? row;
+      } else {
+        await this.deps.core.post(q, `futures:${row.id}:submit`, 'futures_order', row.id, [
+          { holder: user, currencyId: USDT_ID, available: cost.total.neg(), frozen: cost.total },
+        ]);
+      }
+      this.deps.core.announce(afterCommit, row, null);
+      return toTrade(row);
+    });
+  }
+
+  /**
+   * The size limits of a new order, under the user's lock: the leverage bracket (the user's value
+   * on that side of the pair, this order's included, within the largest notional its leverage
+   * allows), the user's lots on the pair, and the platform's net exposure cap (an order that
+   * takes |Σ long − Σ short| beyond it is refused; one that reduces it never is).
+   */
+  private async checkSize(
+    q: Queryable,
+    pair: MarketPair,
+    settings: FuturesSettings,
+    /** The user's open and entrusted trades on the pair. */
+    live: readonly TradeRow[],
+    order: { side: FuturesSide; lots: string; multiple: number; value: Decimal; number: Decimal; mark: string },
+  ): Promise<void> {
+    let sideValue = order.value;
+    let held = new Decimal(0);
+    for (const t of live) {
+      held = held.plus(t.share);
+      if (t.side === order.side) sideValue = sideValue.plus(positionValue(t.open_price ?? t.target_price!, t.number, t.quote_usdt));
+    }
+    const most = maxNotional(settings.brackets, order.multiple);
+    if (!most || sideValue.gt(most)) {
+      throw new AppError('errors.leverageBracket', { multiple: order.multiple, max: (most ?? new Decimal(0)).toFixed() });
+    }
+    if (held.plus(order.lots).gt(settings.max_position_lots)) {
+      throw new AppError('errors.positionLimit', { max: settings.max_position_lots, held: held.toFixed() });
+    }
+    const { net, cap: set } = await this.deps.repo.exposure(q, pair.id);
+    const after = net.plus(order.side === 'long' ? order.number : order.number.neg());
+    const { cap } = exposureCapOf(pair, set);
+    if (after.abs().gt(net.abs()) && after.abs().mul(order.mark).gt(cap)) throw new AppError('errors.exposureLimit');
+  }
+
+  /** Withdraws an entrusted limit order: its frozen margin and fee return to available. */
+  async cancel(userId: number, id: number, run: TxRunner = this.tx): Promise<FuturesTrade> {
+    if (!isJoined(run)) await this.deps.market.record();
+    return run(async (q, afterCommit) => {
+      await this.deps.users.lockById(userId, q);
+      const row = await this.deps.core.owned(q, userId, id);
+      if (row.status !== 'entrusted') throw new AppError('errors.orderNotEntrusted');
+      const now = this.deps.clock.now();
+      const mark = this.deps.core.mark(row.symbol);
+      const held = new Decimal(row.margin).plus(row.fee);
+      const key = `futures:${row.id}:cancel`;
+      await this.deps.repo.settle(q, {
+        tradeId: row.id,
+        userId,
+        kind: 'cancel',
+        key,
+        price: mark.price,
+        tickTs: mark.ts,
+        margin: row.margin,
+        fee: row.fee,
+        now,
+      });
+      await this.deps.core.post(q, key, 'futures_cancel', row.id, [
+        { holder: { userId, account: LEVER }, currencyId: USDT_ID, available: held, frozen: held.neg() },
+      ]);
+      const cancelled = await this.deps.repo.update(q, row.id, { status: 'cancelled' }, now);
+      this.deps.core.announce(afterCommit, cancelled, row.status);
+      return toTrade(cancelled);
+    });
+  }
+}
