@@ -1,0 +1,111 @@
+/**
+ * A follower's follows and copies as they read them, each follow with its copy P&L (closed copies
+ * net of fees, open ones at the mark); the mirror's copy stop-loss reads the same figure.
+ */
+import type { Page } from '../../../domain/api/envelope';
+import { netPnl } from '../../../domain/copytrade/formulas';
+import type { CopyItem, FollowItem, FollowStatus } from '../../../domain/copytrade/types';
+import { Decimal } from '../../../domain/decimal';
+import { profit } from '../../../domain/futures/formulas';
+import type { FuturesRepository } from '../../futures/FuturesRepository';
+import type { FuturesService } from '../../futures/FuturesService';
+import type { UserRepository } from '../../users/UserRepository';
+import type { CopyRepository, CopyRow, FollowRow } from '../CopyRepository';
+
+export class FollowViews {
+  constructor(
+    private readonly deps: {
+      users: UserRepository;
+      repo: CopyRepository;
+      futures: { service: FuturesService; repo: FuturesRepository };
+    },
+  ) {}
+
+  async my(userId: number, status?: FollowStatus): Promise<FollowItem[]> {
+    return Promise.all((await this.deps.repo.followsOf(userId, status)).map((f) => this.toFollow(f)));
+  }
+
+  async copies(userId: number, status: 'open' | 'history', page: { page: number; limit: number }): Promise<Page<CopyItem>> {
+    const all = await this.toCopies(await this.deps.repo.copiesOf(userId));
+    const rows = all.filter((c) => (status === 'open' ? c.status === 'open' : c.status !== 'open'));
+    const start = (page.page - 1) * page.limit;
+    return { data: rows.slice(start, start + page.limit), total: rows.length, page: page.page, limit: page.limit } as Page<CopyItem>;
+  }
+
+  /** A follow's copy P&L: closed copies net of fees, open ones at the mark less their fees so far. */
+  async copyPnl(followId: number): Promise<{ pnl: Decimal; open: number }> {
+    const copies = await this.deps.repo.copiesOfFollow(followId);
+    const trades = await this.deps.futures.repo.byIds(copies.map((c) => c.trade_id!));
+    let pnl = new Decimal(0);
+    let open = 0;
+    for (const t of trades.values()) {
+      if (t.status === 'closed') pnl = pnl.plus(netPnl({ profit: t.profit ?? '0', fee: t.fee, overnight_fee: t.overnight_fee }));
+      else if (t.status === 'open') {
+        open++;
+        const mark = this.markOf(t.symbol);
+        const unrealised = mark ? profit(t.side, t.open_price!, mark, t.number, t.quote_usdt) : new Decimal(0);
+        pnl = pnl.plus(unrealised).minus(t.fee).minus(t.overnight_fee);
+      }
+    }
+    return { pnl, open };
+  }
+
+  private markOf(symbol: string): string | null {
+    try {
+      return this.deps.futures.service.mark(symbol).price;
+    } catch {
+      return null;
+    }
+  }
+
+  async toFollow(f: FollowRow): Promise<FollowItem> {
+    const [trader, pnl] = await Promise.all([this.deps.users.byId(f.trader_id), this.copyPnl(f.id)]);
+    return {
+      id: f.id,
+      trader_user_id: f.trader_id,
+      trader_nickname: trader?.nickname ?? '',
+      type: f.type,
+      number: f.number,
+      max_margin: f.max_margin,
+      stop_loss: f.stop_loss,
+      daily_limit: f.daily_limit,
+      status: f.status,
+      cancel_reason: f.cancel_reason,
+      copy_pnl: pnl.pnl.toFixed(2),
+      open_copies: pnl.open,
+      created_at: f.created_at,
+      cancelled_at: f.cancelled_at,
+    };
+  }
+
+  async toCopies(rows: readonly CopyRow[]): Promise<CopyItem[]> {
+    const trades = await this.deps.futures.repo.byIds(rows.flatMap((c) => (c.trade_id === null ? [] : [c.trade_id])));
+    const names = new Map<number, string>();
+    for (const id of new Set(rows.map((c) => c.trader_id))) names.set(id, (await this.deps.users.byId(id))?.nickname ?? '');
+    return rows.map((c) => {
+      const t = c.trade_id === null ? undefined : trades.get(c.trade_id);
+      const closed = t?.status === 'closed';
+      return {
+        id: c.id,
+        follow_id: c.follow_id,
+        trader_user_id: c.trader_id,
+        trader_nickname: names.get(c.trader_id) ?? '',
+        trader_trade_id: c.trader_trade_id,
+        outcome: c.outcome,
+        skip_reason: c.skip_reason,
+        trade_id: c.trade_id,
+        symbol: c.symbol,
+        side: c.side,
+        share: t?.share ?? null,
+        multiple: c.multiple,
+        open_price: t?.open_price ?? null,
+        close_price: t?.close_price ?? null,
+        pnl: closed ? netPnl({ profit: t.profit ?? '0', fee: t.fee, overnight_fee: t.overnight_fee }).toFixed() : null,
+        self_held: c.self_held,
+        status: c.outcome === 'skipped' ? 'skipped' : closed || t?.status === 'cancelled' ? 'closed' : 'open',
+        created_at: c.created_at,
+        closed_at: t?.closed_at ?? null,
+      };
+    });
+  }
+}
