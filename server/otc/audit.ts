@@ -18,7 +18,7 @@ import type { Currency } from '../../domain/market/types';
 import type { Db } from '../db/db';
 import type { Ledger, PostedOperation } from '../ledger/Ledger';
 import type { OrderRow, OtcRepository } from './OtcRepository';
-import { COIN } from './OtcService';
+import { COIN } from './shared/money';
 
 const BATCH = 500;
 
