@@ -7,7 +7,9 @@
  * (chrome-launcher: new profile, cache and storage reset by Lighthouse).
  *
  * Baseline in the same run: B7's static page (a few KB of HTML, no script; bench/load.ts) under
- * the same Lighthouse settings, the score and paint floor on this machine.
+ * the same Lighthouse settings, the score and paint floor on this machine. Beside it the app's own
+ * floor: its About page, i.e. the same entry, router, i18n, worker and socket with nothing live on
+ * screen, which no page of the app can beat without a smaller framework.
  *
  * Written per run: bench/results/lighthouse/<case>-<n>.json (the whole report) and
  * <case>-<n>.jpg (Lighthouse's final screenshot, to check the hash route really rendered).
@@ -17,6 +19,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { floorServer, ROUTES } from './load';
+import { ABOUT_PATH } from './screen';
 import { RESULTS_DIR, ROOT, startServer } from './lib/server';
 import { round } from './lib/stats';
 import type { Bench, BenchContext, BenchResult, Figure } from './lib/types';
@@ -171,13 +174,14 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
   await mkdir(OUT_DIR, { recursive: true });
   const urls: Record<string, string> = { floor: floor.url };
   for (const name of CASES) urls[name] = `${server.url}/${ROUTES.find((r) => r.name === name)!.hash}`;
-  const runs: Record<string, RunFigures[]> = { floor: [], home: [], market: [], contract: [] };
+  urls.shell = `${server.url}${ABOUT_PATH}`;
+  const runs: Record<string, RunFigures[]> = { floor: [], shell: [], home: [], market: [], contract: [] };
   let version = '';
   try {
     // Round by round (floor, home, market, contract, then again), so a noisy minute on this shared
     // box touches every case rather than both runs of one.
     for (let i = 1; i <= rounds; i++) {
-      for (const name of ['floor', ...CASES]) {
+      for (const name of ['floor', 'shell', ...CASES]) {
         ctx.log(`lighthouse ${name}, run ${i}/${rounds}`);
         const r = await lighthouse(urls[name]!, `${name}-${i}`);
         runs[name]!.push(r);
@@ -222,6 +226,8 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
   }
   headline.cls_max = Math.max(...CASES.flatMap((n) => runs[n]!.map((r) => r.cls)));
   headline.floor_score = med(runs.floor!, 'score');
+  headline.shell_score = med(runs.shell!, 'score');
+  headline.shell_tbt_ms = med(runs.shell!, 'tbt_ms');
   headline.home_js_wire_kib = med(runs.home!, 'js_wire_kib');
 
   return {
@@ -232,6 +238,7 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
       chromium_flags: CHROME_FLAGS,
       benchmark_index: Math.round(median(Object.values(runs).flatMap((rs) => rs.map((r) => r.benchmark_index)))),
       figures: 'median of the runs (the mean of two)',
+      main_thread_shell_ms: breakdown(runs.shell!),
       main_thread_home_ms: breakdown(runs.home!),
       main_thread_contract_ms: breakdown(runs.contract!),
     },
@@ -251,6 +258,7 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
       ],
       rows: [
         row('static page, 3 KB HTML (baseline)', 'floor'),
+        row("the app's floor: About (nothing live)", 'shell'),
         row('home #/', 'home'),
         row('market', 'market'),
         row('futures contract (BTC/USDT)', 'contract'),
