@@ -112,12 +112,9 @@ const api = {
       schedule();
     },
 
-    /** Sets the interface language the market's texts (prices, changes, turnover) are written in. */
+    /** Sets the interface language the live texts (prices, changes, turnover, P&L) are written in, in every slice. */
     setLang(lang: Lang): void {
-      state.market.setLang(lang);
-      state.futures.setLang(lang);
-      state.options.setLang(lang);
-      state.loans.setLang(lang);
+      state.setLang(lang);
       schedule();
     },
   }),

@@ -25,7 +25,7 @@ import { quoteWorth } from '../../domain/market/views';
 import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { PrivateKind } from '../../domain/protocol';
 import type { AccountSlice } from '../account/AccountSlice';
-import { changedFields, type Slice } from '../slice';
+import { changedFields, type Slice, type SliceHooks } from '../slice';
 import { checkStopPrices, NO_STOP_ISSUES, type StopsCheck } from './stops';
 
 /** The futures account's currency. */
@@ -177,6 +177,12 @@ export class FuturesSlice implements Slice<FuturesChanges> {
   readonly stats: FuturesStats = { pnl: 0, passes: 0 };
 
   constructor(private readonly account: AccountSlice) {}
+
+  readonly hooks: SliceHooks = {
+    applyTickers: (tickers) => this.applyTickers(tickers),
+    privateChanged: (kind) => this.privateChanged(kind),
+    setLang: (lang) => this.setLang(lang),
+  };
 
   /** Sets the language of the display strings; every view is rebuilt. */
   setLang(lang: Lang): void {

@@ -7,7 +7,7 @@ import { rankTickers, SORT_KEYS, type SortKey } from '../../domain/market/rankin
 import { BOOK_GROUPS, DEPTH_LEVELS, TRADES_KEPT, type DepthBook, type Kline, type Ticker, type Trade } from '../../domain/market/types';
 import { buildTickerView, quoteWorth, type TickerView } from '../../domain/market/views';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
-import { changedFields, type Slice } from '../slice';
+import { changedFields, type Slice, type SliceHooks } from '../slice';
 import { applyDepthDelta, buildBookView, createBook, readBook, type BookView, type LiveBook } from './orderBook';
 import type { PaintSource } from './paint/PaintHost';
 import type { MidPrice } from './paint/painters';
@@ -158,6 +158,13 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
   /** Drawn symbols whose live-region figures changed since they were last sent. */
   private glancePending = new Set<string>();
   private glanceAt = -Infinity;
+
+  readonly hooks: SliceHooks = {
+    applySnapshot: (snap) => this.applySnapshot(snap),
+    applyMessage: (msg) => this.applyMessage(msg),
+    drop: (topic) => this.drop(topic),
+    setLang: (lang) => this.setLang(lang),
+  };
 
   /** Sets the display currency of the fiat lines; every ticker's view is rebuilt. */
   setFiat(fiat: FiatRate): void {
