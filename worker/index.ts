@@ -2,7 +2,8 @@
  * The dedicated worker: owns the only socket, keeps the state of each area in its slice, does
  * the decimal math, and hands the UI at most one snapshot per animation frame holding only what
  * changed. The comlink API is namespaced by area (`api.connection…`, `api.market…`,
- * `api.funds…`, `api.futures…`); a new area adds a slice and a namespace.
+ * `api.futures…`, one per product area); a new area with an API adds one namespace line below,
+ * a new live area its slice in `areas.ts`.
  */
 import { expose, proxy } from 'comlink';
 import type { FiatRate } from '../domain/fiat';
@@ -120,21 +121,13 @@ const api = {
   }),
 
   funds: proxy({ previewExchange, previewArrival, checkAmount }),
-
   futures: proxy(futuresApi(state.futures, schedule)),
-
   spot: proxy(spotApi(state.market, state.account, () => state.market.language())),
-
   lockming: proxy(lockmingApi(() => state.market.language())),
-
   ieo: proxy(ieoApi(() => state.market.language())),
-
   invest: proxy(investApi(() => state.market.language())),
-
   copytrade: proxy(copytradeApi(() => state.market.language())),
-
   nft: proxy(nftApi(() => state.market.language())),
-
   otc: proxy(otcApi(() => state.market.language())),
   loans: proxy(loansApi(state.loans, schedule)),
   game: proxy(gameApi()),
