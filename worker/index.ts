@@ -2,7 +2,8 @@
  * The dedicated worker: owns the only socket, keeps the state of each area in its slice, does
  * the decimal math, and hands the UI at most one snapshot per animation frame holding only what
  * changed. The comlink API is namespaced by area (`api.connection…`, `api.market…`,
- * `api.funds…`, `api.futures…`); a new area adds a slice and a namespace.
+ * `api.futures…`, one per product area); a new area with an API adds one namespace line below,
+ * a new live area its slice in `areas.ts`.
  */
 import { expose, proxy } from 'comlink';
 import type { FiatRate } from '../domain/fiat';
@@ -112,32 +113,21 @@ const api = {
       schedule();
     },
 
-    /** Sets the interface language the market's texts (prices, changes, turnover) are written in. */
+    /** Sets the interface language the live texts (prices, changes, turnover, P&L) are written in, in every slice. */
     setLang(lang: Lang): void {
-      state.market.setLang(lang);
-      state.futures.setLang(lang);
-      state.options.setLang(lang);
-      state.loans.setLang(lang);
+      state.setLang(lang);
       schedule();
     },
   }),
 
   funds: proxy({ previewExchange, previewArrival, checkAmount }),
-
   futures: proxy(futuresApi(state.futures, schedule)),
-
   spot: proxy(spotApi(state.market, state.account, () => state.market.language())),
-
   lockming: proxy(lockmingApi(() => state.market.language())),
-
   ieo: proxy(ieoApi(() => state.market.language())),
-
   invest: proxy(investApi(() => state.market.language())),
-
   copytrade: proxy(copytradeApi(() => state.market.language())),
-
   nft: proxy(nftApi(() => state.market.language())),
-
   otc: proxy(otcApi(() => state.market.language())),
   loans: proxy(loansApi(state.loans, schedule)),
   game: proxy(gameApi()),

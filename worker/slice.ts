@@ -1,10 +1,45 @@
 /**
  * The worker's state is a set of slices, one per area (`worker/<area>/`). Each applies what the
- * feed brings (its own `apply…` methods), says whether it changed (`isDirty`) and hands its
- * changes over once (`take`). The snapshot the UI receives is the union of the dirty slices'
- * changes, built at most once per frame; adding an area adds a slice, not a branch here.
+ * feed brings through the hooks it declares (`SliceHooks`), says whether it changed (`isDirty`)
+ * and hands its changes over once (`take`). The snapshot the UI receives is the union of the
+ * dirty slices' changes, built at most once per frame. `areas.ts` lists the slices and
+ * `state.ts` calls each hook on every slice that declares it, so adding an area adds a slice and
+ * a line there, not a branch in the fan-out.
  */
+import type { Lang } from '../domain/i18n';
+import type { Ticker } from '../domain/market/types';
+import type { PrivateKind, PrivateSnapshot, TopicMessage, TopicSnapshot, UserMessage } from '../domain/protocol';
+
+/**
+ * What a slice takes from outside, each optional. For one event every slice's hook runs in
+ * `areas.ts`'s order, so a slice listed after the account slice reads the account as it already
+ * is after the event (the futures and options slices do).
+ */
+export interface SliceHooks {
+  /** A public topic's whole state (on subscribe or after a resync). */
+  applySnapshot?(snap: TopicSnapshot): void;
+  /** One live message of a public topic, its sequence number already checked. */
+  applyMessage?(msg: TopicMessage): void;
+  /** The tickers a `quotes` snapshot or message brought, once every slice applied that event. */
+  applyTickers?(tickers: readonly Ticker[]): void;
+  /** The private channel's whole state; null when it closed. */
+  applyPrivate?(snap: PrivateSnapshot | null): void;
+  /** One private channel message, in `seq` order. */
+  applyUser?(msg: UserMessage): void;
+  /**
+   * The private channel changed (a snapshot when `kind` is undefined, else a message of that
+   * kind); called right after this slice's own `applyPrivate` or `applyUser`.
+   */
+  privateChanged?(kind?: PrivateKind): void;
+  /** Nobody watches this public topic any more. */
+  drop?(topic: string): void;
+  /** The interface language changed. */
+  setLang?(lang: Lang): void;
+}
+
 export interface Slice<Changes extends object> {
+  /** What the feed and the interface language hand this slice; none for a slice the UI alone drives. */
+  readonly hooks?: SliceHooks;
   /** True when something changed since the last `take`. */
   readonly isDirty: boolean;
   /** The changes since the last call, clearing the change marks; `nowMs` paces slow work. */

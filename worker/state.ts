@@ -1,40 +1,25 @@
 /**
- * The worker's state: one slice per area, composed here. `index.ts` wires it to the feed and the
- * UI; tests drive it directly.
+ * The worker's state: the slices `areas.ts` lists, composed here. Each feed event goes to every
+ * slice that declares a hook for it (`SliceHooks`), in the areas' order; `index.ts` wires the
+ * state to the feed and the UI; tests drive it directly.
  */
-import { AccountSlice } from './account/AccountSlice';
-import { ChatSlice } from './chat/ChatSlice';
-import { ConnectionSlice } from './connection/ConnectionSlice';
-import type { FeedHandlers } from './feed/Feed';
-import { FuturesSlice } from './futures/FuturesSlice';
-import { LoansSlice } from './loans/LoansSlice';
-import { MarketSlice } from './market/MarketSlice';
-import { AuctionSlice } from './nft/AuctionSlice';
-import { OptionsSlice } from './options/OptionsSlice';
-import { takeChanges, type ChangesOf } from './slice';
+import type { Lang } from '../domain/i18n';
 import type { Ticker } from '../domain/market/types';
-
-function createSlices() {
-  const account = new AccountSlice();
-  return {
-    connection: new ConnectionSlice(),
-    market: new MarketSlice(),
-    account,
-    futures: new FuturesSlice(account),
-    options: new OptionsSlice(account),
-    auctions: new AuctionSlice(),
-    loans: new LoansSlice(),
-    chat: new ChatSlice(),
-  };
-}
-type Slices = ReturnType<typeof createSlices>;
+import { createAreas, type Areas } from './areas';
+import type { FeedHandlers } from './feed/Feed';
+import { takeChanges, type ChangesOf, type Slice, type SliceHooks } from './slice';
 
 /** What the UI receives, at most once per frame: the dirty slices' changes, merged. */
-export type WorkerSnapshot = Partial<ChangesOf<Slices[keyof Slices]>>;
+export type WorkerSnapshot = Partial<ChangesOf<Areas[keyof Areas]>>;
 
 export function createWorkerState() {
-  const slices = createSlices();
+  const slices = createAreas();
   const all = Object.values(slices);
+  const hooks: readonly SliceHooks[] = all.flatMap((s: Slice<object>) => (s.hooks ? [s.hooks] : []));
+  /** A `quotes` snapshot or message: its tickers go to the slices that price with them, after every public hook ran. */
+  const applyTickers = (tickers: readonly Ticker[]): void => {
+    for (const h of hooks) h.applyTickers?.(tickers);
+  };
   return {
     ...slices,
     /** True when any slice changed since the last `take`. */
@@ -45,43 +30,41 @@ export function createWorkerState() {
     take(nowMs = Date.now()): WorkerSnapshot {
       return takeChanges(all, nowMs);
     },
-    /** Feed handlers that apply what arrives to its slice, then call `changed`. */
+    /** Sets the interface language the slices write their texts in. */
+    setLang(lang: Lang): void {
+      for (const h of hooks) h.setLang?.(lang);
+    },
+    /** Feed handlers that hand what arrives to the slices' hooks, then call `changed`. */
     feedHandlers(changed: () => void): FeedHandlers {
-      const tickers = (data: Ticker[]) => (
-        slices.futures.applyTickers(data),
-        slices.options.applyTickers(data),
-        slices.loans.applyTickers(data)
-      );
       return {
-        snapshot: (s) => (
-          slices.market.applySnapshot(s),
-          slices.auctions.apply(s),
-          slices.chat.apply(s),
-          s.kind === 'quotes' && tickers(s.data),
-          changed()
-        ),
-        message: (m) => (
-          slices.market.applyMessage(m),
-          slices.auctions.apply(m),
-          slices.chat.apply(m),
-          m.kind === 'quotes' && tickers(m.data),
-          changed()
-        ),
-        privateSnapshot: (s) => (
-          slices.account.applySnapshot(s),
-          slices.futures.privateChanged(),
-          slices.options.privateChanged(),
-          changed()
-        ),
-        user: (m) => (
-          slices.account.apply(m),
-          slices.futures.privateChanged(m.kind),
-          slices.options.applyUser(m),
-          slices.options.privateChanged(m.kind),
-          changed()
-        ),
+        snapshot: (s) => {
+          for (const h of hooks) h.applySnapshot?.(s);
+          if (s.kind === 'quotes') applyTickers(s.data);
+          changed();
+        },
+        message: (m) => {
+          for (const h of hooks) h.applyMessage?.(m);
+          if (m.kind === 'quotes') applyTickers(m.data);
+          changed();
+        },
+        privateSnapshot: (s) => {
+          for (const h of hooks) {
+            h.applyPrivate?.(s);
+            h.privateChanged?.();
+          }
+          changed();
+        },
+        user: (m) => {
+          for (const h of hooks) {
+            h.applyUser?.(m);
+            h.privateChanged?.(m.kind);
+          }
+          changed();
+        },
         status: (s) => (slices.connection.setStatus(s), changed()),
-        dropped: (t) => (slices.market.drop(t), slices.auctions.drop(t), slices.chat.drop(t)),
+        dropped: (t) => {
+          for (const h of hooks) h.drop?.(t);
+        },
         hello: (info) => (slices.connection.setServerVersion(info.version), changed()),
       };
     },

@@ -8,7 +8,7 @@ import {
   type UserMessage,
 } from '../../domain/protocol';
 import type { NotificationItem } from '../../domain/notifications/types';
-import type { Slice } from '../slice';
+import type { Slice, SliceHooks } from '../slice';
 
 /**
  * The private state's changes since the last `take`, for the UI. After a `reset` the UI drops
@@ -71,6 +71,11 @@ export class AccountSlice implements Slice<AccountChanges> {
   private dirtyNotifications = false;
   private dirtyOrders = false;
   private dirtyPositions = false;
+
+  readonly hooks: SliceHooks = {
+    applyPrivate: (snap) => this.applySnapshot(snap),
+    applyUser: (msg) => this.apply(msg),
+  };
 
   /** Replaces the whole state; null clears it (signed out). */
   applySnapshot(snap: PrivateSnapshot | null): void {

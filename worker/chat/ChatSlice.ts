@@ -11,7 +11,7 @@
  */
 import type { ChatEvent, ChatMessage, ChatRoom } from '../../domain/chat/types';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
-import type { Slice } from '../slice';
+import type { Slice, SliceHooks } from '../slice';
 
 /** The room as the page shows it, handed over whole when it changes. */
 export interface ChatView {
@@ -55,6 +55,12 @@ export class ChatSlice implements Slice<ChatChanges> {
   private deleted = new Set<number>();
   private dirty = false;
   private resubscribed: (() => void) | null = null;
+
+  readonly hooks: SliceHooks = {
+    applySnapshot: (snap) => this.apply(snap),
+    applyMessage: (msg) => this.apply(msg),
+    drop: (topic) => this.drop(topic),
+  };
 
   /** Called when the room's topic is (re)subscribed after the first page: messages may have been missed meanwhile. */
   onResubscribed(listener: (() => void) | null): void {

@@ -8,16 +8,8 @@
  * ships display-ready strings: only the rows whose text changed.
  */
 import { Decimal } from '../../domain/decimal';
-import { formatAmount, formatNumber, formatPercent, formatPrice, numberSymbols, selectTone, type Tone } from '../../domain/format';
-import {
-  liquidationDistance,
-  liquidationPrice,
-  MONEY_DECIMALS,
-  positionValue,
-  profit,
-  returnOnMargin,
-  riskRate,
-} from '../../domain/futures/formulas';
+import type { Tone } from '../../domain/format';
+import { liquidationPrice, positionValue, profit } from '../../domain/futures/formulas';
 import type { FuturesSettings, FuturesSide, FuturesTrade } from '../../domain/futures/types';
 import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import type { Ticker } from '../../domain/market/types';
@@ -25,14 +17,12 @@ import { quoteWorth } from '../../domain/market/views';
 import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { PrivateKind } from '../../domain/protocol';
 import type { AccountSlice } from '../account/AccountSlice';
-import { changedFields, type Slice } from '../slice';
+import { changedFields, type Slice, type SliceHooks } from '../slice';
 import { checkStopPrices, NO_STOP_ISSUES, type StopsCheck } from './stops';
+import { accountView, orderRows, positionRow, sameView, type FuturesTotals, type ViewContext } from './views';
 
 /** The futures account's currency. */
 export const FUTURES_CURRENCY = 'USDT';
-/** Money figures on screen: USDT with 2 decimals (valuations), the ledger keeps 6. */
-const MONEY_SHOWN = 2;
-const DASH = '--';
 
 /** One open position as the UI shows it: raw values it acts on, and display strings. */
 export interface FuturesPositionView {
@@ -141,14 +131,6 @@ export interface FuturesStats {
   passes: number;
 }
 
-const sameView = (a: object | undefined, b: object): boolean => {
-  if (!a) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  for (const k of Object.keys(y)) if (x[k] !== y[k]) return false;
-  return true;
-};
-
 const samePnl = (a: Decimal | null | undefined, b: Decimal | null): boolean =>
   a === undefined ? false : a === null || b === null ? a === b : a.eq(b);
 
@@ -178,6 +160,12 @@ export class FuturesSlice implements Slice<FuturesChanges> {
 
   constructor(private readonly account: AccountSlice) {}
 
+  readonly hooks: SliceHooks = {
+    applyTickers: (tickers) => this.applyTickers(tickers),
+    privateChanged: (kind) => this.privateChanged(kind),
+    setLang: (lang) => this.setLang(lang),
+  };
+
   /** Sets the language of the display strings; every view is rebuilt. */
   setLang(lang: Lang): void {
     if (lang === this.lang) return;
@@ -190,7 +178,6 @@ export class FuturesSlice implements Slice<FuturesChanges> {
     return this.lang;
   }
 
-  /** Adds or replaces pairs' settings (the UI hands over `/lever/deal`'s answer). */
   /**
    * The pairs' settings, from `/lever/deal`; with it the USDT rate of the quote currency that a
    * trade placed now would record (`quote_usdt`), so a preview reckons with the server's own rate.
@@ -246,7 +233,7 @@ export class FuturesSlice implements Slice<FuturesChanges> {
   }
 
   /** Σ margin and Σ P&L of the open positions, at the last recompute. */
-  totals(): { margin: Decimal; profit: Decimal } {
+  totals(): FuturesTotals {
     let m = new Decimal(0);
     let p = new Decimal(0);
     for (const pos of this.positions) {
@@ -330,6 +317,7 @@ export class FuturesSlice implements Slice<FuturesChanges> {
       this.stats.passes++;
       const available = new Decimal(this.available());
       const totals = this.totals();
+      const ctx = this.viewContext();
       const ids = this.positions.map((p) => p.id);
       const joined = ids.join(',');
       if (joined !== this.sentIds) {
@@ -339,7 +327,11 @@ export class FuturesSlice implements Slice<FuturesChanges> {
       }
       const rows: FuturesPositionPatch[] = [];
       for (const pos of this.positions) {
-        const row = this.buildRow(pos, available, totals);
+        const row = positionRow(ctx, pos, {
+          mark: this.prices.get(pos.symbol)?.price ?? null,
+          pnl: this.pnl.get(pos.id) ?? null,
+          liquidation: this.liquidationOf(pos, available, totals),
+        });
         const sent = this.sentRows.get(pos.id);
         const patch = sent ? changedFields(sent, row, 'id') : row;
         if (!patch) continue;
@@ -347,13 +339,14 @@ export class FuturesSlice implements Slice<FuturesChanges> {
         rows.push(patch);
       }
       if (rows.length) view.positions = rows;
-      const acc = this.buildAccount(available, totals);
+      const acc = accountView(ctx, available, totals);
       if (!sameView(this.sentAccount, acc)) {
         this.sentAccount = acc;
         view.account = acc;
       }
     }
-    if (this.ordersChanged || all) view.orders = this.buildOrders();
+    if (this.ordersChanged || all)
+      view.orders = orderRows(this.viewContext(), this.account.openItems('orders', 'futures') as FuturesTrade[]);
     this.positionsChanged = this.ordersChanged = this.accountChanged = this.everything = false;
     return Object.keys(view).length ? { futures: view } : {};
   }
@@ -377,69 +370,18 @@ export class FuturesSlice implements Slice<FuturesChanges> {
     return this.settings.get(pos.match_id)?.price_decimals ?? this.prices.get(pos.symbol)?.price_decimals ?? 2;
   }
 
-  private money(value: Decimal | string, signed = false): string {
-    const text = formatNumber(value, this.lang, { maxDecimals: MONEY_SHOWN });
-    return signed && new Decimal(value).gt(0) && !text.startsWith('+') ? `+${text}` : text;
-  }
-
-  /** An unsigned percentage with 2 decimals in the language's form (`57.47%`, `57,47 %`). */
-  private percent(value: Decimal | string): string {
-    const s = numberSymbols(this.lang);
-    return `${s.percentBefore}${formatNumber(value, this.lang, { maxDecimals: 2 })}${s.percentAfter}`;
-  }
-
-  private lots(share: string, matchId: number): string {
-    return formatAmount(share, this.settings.get(matchId)?.lot_decimals ?? MONEY_DECIMALS, this.lang);
-  }
-
-  private optionalPrice(value: string | null, decimals: number): string {
-    return value === null ? DASH : formatPrice(value, decimals, this.lang);
-  }
-
-  private buildRow(pos: FuturesTrade, available: Decimal, totals: { margin: Decimal; profit: Decimal }): FuturesPositionView {
-    const decimals = this.decimalsOf(pos);
-    const mark = this.prices.get(pos.symbol)?.price ?? null;
-    const pnl = this.pnl.get(pos.id) ?? null;
-    const open = pos.open_price!;
-    let liquidationText = DASH;
-    let distanceText = DASH;
-    if (this.threshold !== null) {
-      const liq = this.liquidationOf(pos, available, totals);
-      if (liq) liquidationText = formatPrice(liq, decimals, this.lang);
-      const distance = mark === null ? null : liquidationDistance(mark, liq);
-      if (distance) distanceText = this.percent(distance);
-    }
+  /** What the display rows are written with (`views.ts`): this slice's language, threshold and pairs' decimals. */
+  private viewContext(): ViewContext {
     return {
-      id: pos.id,
-      match_id: pos.match_id,
-      symbol: pos.symbol,
-      side: pos.side,
-      multiple: pos.multiple,
-      share: pos.share,
-      open_price: open,
-      mark,
-      target_profit_price: pos.target_profit_price,
-      stop_loss_price: pos.stop_loss_price,
-      price_decimals: decimals,
-      opened_at: pos.opened_at,
-      tone: pnl === null ? 'flat' : selectTone(pnl),
-      lotsText: this.lots(pos.share, pos.match_id),
-      openText: formatPrice(open, decimals, this.lang),
-      markText: mark === null ? DASH : formatPrice(mark, decimals, this.lang),
-      pnlText: pnl === null ? DASH : this.money(pnl, true),
-      romText: pnl === null ? DASH : formatPercent(returnOnMargin(pnl, pos.margin), this.lang),
-      marginText: this.money(pos.margin),
-      liquidationText,
-      distanceText,
-      takeProfitText: this.optionalPrice(pos.target_profit_price, decimals),
-      stopLossText: this.optionalPrice(pos.stop_loss_price, decimals),
-      feeText: this.money(pos.fee),
-      overnightText: this.money(pos.overnight_fee),
+      lang: this.lang,
+      threshold: this.threshold,
+      decimalsOf: (item) => this.decimalsOf(item),
+      lotDecimals: (matchId) => this.settings.get(matchId)?.lot_decimals,
     };
   }
 
   /** A position's estimated liquidation price, the others' P&L held where it is; null without a threshold or a price. */
-  private liquidationOf(pos: FuturesTrade, available: Decimal, totals: { margin: Decimal; profit: Decimal }): Decimal | null {
+  private liquidationOf(pos: FuturesTrade, available: Decimal, totals: FuturesTotals): Decimal | null {
     if (this.threshold === null || pos.open_price === null) return null;
     return liquidationPrice({
       side: pos.side,
@@ -452,50 +394,5 @@ export class FuturesSlice implements Slice<FuturesChanges> {
       threshold: this.threshold,
       priceDecimals: this.decimalsOf(pos),
     });
-  }
-
-  private buildAccount(available: Decimal, totals: { margin: Decimal; profit: Decimal }): FuturesAccountView {
-    const rate = riskRate(available, totals.margin, totals.profit);
-    let risk: RiskLevel | null = null;
-    if (rate) {
-      const t = new Decimal(this.threshold ?? 0);
-      risk = rate.lte(t.mul(1.5)) ? 'danger' : rate.lte(t.mul(3)) ? 'warn' : 'safe';
-    }
-    return {
-      available: available.toFixed(),
-      availableText: this.money(available),
-      marginText: this.money(totals.margin),
-      pnlText: this.money(totals.profit, true),
-      pnlTone: selectTone(totals.profit),
-      equityText: this.money(available.plus(totals.margin).plus(totals.profit)),
-      riskText: rate ? this.percent(rate) : null,
-      risk,
-      thresholdText: this.threshold === null ? null : this.percent(this.threshold),
-    };
-  }
-
-  private buildOrders(): FuturesOrderView[] {
-    return (this.account.openItems('orders', 'futures') as FuturesTrade[])
-      .filter((o) => o.status === 'entrusted')
-      .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
-      .map((o) => {
-        const decimals = this.decimalsOf(o);
-        return {
-          id: o.id,
-          match_id: o.match_id,
-          symbol: o.symbol,
-          side: o.side,
-          multiple: o.multiple,
-          share: o.share,
-          target_price: o.target_price,
-          created_at: o.created_at,
-          lotsText: this.lots(o.share, o.match_id),
-          priceText: this.optionalPrice(o.target_price, decimals),
-          marginText: this.money(o.margin),
-          feeText: this.money(o.fee),
-          takeProfitText: this.optionalPrice(o.target_profit_price, decimals),
-          stopLossText: this.optionalPrice(o.stop_loss_price, decimals),
-        };
-      });
   }
 }

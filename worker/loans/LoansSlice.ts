@@ -11,7 +11,7 @@ import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import { collateralValue, loanRisk, ltv, type LoanRisk } from '../../domain/loans/formulas';
 import type { Loan } from '../../domain/loans/types';
 import type { Ticker } from '../../domain/market/types';
-import type { Slice } from '../slice';
+import type { Slice, SliceHooks } from '../slice';
 import { ltvPercent } from './preview';
 
 /** The least time between two loan snapshots. */
@@ -47,6 +47,11 @@ export class LoansSlice implements Slice<LoansChanges> {
   private ticked = new Set<string>();
   private everything = false;
   private lastTake = -Infinity;
+
+  readonly hooks: SliceHooks = {
+    applyTickers: (tickers) => this.applyTickers(tickers),
+    setLang: (lang) => this.setLang(lang),
+  };
 
   setLang(lang: Lang): void {
     if (lang === this.lang) return;

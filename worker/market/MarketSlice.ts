@@ -3,14 +3,15 @@ import type { FiatRate } from '../../domain/fiat';
 import { DEFAULT_FIAT } from '../../domain/fiat';
 import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import type { KlinePeriod } from '../../domain/market/periods';
-import { rankTickers, SORT_KEYS, type SortKey } from '../../domain/market/ranking';
+import type { SortKey } from '../../domain/market/ranking';
 import { BOOK_GROUPS, DEPTH_LEVELS, TRADES_KEPT, type DepthBook, type Kline, type Ticker, type Trade } from '../../domain/market/types';
 import { buildTickerView, quoteWorth, type TickerView } from '../../domain/market/views';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
-import { changedFields, type Slice } from '../slice';
+import { changedFields, type Slice, type SliceHooks } from '../slice';
 import { applyDepthDelta, buildBookView, createBook, readBook, type BookView, type LiveBook } from './orderBook';
 import type { PaintSource } from './paint/PaintHost';
 import type { MidPrice } from './paint/painters';
+import { changedRankings, rankMovers } from './rankings';
 import { buildTradeViews, type TradeView } from './tape';
 
 /** Kline changes of one topic since the last snapshot, oldest first. */
@@ -93,7 +94,6 @@ export interface Movers {
   turnover: string[];
 }
 
-const MOVERS_KEPT = 10;
 const MOVERS_EVERY_MS = 1000;
 /**
  * A ticker the UI does not show (outside the focus, see `setFocus`) has its view rebuilt at
@@ -102,24 +102,6 @@ const MOVERS_EVERY_MS = 1000;
 const OFF_FOCUS_MS = 1000;
 /** Off-focus views built per snapshot at least, so a short backlog drains at once. */
 const OFF_FOCUS_MIN = 4;
-
-/** Ranks tickers by 24 h change, both ways, and USDT pairs by 24 h turnover. */
-function rankMovers(tickers: Iterable<Ticker>): Movers {
-  const list = [...tickers];
-  const byChange = [...list].sort((a, b) => new Decimal(b.change).cmp(a.change) || a.id - b.id);
-  return {
-    gainers: byChange.slice(0, MOVERS_KEPT).map((t) => t.symbol),
-    losers: byChange
-      .slice(-MOVERS_KEPT)
-      .reverse()
-      .map((t) => t.symbol),
-    turnover: list
-      .filter((t) => t.quote === 'USDT')
-      .sort((a, b) => new Decimal(b.turnover).cmp(a.turnover) || a.id - b.id)
-      .slice(0, MOVERS_KEPT)
-      .map((t) => t.symbol),
-  };
-}
 
 /**
  * The worker's in-memory market: tickers, books, trades and bars, with what changed since the
@@ -158,6 +140,13 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
   /** Drawn symbols whose live-region figures changed since they were last sent. */
   private glancePending = new Set<string>();
   private glanceAt = -Infinity;
+
+  readonly hooks: SliceHooks = {
+    applySnapshot: (snap) => this.applySnapshot(snap),
+    applyMessage: (msg) => this.applyMessage(msg),
+    drop: (topic) => this.drop(topic),
+    setLang: (lang) => this.setLang(lang),
+  };
 
   /** Sets the display currency of the fiat lines; every ticker's view is rebuilt. */
   setFiat(fiat: FiatRate): void {
@@ -421,7 +410,7 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
       // keeps a sorted market list from reshuffling on every tick.
       if (nowMs - this.moversAt >= MOVERS_EVERY_MS) {
         snap.movers = rankMovers(this.tickers.values());
-        const rankings = this.changedRankings();
+        const rankings = changedRankings(this.tickers.values(), this.sentRankings);
         if (rankings) snap.rankings = rankings;
         this.moversAt = nowMs;
       }
@@ -467,19 +456,6 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
     };
     this.sent.set(t.symbol, view);
     return previous ? changedFields(previous, view, 'symbol') : view;
-  }
-
-  /** The rankings whose order differs from the last ones sent, or null when none does. */
-  private changedRankings(): Partial<Rankings> | null {
-    let changed: Partial<Rankings> | null = null;
-    for (const key of SORT_KEYS) {
-      const order = rankTickers(this.tickers.values(), key);
-      const joined = order.join('|');
-      if (this.sentRankings.get(key) === joined) continue;
-      this.sentRankings.set(key, joined);
-      (changed ??= {})[key] = order;
-    }
-    return changed;
   }
 
   private setTicker(t: Ticker): void {

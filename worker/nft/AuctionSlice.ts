@@ -6,7 +6,7 @@
  */
 import type { NftAuctionLive, NftBid } from '../../domain/nft/types';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
-import type { Slice } from '../slice';
+import type { Slice, SliceHooks } from '../slice';
 
 /** Bids kept per auction from the live messages (the page shows them above the ones it fetched). */
 export const LIVE_BIDS_KEPT = 30;
@@ -24,6 +24,12 @@ export interface AuctionChanges {
 export class AuctionSlice implements Slice<AuctionChanges> {
   private readonly live = new Map<number, AuctionView>();
   private dirty = new Set<number>();
+
+  readonly hooks: SliceHooks = {
+    applySnapshot: (snap) => this.apply(snap),
+    applyMessage: (msg) => this.apply(msg),
+    drop: (topic) => this.drop(topic),
+  };
 
   /** A snapshot or a message of an `auction:` topic; anything else is ignored. */
   apply(m: TopicSnapshot | TopicMessage): void {

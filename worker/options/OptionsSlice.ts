@@ -14,7 +14,7 @@ import { optionResult, settleOption } from '../../domain/options/formulas';
 import type { OptionDecider, OptionDirection, OptionOrder, OptionResult } from '../../domain/options/types';
 import type { PrivateKind, UserMessage } from '../../domain/protocol';
 import type { AccountSlice } from '../account/AccountSlice';
-import type { Slice } from '../slice';
+import type { Slice, SliceHooks } from '../slice';
 
 const DASH = '--';
 /** Settled options kept for the result cards, newest first. */
@@ -80,6 +80,13 @@ export class OptionsSlice implements Slice<OptionsChanges> {
   private settledChanged = false;
   private everything = false;
   private sent = '';
+
+  readonly hooks: SliceHooks = {
+    applyTickers: (tickers) => this.applyTickers(tickers),
+    applyUser: (msg) => this.applyUser(msg),
+    privateChanged: (kind) => this.privateChanged(kind),
+    setLang: (lang) => this.setLang(lang),
+  };
 
   constructor(private readonly account: AccountSlice) {}
 
