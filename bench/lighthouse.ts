@@ -120,8 +120,21 @@ function figures(lhr: Lhr, screenshot: string): RunFigures {
   };
 }
 
-/** One Lighthouse run of `url` in a fresh Chromium; the report and final screenshot go to OUT_DIR. */
+/**
+ * One Lighthouse run of `url`, tried again once when Lighthouse itself asks for it: on this busy
+ * box its trace sometimes misses the navigation start (NO_NAVSTART, "Please run Lighthouse again").
+ */
 async function lighthouse(url: string, name: string): Promise<RunFigures> {
+  try {
+    return await lighthouseOnce(url, name);
+  } catch (error) {
+    if (!String(error).includes('NO_NAVSTART')) throw error;
+    return await lighthouseOnce(url, name);
+  }
+}
+
+/** One Lighthouse run of `url` in a fresh Chromium; the report and final screenshot go to OUT_DIR. */
+async function lighthouseOnce(url: string, name: string): Promise<RunFigures> {
   const out = path.join(OUT_DIR, `${name}.json`);
   await run$(
     process.execPath,

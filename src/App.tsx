@@ -119,9 +119,10 @@ function NotFound() {
   );
 }
 
-/** A page's chunk and its translation namespaces, fetched together. */
-function withNamespaces(namespaces: PageRoute['namespaces'], load: PageLoader): PageLoader {
+/** A page's chunk and its translation namespaces, fetched together, with the reads it shows first. */
+function withNamespaces(namespaces: PageRoute['namespaces'], load: PageLoader, prefetch: PageRoute['prefetch']): PageLoader {
   return async () => {
+    prefetch?.();
     const [page] = await Promise.all([load(), loadNamespaces(namespaces)]);
     return page;
   };
@@ -131,7 +132,7 @@ function withNamespaces(namespaces: PageRoute['namespaces'], load: PageLoader): 
 const hosts = new Map(
   ROUTES.map((r) => [
     r.path,
-    <PageHost key={r.path} route={r} Component={r.load ? lazyPage(withNamespaces(r.namespaces, r.load)) : null} />,
+    <PageHost key={r.path} route={r} Component={r.load ? lazyPage(withNamespaces(r.namespaces, r.load, r.prefetch)) : null} />,
   ]),
 );
 

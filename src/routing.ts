@@ -14,6 +14,8 @@ export interface PageDef {
   load?: PageLoader;
   /** Anyone may open it; every other page needs a stored token. */
   public?: true;
+  /** Starts the reads the page shows first, beside its chunk (the chunk would start them only once it has run). */
+  prefetch?: () => void;
 }
 
 export interface PageRoute {
@@ -24,6 +26,7 @@ export interface PageRoute {
   /** Needs a stored token; without one: "please log in first", then the login page. */
   auth: boolean;
   load: PageLoader | null;
+  prefetch: (() => void) | null;
   /** Translation namespaces the page shows beyond the shell's; fetched with its chunk. */
   namespaces: readonly Namespace[];
 }
@@ -52,6 +55,7 @@ export function defineArea(area: string, pages: Record<string, PageDef>, options
       path: `/pages/${area}/${page}`,
       auth: !def.public,
       load: def.load ?? null,
+      prefetch: def.prefetch ?? null,
       namespaces: options.namespaces ?? [],
     })),
   };

@@ -4,9 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { NEWS_CATEGORY } from '../../../domain/content/types';
 import { topics } from '../../../domain/protocol';
-import { apiQuery } from '../../api/queries';
 import { sessionState } from '../../state/session';
 import { siteState } from '../../state/site';
 import { FeedBanner } from '../../ui/FeedBanner';
@@ -16,6 +14,7 @@ import { useTopics } from '../../ui/useTopics';
 import { notificationState } from '../../state/notifications';
 import { NoticePopup } from './NoticePopup';
 import { BannerCarousel } from './BannerCarousel';
+import { bannerQuery, newsQuery } from './firstData';
 import { MarketCards } from './MarketCards';
 import { NewsList } from './NewsList';
 import { ShortcutGrid } from './ShortcutGrid';
@@ -31,8 +30,8 @@ export default function HomePage() {
   const { token } = useSnapshot(sessionState);
   const [langOpen, setLangOpen] = useState(false);
   const { unread } = useSnapshot(notificationState);
-  const banners = useQuery(apiQuery('/news/list', { c_id: String(NEWS_CATEGORY.banner), limit: '5' }));
-  const news = useQuery(apiQuery('/news/list', { c_id: String(NEWS_CATEGORY.news), limit: '5' }));
+  const banners = useQuery(bannerQuery);
+  const news = useQuery(newsQuery);
   useTopics(QUOTES);
 
   const header = (
