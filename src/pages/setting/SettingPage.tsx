@@ -22,7 +22,7 @@ import {
   UserCheck,
   Wallet,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -62,6 +62,20 @@ export default function SettingPage() {
     void refreshUser();
   }, []);
 
+  /** What to say once this page is gone after a logout (null: not logging out). */
+  const leaving = useRef<string | null>(null);
+  // The token goes only once the route has left this signed-in page (its unmount), so the page
+  // never shows "please log in first" for a moment: a route change is a transition the token's
+  // change would otherwise overtake while this page is still on screen.
+  useEffect(
+    () => () => {
+      if (leaving.current === null) return;
+      setToken(null);
+      showToast(leaving.current);
+    },
+    [],
+  );
+
   /** After the confirm sheet: ends the session, leaves for home, then says so. */
   const logout = async () => {
     setSheet(null);
@@ -71,12 +85,8 @@ export default function SettingPage() {
     } catch {
       // Already invalid: clearing it here is all that is left.
     }
-    // Off this signed-in page before the token goes, so it never asks to "log in first": the
-    // route change is committed at once (flushSync), not as a transition the token change would
-    // overtake while this page is still shown.
-    await navigate(HOME_PATH, { replace: true, flushSync: true });
-    setToken(null);
-    showToast(said);
+    leaving.current = said;
+    await navigate(HOME_PATH, { replace: true });
   };
 
   // Until the profile arrives its fields are skeletons, never a made-up "?", "0" or "Not certified".
