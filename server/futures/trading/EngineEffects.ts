@@ -15,15 +15,11 @@ import {
   stillOwed,
   stopTriggered,
 } from '../../../domain/futures/formulas';
-import type { Clock } from '../../clock';
-import type { Db, Queryable } from '../../db/db';
+import type { Queryable } from '../../db/db';
 import { feesFor } from '../../ledger/Ledger';
 import { txRunner, type AfterCommit, type TxRunner } from '../../ledger/tx';
-import type { MarketSource } from '../../market/MarketSource';
-import type { UserRepository } from '../../users/UserRepository';
-import type { FuturesRepository, TradeRow } from '../FuturesRepository';
-import type { FuturesCore } from './FuturesCore';
-import type { PositionClosing } from './PositionClosing';
+import type { TradeRow } from '../FuturesRepository';
+import type { ClosingDeps } from './PositionClosing';
 import { LEVER, USDT_ID, fixed, type Mark } from './terms';
 
 // Each effect runs in its own transaction, re-checks under the locks what made the engine call it,
@@ -31,17 +27,7 @@ import { LEVER, USDT_ID, fixed, type Mark } from './terms';
 export class EngineEffects {
   private readonly tx: TxRunner;
 
-  constructor(
-    private readonly deps: {
-      db: Db;
-      clock: Clock;
-      market: MarketSource;
-      users: UserRepository;
-      repo: FuturesRepository;
-      core: FuturesCore;
-      closing: PositionClosing;
-    },
-  ) {
+  constructor(private readonly deps: ClosingDeps) {
     this.tx = txRunner(deps.db);
   }
 

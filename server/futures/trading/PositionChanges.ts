@@ -5,31 +5,16 @@
  */
 import { checkStops, stopLossPastLiquidation } from '../../../domain/futures/formulas';
 import type { FuturesSide, FuturesTrade } from '../../../domain/futures/types';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
 import { AppError } from '../../http/AppError';
 import { isJoined, txRunner, type TxRunner } from '../../ledger/tx';
-import type { MarketSource } from '../../market/MarketSource';
-import type { UserRepository } from '../../users/UserRepository';
-import { toTrade, type FuturesRepository } from '../FuturesRepository';
-import type { FuturesCore } from './FuturesCore';
-import type { PositionClosing } from './PositionClosing';
+import { toTrade } from '../FuturesRepository';
+import type { ClosingDeps } from './PositionClosing';
 import { readPrice } from './terms';
 
 export class PositionChanges {
   private readonly tx: TxRunner;
 
-  constructor(
-    private readonly deps: {
-      db: Db;
-      clock: Clock;
-      market: MarketSource;
-      users: UserRepository;
-      repo: FuturesRepository;
-      core: FuturesCore;
-      closing: PositionClosing;
-    },
-  ) {
+  constructor(private readonly deps: ClosingDeps) {
     this.tx = txRunner(deps.db);
   }
 

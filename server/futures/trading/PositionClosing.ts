@@ -6,9 +6,11 @@ import { Decimal } from '../../../domain/decimal';
 import { closeSplit, liquidationFee, profit, splitShortfall } from '../../../domain/futures/formulas';
 import type { CloseReason } from '../../../domain/futures/types';
 import type { Clock } from '../../clock';
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import type { Balances } from '../../ledger/Balances';
 import type { Leg } from '../../ledger/Ledger';
+import type { MarketSource } from '../../market/MarketSource';
+import type { UserRepository } from '../../users/UserRepository';
 import type { FuturesRepository, TradeRow } from '../FuturesRepository';
 import type { FuturesCore } from './FuturesCore';
 import { LEVER, USDT_ID, fixed, type Mark } from './terms';
@@ -17,6 +19,17 @@ import { LEVER, USDT_ID, fixed, type Mark } from './terms';
 export interface Wallet {
   available: Decimal;
   fund?: Decimal;
+}
+
+/** What the parts that close positions need: the user's own changes and the engine's effects. */
+export interface ClosingDeps {
+  db: Db;
+  clock: Clock;
+  market: MarketSource;
+  users: UserRepository;
+  repo: FuturesRepository;
+  core: FuturesCore;
+  closing: PositionClosing;
 }
 
 export class PositionClosing {
