@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
+          // A failed test prints what its pages showed and the errors they logged (diagnose.ts).
+          setupFiles: ['tests/e2e/diagnose.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Three files at a time against the one server: a browser suite mostly waits on pages and

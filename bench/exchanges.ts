@@ -2,8 +2,8 @@
  * The `exchanges` benchmark: 100 users exchanging at once against the treasury (every fill
  * touches the two treasury rows and a fee shard), beside the same 100 users moving money
  * between their own accounts (no platform row at all) and one user exchanging alone. Runs on
- * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (in a scratch database
- * `kestrel_bench_<name>` next to it, dropped afterwards), else on PGlite.
+ * PGlite and, when a server answers, on PostgreSQL (a scratch database, bench/lib/database.ts),
+ * one after the other in the same run.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,37 +11,11 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { SessionStore } from '../server/auth/SessionStore';
 import { systemClock } from '../server/clock';
-import type { Db } from '../server/db/db';
-import { openPglite } from '../server/db/pglite';
-import { openPostgres } from '../server/db/postgres';
-import { adminQuery, databaseUrl } from '../tests/server/database';
-
+import { postgresBase, scratchDb, type Engine } from './lib/database';
 import { percentile, round } from './lib/stats';
 import type { Bench, BenchContext, BenchResult } from './lib/types';
 
 const USERS = 100;
-
-/** A fresh database: a scratch one on the PostgreSQL server named by the environment, else PGlite in memory. */
-async function scratchDb(): Promise<{ db: Db; engine: string; dispose(): Promise<void> }> {
-  const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const db = await openPglite(null);
-    return { db, engine: 'pglite', dispose: () => db.close() };
-  }
-  const name = `kestrel_bench_${new URL(base).pathname.replace(/^\//, '').replace(/\W/g, '_') || 'db'}`.toLowerCase();
-  await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await adminQuery(base, `CREATE DATABASE ${name}`);
-  // The server's own pool size (server/db/postgres.ts).
-  const db = await openPostgres(databaseUrl(base, name));
-  return {
-    db,
-    engine: 'postgres',
-    async dispose() {
-      await db.close();
-      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
 
 export const exchanges: Bench = {
   name: 'exchanges',
@@ -53,9 +27,56 @@ export const exchanges: Bench = {
   run: exchangesBench,
 };
 
+interface Load {
+  ops: number;
+  p50: number;
+  p99: number;
+}
+
 async function exchangesBench(ctx: BenchContext): Promise<BenchResult> {
+  const base = await postgresBase();
+  const engines: Engine[] = base ? ['pglite', 'postgres'] : ['pglite'];
+  const runs = [];
+  for (const engine of engines) {
+    ctx.log(`on ${engine}`);
+    runs.push({ engine, ...(await runOn(engine, base, ctx)) });
+  }
   const SECONDS = ctx.quick ? 2 : 5;
-  const { db, engine, dispose } = await scratchDb();
+  const [lite, pg] = runs;
+  return {
+    conditions: { engines: engines.join(' + '), users: USERS, seconds_each: SECONDS },
+    table: {
+      columns: ['case', 'ops/s', 'p50 ms', 'p99 ms', 'tx retries'],
+      rows: runs.flatMap((r) => [
+        [`${r.engine}: baseline, 100 users, transfers between own accounts`, r.transfers.ops, r.transfers.p50, r.transfers.p99, ''],
+        [`${r.engine}: baseline, 1 user exchanging`, r.single.ops, r.single.p50, r.single.p99, ''],
+        [`${r.engine}: 100 users exchanging against the treasury`, r.exchanges.ops, r.exchanges.p50, r.exchanges.p99, r.retries],
+      ]),
+    },
+    headline: {
+      exchanges_ops_s: lite!.exchanges.ops,
+      exchanges_p99_ms: lite!.exchanges.p99,
+      transfers_ops_s: lite!.transfers.ops,
+      tx_retries: lite!.retries,
+      ...(pg
+        ? {
+            exchanges_ops_s_postgres: pg.exchanges.ops,
+            exchanges_p99_ms_postgres: pg.exchanges.p99,
+            transfers_ops_s_postgres: pg.transfers.ops,
+            tx_retries_postgres: pg.retries,
+          }
+        : {}),
+    },
+  };
+}
+
+async function runOn(
+  engine: Engine,
+  base: string | null,
+  ctx: BenchContext,
+): Promise<{ transfers: Load; single: Load; exchanges: Load; retries: number }> {
+  const SECONDS = ctx.quick ? 2 : 5;
+  const { db, dispose } = await scratchDb(engine, base);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kestrel-bench-'));
   // Every transaction attempt, counted: a retry means a deadlock or a serialization failure.
   const tx = db.tx.bind(db);
@@ -154,23 +175,7 @@ async function exchangesBench(ctx: BenchContext): Promise<BenchResult> {
     const transfers = await load(tokens, transfer);
     const single = await load(tokens.slice(0, 1), exchange);
     const exchanges = await load(tokens, exchange);
-    return {
-      conditions: { engine, users: USERS, seconds_each: SECONDS },
-      table: {
-        columns: ['case', 'ops/s', 'p50 ms', 'p99 ms'],
-        rows: [
-          ['baseline: 100 users, transfers between own accounts', transfers.ops, transfers.p50, transfers.p99],
-          ['baseline: 1 user exchanging', single.ops, single.p50, single.p99],
-          ['100 users exchanging against the treasury', exchanges.ops, exchanges.p50, exchanges.p99],
-        ],
-      },
-      headline: {
-        exchanges_ops_s: exchanges.ops,
-        exchanges_p99_ms: exchanges.p99,
-        transfers_ops_s: transfers.ops,
-        tx_retries: retries,
-      },
-    };
+    return { transfers, single, exchanges, retries };
   } finally {
     await app.close();
     db.tx = tx;

@@ -33,8 +33,8 @@ type Manifest = Record<string, ManifestChunk>;
 export const ROUTES = [
   { name: 'home', hash: '#/', page: 'src/pages/index/HomePage.tsx' },
   { name: 'market', hash: '#/pages/market/market', page: 'src/pages/market/MarketPage.tsx' },
-  { name: 'contract', hash: '#/pages/transaction/contract?symbol=BTC%2FUSDT', page: 'src/pages/transaction/ContractPage.tsx' },
-  { name: 'assets', hash: '#/pages/fund/assets', page: 'src/pages/fund/AssetsPage.tsx' },
+  { name: 'contract', hash: '#/pages/transaction/contract?symbol=BTC%2FUSDT', page: 'src/pages/futures/ContractPage.tsx' },
+  { name: 'assets', hash: '#/pages/fund/assets', page: 'src/pages/funds/AssetsPage.tsx' },
 ] as const;
 
 const DIST = path.join(ROOT, 'dist');

@@ -1,6 +1,6 @@
 import DecimalBase from 'decimal.js';
 
-/** The project's one Decimal class: 20 significant digits (spec §9), half-up rounding. */
+/** The project's one Decimal class: 20 significant digits, half-up rounding. */
 export const Decimal = DecimalBase.clone({ precision: 20, rounding: DecimalBase.ROUND_HALF_UP });
 export type Decimal = InstanceType<typeof Decimal>;
 

@@ -1,4 +1,4 @@
-/** Display currencies a user may pick (spec §3); USDT is the default with rate 1. */
+/** Display currencies a user may pick; USDT is the default with rate 1. */
 export const FIAT_CODES = ['USDT', 'USD', 'CNY', 'GBP', 'HKD', 'JPY', 'EUR', 'AED', 'THB', 'PHP', 'SGD', 'VND'] as const;
 export type FiatCode = (typeof FIAT_CODES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The display rules of numbers (spec §9), for the worker and the app alike: every figure a user
+ * The display rules of numbers, for the worker and the app alike: every figure a user
  * reads is rounded here with decimal.js (never through a float) and written in the interface
  * language's own format (grouping, decimal mark, percent sign, currency position, compact
  * units), read once per language from `Intl.NumberFormat`'s `formatToParts`. Domain code gets the
@@ -9,7 +9,7 @@ import { Decimal, type DecimalValue } from './decimal';
 import { FIAT_DECIMALS, FIAT_SYMBOLS, type FiatCode } from './fiat';
 import { DEFAULT_LANG, LANG_TAGS, type Lang } from './i18n';
 
-/** Default display precision (spec §9): 2 decimals, at most 4. */
+/** Default display precision: 2 decimals, at most 4. */
 export const DISPLAY_PRECISION_DEFAULT = 2;
 export const DISPLAY_PRECISION_MAX = 4;
 /** Significant digits of an exchange rate (integer digits are never rounded away). */
@@ -25,7 +25,7 @@ function clampPrecision(precision: number): number {
   return Math.min(DISPLAY_PRECISION_MAX, Math.max(DISPLAY_PRECISION_DEFAULT, Math.trunc(precision)));
 }
 
-/** Fixed decimals clamped to 2..4 (spec §9), rounding half up: `formatPrecision("1.23456", 3)` → `"1.235"`. */
+/** Fixed decimals clamped to 2..4, rounding half up: `formatPrecision("1.23456", 3)` → `"1.235"`. */
 export function formatPrecision(value: Numeric, precision = DISPLAY_PRECISION_DEFAULT): string {
   return new Decimal(value).toFixed(clampPrecision(precision));
 }
@@ -307,7 +307,7 @@ export function formatCompact(value: Numeric, lang: Lang = DEFAULT_LANG, decimal
 /** Sign of a profit or change for colouring: positive is up (green), zero flat (grey), negative down (red). */
 export type Tone = 'up' | 'flat' | 'down';
 
-/** Tone of a signed decimal (spec §9 colours). */
+/** Tone of a signed decimal (colours). */
 export function selectTone(value: Numeric): Tone {
   const d = new Decimal(value);
   if (d.isZero()) return 'flat';

@@ -1,4 +1,4 @@
-/** Interface languages (spec §1); `en` is the default. */
+/** Interface languages; `en` is the default. */
 export const LANGS = ['en', 'zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'vi'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
@@ -102,6 +102,32 @@ export const SHELL_NAMESPACES = [
 
 /** What the server answers with: error and success messages, and the texts of its Web Push notifications. */
 export const SERVER_NAMESPACES = ['errors', 'validation', 'messages', 'notifications'] as const satisfies readonly Namespace[];
+
+/**
+ * The namespaces each area keeps in its own files: `locales/<lang>/<namespace>/<area>.json` (an area
+ * is a server/ folder; `common.json` holds the texts several areas or the platform use).
+ * `npm run gen:locales` merges them into `locales/<lang>/<namespace>.json`, what the server and the
+ * app read; a unit test fails when a merged file is stale or an area's key is used outside its area.
+ */
+export const AREA_NAMESPACES = ['errors', 'validation', 'notifications'] as const satisfies readonly Namespace[];
+
+/**
+ * The text of a merged namespace file from its area files (file name to texts): top-level keys in
+ * alphabetical order, nested texts as the area file has them. Throws when two files define a key.
+ */
+export function mergeAreaTexts(files: Readonly<Record<string, Readonly<Record<string, unknown>>>>): string {
+  const merged: Record<string, unknown> = {};
+  const definedIn = new Map<string, string>();
+  for (const [file, texts] of Object.entries(files)) {
+    for (const key of Object.keys(texts)) {
+      const other = definedIn.get(key);
+      if (other !== undefined) throw new Error(`${key} is defined in both ${other} and ${file}`);
+      definedIn.set(key, file);
+    }
+  }
+  for (const key of [...definedIn.keys()].sort()) merged[key] = files[definedIn.get(key)!]![key];
+  return `${JSON.stringify(merged, null, 2)}\n`;
+}
 
 /** True when `value` names a namespace. */
 export function isNamespace(value: unknown): value is Namespace {

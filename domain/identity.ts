@@ -1,14 +1,14 @@
 import type { Lang } from './i18n';
 import type { IdentityState } from './identity/types';
 
-/** What each identity level allows (spec §6). Amounts are decimal strings. */
+/** What each identity level allows. Amounts are decimal strings. */
 export const IDENTITY_LIMITS = {
   1: { withdrawBtcPer24h: '200', fiatPerTrade: '2000' },
   2: { withdrawBtcPer24h: '500', fiatPerTrade: '1000000' },
 } as const;
 
 /**
- * The advanced level's fiat limit per trade as the text in `lang` states it: spec §6 records
+ * The advanced level's fiat limit per trade as the text in `lang` states it: the texts record
  * 100,000 USDT in the Japanese text and 1,000,000 USDT in the others, and both readings hold.
  */
 export function selectFiatTradeLimit(level: 1 | 2, lang: Lang): string {

@@ -16,7 +16,7 @@ import { isLang } from './i18n';
 /** Bumped on any incompatible change; the server sends it in the `hello` event. */
 export const PROTOCOL_VERSION = 2;
 
-/** Connection defaults of spec §7. */
+/** Connection defaults the server and the worker share. */
 export const SOCKET_PATH = '/socket.io';
 export const RECONNECT_DELAY_MS = 1_000;
 export const RECONNECT_DELAY_MAX_MS = 5_000;
@@ -26,9 +26,9 @@ export type QuotesTopic = 'quotes';
 export type DepthTopic = `depth:${string}`;
 export type TradesTopic = `trades:${string}`;
 export type KlineTopic = `kline:${string}:${KlinePeriod}`;
-/** An NFT auction's live bids (issue 14): `auction:<sale id>`. */
+/** An NFT auction's live bids: `auction:<sale id>`. */
 export type AuctionTopic = `auction:${number}`;
-/** A public chat room (issue 16): `chat:<lang>`. */
+/** A public chat room: `chat:<lang>`. */
 export type ChatTopic = `chat:${ChatRoom}`;
 export type PublicTopic = QuotesTopic | DepthTopic | TradesTopic | KlineTopic | AuctionTopic | ChatTopic;
 /** The private channel joined after a successful `auth`. */

@@ -27,6 +27,7 @@ import { ledgerPlugin } from './ledger/plugin';
 import { asSimulator, type MarketSimulator } from './market/MarketSimulator';
 import { marketPlugin } from './market/plugin';
 import { notificationsPlugin } from './notifications/plugin';
+import { openApiPlugin } from './openapi/plugin';
 import { opsPlugin } from './ops/plugin';
 import type { AppOptions } from './platform/options';
 import { platformPlugin } from './platform/plugin';
@@ -55,6 +56,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const PLUGINS: readonly (FastifyPluginAsync<AppOptions> | FastifyPluginCallback<AppOptions>)[] = [
   platformPlugin,
   httpPlugin,
+  openApiPlugin,
   usersPlugin,
   authPlugin,
   uploadsPlugin,

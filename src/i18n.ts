@@ -13,7 +13,10 @@ declare module 'i18next' {
   }
 }
 
-/** One chunk per language and namespace, fetched when a page that shows it opens. */
+/**
+ * One chunk per language and namespace, fetched when a page that shows it opens. Only the merged
+ * `<lang>/<namespace>.json` files: the area files under `<lang>/<namespace>/` are their sources.
+ */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 /** The namespaces asked for so far: a language switch fetches the same ones in the new language. */
@@ -42,7 +45,7 @@ export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<
   await loadBundles(currentLang(), namespaces);
 }
 
-/** The stored language (spec §3 key `lang`), else the browser's, else English. */
+/** The stored language (the `lang` storage key), else the browser's, else English. */
 export function initialLang(): Lang {
   const stored = readStored(STORAGE_KEYS.lang);
   if (isLang(stored)) return stored;
@@ -64,15 +67,21 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await changeLang(lang);
+  // Shown, not stored: what was read stays as it is, so a language chosen meanwhile (another tab,
+  // while this one fetched its texts) is not overwritten by the one this start read.
+  await applyLang(lang);
+}
+
+async function applyLang(lang: Lang): Promise<void> {
+  await loadBundles(lang, wanted);
+  await i18next.changeLanguage(lang);
+  document.documentElement.lang = LANG_TAGS[lang];
 }
 
 /** Switches the interface language, persists it, and re-renders every `useTranslation` user. */
 export async function changeLang(lang: Lang): Promise<void> {
-  await loadBundles(lang, wanted);
-  await i18next.changeLanguage(lang);
+  await applyLang(lang);
   writeStored(STORAGE_KEYS.lang, lang);
-  document.documentElement.lang = LANG_TAGS[lang];
 }
 
 /** Any translation key of the app (`funds.withdraw.title`), checked against the English files. */

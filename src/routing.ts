@@ -18,11 +18,15 @@ export interface PageDef {
   prefetch?: () => void;
 }
 
-export interface PageRoute {
-  area: string;
-  page: string;
-  /** `/pages/<area>/<page>` (spec §2). */
-  path: string;
+export interface PageRoute<Url extends string = string, Page extends string = string> {
+  /**
+   * The area as the URL names it (`/pages/<area>/<page>`), which the spec fixes: the title key
+   * `pages.<area>.<page>` uses it. The folder holding the page is its `AreaRoutes.area`.
+   */
+  area: Url;
+  page: Page;
+  /** `/pages/<area>/<page>`, the address the spec lists. */
+  path: `/pages/${Url}/${Page}`;
   /** Needs a stored token; without one: "please log in first", then the login page. */
   auth: boolean;
   load: PageLoader | null;
@@ -31,12 +35,20 @@ export interface PageRoute {
   namespaces: readonly Namespace[];
 }
 
-export interface AreaRoutes {
+export interface AreaRoutes<Url extends string = string, Page extends string = string> {
+  /** The area's name in the code: its folder `src/pages/<area>/`. */
   area: string;
-  routes: PageRoute[];
+  /** The area segment of its pages' URLs; the same as `area` unless the spec names it otherwise. */
+  url: Url;
+  routes: PageRoute<Url, Page>[];
 }
 
-export interface AreaOptions {
+export interface AreaOptions<Url extends string = string> {
+  /**
+   * The area segment of the URLs when the spec's differs from the folder's name (the support
+   * pages live in `support/` at `/pages/kefu/…`); several folders may share one segment.
+   */
+  url?: Url;
   /**
    * The translation namespaces this area's pages show, beyond the shell's (`SHELL_NAMESPACES`):
    * loaded with the page's chunk, so the first route fetches only what it shows. A test checks
@@ -45,14 +57,23 @@ export interface AreaOptions {
   namespaces?: readonly Namespace[];
 }
 
-/** An area's pages, in the order the spec lists them. */
-export function defineArea(area: string, pages: Record<string, PageDef>, options: AreaOptions = {}): AreaRoutes {
+/**
+ * An area's pages, in the order the spec lists them. The URL segment and the page names stay in
+ * the result's type, so `src/paths.ts` can refuse a path no area declares.
+ */
+export function defineArea<const Area extends string, const Pages extends Record<string, PageDef>, const Url extends string = Area>(
+  area: Area,
+  pages: Pages,
+  options: AreaOptions<Url> = {},
+): AreaRoutes<Url, Extract<keyof Pages, string>> {
+  const url = (options.url ?? area) as Url;
   return {
     area,
+    url,
     routes: Object.entries(pages).map(([page, def]) => ({
-      area,
-      page,
-      path: `/pages/${area}/${page}`,
+      area: url,
+      page: page as Extract<keyof Pages, string>,
+      path: `/pages/${url}/${page as Extract<keyof Pages, string>}` as const,
       auth: !def.public,
       load: def.load ?? null,
       prefetch: def.prefetch ?? null,
@@ -60,13 +81,3 @@ export function defineArea(area: string, pages: Record<string, PageDef>, options
     })),
   };
 }
-
-/** The bottom tab bar, in spec order. */
-export const TABS = [
-  { key: 'home', path: '/pages/index/index' },
-  { key: 'market', path: '/pages/market/market' },
-  { key: 'trade', path: '/pages/transaction/index' },
-  { key: 'finance', path: '/pages/financial/index' },
-  { key: 'assets', path: '/pages/fund/assets' },
-] as const;
-export type TabKey = (typeof TABS)[number]['key'];

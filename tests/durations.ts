@@ -1,5 +1,5 @@
 /**
- * A Vitest reporter that records how long each test file took (issue 31: know where the time
+ * A Vitest reporter that records how long each test file took (to know where the time
  * goes), per project, in `test-results/durations.json`: every run replaces the figures of the
  * files it ran and keeps the others', so `npm test` (one Vitest run per suite) ends with all of them, and
  * `scripts/test-durations.mjs` prints the slowest. A file's time is what its worker spent on it:

@@ -1,6 +1,7 @@
 /**
- * The real server for a benchmark: the whole app (PGlite in memory, the simulated market, the
- * built client when asked) on a free loopback port, torn down afterwards.
+ * The real server for a benchmark: the whole app (PGlite in memory by default, or a scratch
+ * PostgreSQL database; the simulated market; the built client when asked) on a free loopback
+ * port, torn down afterwards.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../server/app';
 import { ManualClock, systemClock } from '../../server/clock';
-import { openPglite } from '../../server/db/pglite';
+import { countingDb, scratchDb, type DbCounts, type Engine } from './database';
 import { DEMO_ACCOUNT } from '../../server/seed/seed';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -22,6 +23,8 @@ export interface BenchServer {
   api<T = unknown>(pathname: string, body?: Record<string, string>, opts?: { token?: string; method?: 'GET' | 'POST' }): Promise<T>;
   /** Logs the demo account in (it holds funds) and answers its token. */
   demoToken(): Promise<string>;
+  /** What the database was asked so far (statements, transactions, time waiting). */
+  dbCounts(): DbCounts;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,10 @@ export interface ServerOptions {
   /** Serve the built client at `/` (builds it first when the sources are newer). */
   client?: boolean;
   historyDays?: number;
+  /** The database engine (default PGlite in memory); PostgreSQL needs `postgresBase`. */
+  engine?: Engine;
+  /** The PostgreSQL server for `engine: 'postgres'` (bench/lib/database.ts `postgresBase()`). */
+  postgresBase?: string | null;
 }
 
 /** Builds the client when `dist/` is missing or older than its sources (as `npm start` does). */
@@ -44,7 +51,8 @@ export function buildClientIfNeeded(): void {
 
 export async function startServer(opts: ServerOptions = {}): Promise<BenchServer> {
   if (opts.client) buildClientIfNeeded();
-  const db = await openPglite(null);
+  const scratch = await scratchDb(opts.engine ?? 'pglite', opts.postgresBase ?? null);
+  const { db, counts } = countingDb(scratch.db);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kestrel-bench-'));
   const app = await buildApp({
     db,
@@ -58,6 +66,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<BenchServer
     // A benchmark is one client hammering loopback: the per-address limit would be what is measured.
     rateLimitPerMinute: 0,
     startMarket: !opts.manual && !opts.quietMarket,
+    // The demo account holds the funds the order load spends (made by default on PGlite only).
+    demoAccount: true,
     ...(opts.client ? { distDir: path.join(ROOT, 'dist') } : {}),
   });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -80,9 +90,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<BenchServer
     url,
     api,
     demoToken: () => api<string>('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
+    dbCounts: counts,
     async close() {
       await app.close();
-      await db.close();
+      await scratch.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The price alerts' endpoints (issue 17 item 3, docs/ALERTS.md, PROTOCOL.md "Alerts"): the
+ * The price alerts' endpoints (docs/ALERTS.md "Endpoints"): the
  * signed-in user's alerts and this device's Web Push subscription. The threshold's rules depend on
  * the pair (its price decimals), so they are checked by the service with domain/alerts/rules.ts;
  * the schemas here only take the shape.

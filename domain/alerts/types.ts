@@ -1,5 +1,5 @@
 /**
- * Price alerts (issue 17 item 3, docs/ALERTS.md). Wire types shared by the server, the worker and
+ * Price alerts (docs/ALERTS.md). Wire types shared by the server, the worker and
  * the app. Prices and percentages are decimal strings; times are epoch milliseconds.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The API contract: every endpoint once, with its method, who may call it, the zod schema of its
  * input and the type of its answer. Each area declares its own in `domain/<area>/contract.ts`;
- * this file only merges them (a path declared twice stops the start). The server registers its
+ * this file only names and merges them (a path declared twice stops the start). The server registers its
  * handlers from this table and validates with the same schemas; the client's calls are typed by it.
  */
 import type { z } from 'zod';
@@ -33,40 +33,43 @@ import { loansEndpoints } from '../loans/contract';
 import { rewardsEndpoints } from '../rewards/contract';
 import { gameEndpoints } from '../game/contract';
 import { alertsEndpoints } from '../alerts/contract';
-import { mergeEndpoints } from './endpoint';
+import { mergeAreas } from './endpoint';
 
 export type { Access, Endpoint } from './endpoint';
 
-export const contract = mergeEndpoints(
-  authEndpoints,
-  profileEndpoints,
-  contentEndpoints,
-  marketEndpoints,
-  identityEndpoints,
-  securityEndpoints,
-  ratesEndpoints,
-  targetsEndpoints,
-  notificationsEndpoints,
-  fundsEndpoints,
-  realtimeEndpoints,
-  futuresEndpoints,
-  spotEndpoints,
-  watchlistEndpoints,
-  optionsEndpoints,
-  lockmingEndpoints,
-  ieoEndpoints,
-  financialEndpoints,
-  investEndpoints,
-  copytradeEndpoints,
-  nftEndpoints,
-  chatEndpoints,
-  supportEndpoints,
-  otcEndpoints,
-  loansEndpoints,
-  rewardsEndpoints,
-  gameEndpoints,
-  alertsEndpoints,
-);
+/** The areas by name: the name tags their endpoints in the OpenAPI document (server/openapi). */
+export const contractAreas = {
+  auth: authEndpoints,
+  profile: profileEndpoints,
+  content: contentEndpoints,
+  market: marketEndpoints,
+  identity: identityEndpoints,
+  security: securityEndpoints,
+  rates: ratesEndpoints,
+  targets: targetsEndpoints,
+  notifications: notificationsEndpoints,
+  funds: fundsEndpoints,
+  realtime: realtimeEndpoints,
+  futures: futuresEndpoints,
+  spot: spotEndpoints,
+  watchlist: watchlistEndpoints,
+  options: optionsEndpoints,
+  lockming: lockmingEndpoints,
+  ieo: ieoEndpoints,
+  financial: financialEndpoints,
+  invest: investEndpoints,
+  copytrade: copytradeEndpoints,
+  nft: nftEndpoints,
+  chat: chatEndpoints,
+  support: supportEndpoints,
+  otc: otcEndpoints,
+  loans: loansEndpoints,
+  rewards: rewardsEndpoints,
+  game: gameEndpoints,
+  alerts: alertsEndpoints,
+};
+
+export const contract = mergeAreas(contractAreas);
 
 export type Contract = typeof contract;
 export type EndpointPath = keyof Contract;

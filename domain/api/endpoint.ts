@@ -51,3 +51,8 @@ export function mergeEndpoints<const A extends readonly Endpoints[]>(...areas: A
   }
   return merged as UnionToIntersection<A[number]>;
 }
+
+/** Merges areas given by name (`{ futures: futuresEndpoints, … }`); the same checks as `mergeEndpoints`. */
+export function mergeAreas<const R extends Record<string, Endpoints>>(areas: R): UnionToIntersection<R[keyof R]> {
+  return mergeEndpoints(...Object.values(areas)) as UnionToIntersection<R[keyof R]>;
+}

@@ -1,4 +1,4 @@
-/** Answer `type` values (ARCHITECTURE "The API contract"). */
+/** Answer `type` values (docs/SERVER.md "The API contract"). */
 export const RESPONSE_TYPES = {
   ok: 'ok',
   error: 'error',
@@ -26,13 +26,13 @@ export type ApiFailure = {
 /** Every API answer, HTTP 200 for business outcomes. */
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
-/** Success rule of spec §7: `type` is `ok` or `code` is 1. */
+/** Success rule of every answer: `type` is `ok` or `code` is 1. */
 export function isSuccess<T>(envelope: ApiEnvelope<T>): envelope is ApiSuccess<T> {
   const { type, code } = envelope as { type: unknown; code: unknown };
   return type === 'ok' || code === 1;
 }
 
-/** Default and largest page sizes of paged lists (spec §9: 10). */
+/** Default and largest page sizes of paged lists (10). */
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
 

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { normaliseAmount } from '../funds/amounts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './envelope';
 
-/** Password length bounds (spec §5, §9: at least 6; at most 64 so hashing cost stays bounded). */
+/** Password length bounds (at least 6; at most 64 so hashing cost stays bounded). */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
-/** Verification codes are exactly 6 digits (spec §5). */
+/** Verification codes are exactly 6 digits. */
 export const CODE_LENGTH = 6;
 
 /**
@@ -105,7 +105,7 @@ export const inviteCodeField = optionalText(16).pipe(
 /** Email or phone number, the `user_string` of login. */
 export const accountField = requiredText('validation.accountRequired', 254);
 
-/** `page` and `limit` of every paged list (spec §9: 10 per page). */
+/** `page` and `limit` of every paged list (10 per page). */
 export const pageFields = {
   page: positiveIntParam().optional().default(1),
   limit: positiveIntParam()
@@ -115,7 +115,7 @@ export const pageFields = {
 };
 
 /**
- * Nickname 2–10, signature 2–30 characters (spec §5), in any language. Read in Unicode NFC
+ * Nickname 2–10, signature 2–30 characters, in any language. Read in Unicode NFC
  * (a decomposed "ễ" counts as one character, as a reader sees it), trimmed, with runs of
  * spaces inside collapsed to one. A nickname is letters of any script (with their combining
  * marks), digits and single inner spaces, hyphens, apostrophes, periods or middle dots, as real
@@ -185,11 +185,11 @@ export function uploadUrlField(requiredKey: string) {
   return requiredText(requiredKey, 300).regex(/^\/uploads\/[a-f0-9]{32}\.(?:jpg|png|webp|gif)(?:\?.*)?$/, { error: requiredKey });
 }
 
-/** Identity document types (spec §3). */
+/** Identity document types. */
 export const ID_TYPES = ['id_card', 'passport', 'driver_license'] as const;
 export type IdType = (typeof ID_TYPES)[number];
 
-/** Most significant digits an amount may have: the precision of the project's Decimal (spec §9). */
+/** Most significant digits an amount may have: the precision of the project's Decimal. */
 export const AMOUNT_MAX_DIGITS = 20;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The settlement audit (issue 10, `npm run audit`): every area that settles from market prices
+ * The settlement audit (`npm run audit`): every area that settles from market prices
  * registers an auditor that re-derives each settled row from its stored inputs and the stored
  * price record, with the same domain/ formulas that settled it. The operator endpoint
  * `GET /ops/audit` runs them all; the CLI prints `N settled, M mismatches`.

@@ -1,5 +1,5 @@
 /**
- * The chat room's endpoints (issue 16 part 1, docs/community/CHAT.md). No money moves: sending is
+ * The chat room's endpoints (docs/community/CHAT.md). No money moves: sending is
  * not idempotent (a retried send posts again, like any chat). The live side is the socket topic
  * `chat:<room>` (domain/protocol.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The public chat rooms (issue 16 part 1, docs/community/CHAT.md): one room per interface
+ * The public chat rooms (docs/community/CHAT.md): one room per interface
  * language, live on the socket topic `chat:<lang>`, history over HTTP paged backwards.
  */
 import { LANGS, type Lang } from '../i18n';

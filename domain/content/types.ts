@@ -5,7 +5,7 @@ export interface SiteConfig {
   site_logo: string;
 }
 
-/** News categories of `GET /news/list` (spec §7: 4 news, 5 banner). */
+/** News categories of `GET /news/list` (4 news, 5 banner). */
 export const NEWS_CATEGORY = { news: 4, banner: 5 } as const;
 
 export interface NewsItem {

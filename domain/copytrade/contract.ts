@@ -1,5 +1,5 @@
 /**
- * The copy-trading endpoints (spec §7 `/follow/*`; issue 13, docs/COPYTRADE.md). Following moves
+ * The copy-trading endpoints (`/follow/*`, docs/COPYTRADE.md). Following moves
  * no money by itself (each copy is a futures order of the follower); `follow` and `cancel` take an
  * `Idempotency-Key` all the same, so a retried tap changes nothing twice.
  */
@@ -64,7 +64,7 @@ export const copytradeEndpoints = defineEndpoints({
     idempotent: true,
     input: z.object({ id: positiveIntParam('validation.followRequired') }),
   }),
-  /** Makes a copied position the follower's own: the trader's close no longer touches it (spec §4). */
+  /** Makes a copied position the follower's own: the trader's close no longer touches it. */
   '/follow/selfHolding': endpoint<CopyItem>()({
     method: 'POST',
     access: 'user',

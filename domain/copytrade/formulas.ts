@@ -1,5 +1,5 @@
 /**
- * Copy trading's numbers, once (issue 13, docs/COPYTRADE.md): the server mirrors and computes
+ * Copy trading's numbers, once (docs/COPYTRADE.md): the server mirrors and computes
  * statistics with these, the worker previews with them.
  */
 import { Decimal, type DecimalValue } from '../decimal';
@@ -7,7 +7,7 @@ import type { FollowType } from './types';
 
 /**
  * A follow's number as typed, read by type: a multiple (type 1) is positive with at most two
- * decimals kept — spec §5/§9: multiples above 1 that are not whole round to two decimals
+ * decimals kept: multiples above 1 that are not whole round to two decimals
  * (1.234 → 1.23; rounded down, so a copy is never larger than asked); a number of lots (type 2)
  * keeps the pair's lot decimals. Null when not a positive number.
  */

@@ -1,18 +1,18 @@
 /**
- * Copy trading (spec §2–§5, §9; issue 13, docs/COPYTRADE.md): traders whose futures positions
+ * Copy trading (docs/COPYTRADE.md): traders whose futures positions
  * their followers copy. A copied position is a real futures position of the follower, opened and
  * closed through the futures engine. Wire types, shared by the server, the worker and the app.
  */
 import type { FuturesSide } from '../futures/types';
 
-/** How a follower sizes a copy: 1 a fixed multiple of the trader's lots, 2 a fixed number of lots (spec §4). */
+/** How a follower sizes a copy: 1 a fixed multiple of the trader's lots, 2 a fixed number of lots. */
 export const FOLLOW_TYPES = [1, 2] as const;
 export type FollowType = (typeof FOLLOW_TYPES)[number];
 
 /** The largest multiple a follower may choose (errors.copyMultipleMax). */
 export const FOLLOW_MAX_MULTIPLE = 100;
 
-/** following → cancelled (spec §4). */
+/** following → cancelled. */
 export const FOLLOW_STATUSES = ['following', 'cancelled'] as const;
 export type FollowStatus = (typeof FOLLOW_STATUSES)[number];
 
@@ -24,7 +24,7 @@ export type TraderSort = (typeof TRADER_SORTS)[number];
 export const POSITION_VISIBILITY = ['live', 'delayed', 'hidden'] as const;
 export type PositionVisibility = (typeof POSITION_VISIBILITY)[number];
 
-/** A trader's figures, computed every hour from their real closed futures positions (spec §9). */
+/** A trader's figures, computed every hour from their real closed futures positions. */
 export interface TraderStats {
   /** Followers following now. */
   followers: number;
@@ -143,7 +143,7 @@ export interface CopyItem {
   close_price: string | null;
   /** Realised P&L after fees once closed, USDT. */
   pnl: string | null;
-  /** Taken out of copying by the follower (spec §4): the trader's close no longer touches it. */
+  /** Taken out of copying by the follower: the trader's close no longer touches it. */
   self_held: boolean;
   status: 'open' | 'closed' | 'skipped';
   created_at: number;

@@ -1,4 +1,4 @@
-/** The finance tab's endpoint (issue 12 item 4): the caller's holdings in every finance product. */
+/** The finance tab's endpoint: the caller's holdings in every finance product. */
 import { z } from 'zod';
 import { defineEndpoints, endpoint } from '../api/endpoint';
 import type { FinanceSummary } from './types';

@@ -1,5 +1,5 @@
 /**
- * The finance tab (spec §2 `financial/index`; issue 12 item 4, docs/FINANCE.md): what a user
+ * The finance tab (`financial/index`, docs/FINANCE.md): what a user
  * holds in each finance product, with the yield it has earned, and the total in USDT and the
  * display currency. Wire types.
  */

@@ -5,7 +5,7 @@
  */
 import { Decimal, type DecimalValue } from '../decimal';
 
-/** Asset accounts (spec §3): 1 legal (fiat), 2 change (coins), 3 lever (futures), 4 micro (options). */
+/** Asset accounts: 1 legal (fiat), 2 change (coins), 3 lever (futures), 4 micro (options). */
 export const ACCOUNTS = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
 export type AccountId = (typeof ACCOUNTS)[AccountName];
@@ -43,7 +43,7 @@ export interface ExchangeQuote {
 }
 
 /**
- * Exchange at the market rate (spec §7 `/user/Transfer`): `amount × fromPrice / toPrice`, less
+ * Exchange at the market rate (`/user/Transfer`): `amount × fromPrice / toPrice`, less
  * `feeRate` of it, rounded down to the target currency's decimals so the platform never pays
  * out a fraction it does not have.
  */

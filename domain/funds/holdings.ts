@@ -1,5 +1,5 @@
 /**
- * What a user holds outside the plain balance of an account (issue 32 item 2): money in finance
+ * What a user holds outside the plain balance of an account: money in finance
  * products, IEO subscriptions in escrow, loans' collateral, NFT bids' margin and cover. The assets
  * page shows a line per kind, like an exchange's "Earn" and "Funding" lines, and its total is the
  * exact sum of the accounts and these lines. The server values and sums with these; the tests

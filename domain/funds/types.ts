@@ -32,7 +32,7 @@ export interface HoldingItem {
   usdt_value: string | null;
 }
 
-/** A line of the assets page beside the accounts (issue 32 item 2): what one kind of product holds. */
+/** A line of the assets page beside the accounts: what one kind of product holds. */
 export interface HoldingLine {
   kind: HoldingKind;
   items: HoldingItem[];

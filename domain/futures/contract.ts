@@ -1,5 +1,5 @@
 /**
- * The futures area's endpoints (spec §7 `/lever/*`, issue 9). Every call that moves money takes
+ * The futures area's endpoints (`/lever/*`). Every call that moves money takes
  * an `Idempotency-Key`. Lots, prices and the multiple are checked against the pair's settings by
  * the server (`FuturesSettings`), with the messages named here.
  */

@@ -1,5 +1,5 @@
 /**
- * The futures economics (issue 9, docs/FUTURES.md), once: the worker's previews and live P&L and
+ * The futures economics (docs/FUTURES.md), once: the worker's previews and live P&L and
  * the server's settlement call these same functions, so both agree to the last digit. Money is
  * USDT with `MONEY_DECIMALS` places; prices have the pair's `price_decimals`.
  *
@@ -190,7 +190,7 @@ export function openCost(args: {
   return { price, number, margin: m, fee, total: m.plus(fee) };
 }
 
-// ---- trading rules (issue 30, docs/FUTURES.md "Trading rules") ------------------------------
+// ---- trading rules (docs/FUTURES.md "Trading rules") ------------------------------
 
 /**
  * The price a crossed limit order fills at: the better, for the user, of its limit and the

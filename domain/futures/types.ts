@@ -1,5 +1,5 @@
 /**
- * Payload types of the futures area (spec §7 `/lever/*`). Every amount is a decimal string; money
+ * Payload types of the futures area (`/lever/*`). Every amount is a decimal string; money
  * is in USDT, the futures (lever) account's currency; prices are in the pair's quote currency.
  */
 import type { Page } from '../api/envelope';
@@ -41,7 +41,7 @@ export interface FuturesSettings {
   /** The account's risk rate (percent) at or below which every open position is liquidated. */
   liquidation_risk: string;
   /**
-   * Price band (issue 30): a limit, take-profit or stop-loss price must lie within this fraction
+   * Price band: a limit, take-profit or stop-loss price must lie within this fraction
    * either side of the mark (domain/market/priceBand.ts).
    */
   price_band: string;

@@ -1,5 +1,5 @@
 /**
- * The mini game's endpoints (issue 16 part 3, docs/community/GAME.md). Points only, never money:
+ * The mini game's endpoints (docs/community/GAME.md). Points only, never money:
  * no ledger, no balance. `/game/play` takes an `Idempotency-Key` (a retried call opens one round).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The mini game's rules (issue 16 part 3, docs/community/GAME.md): a price-prediction game played
+ * The mini game's rules (docs/community/GAME.md): a price-prediction game played
  * with POINTS, never money. One formula for the server (which decides) and the worker (which
  * previews): the result from the open and close prices, the points a round returns, the day of
  * the daily allowance, the stake's checks and the masked nickname of the leaderboard.

@@ -1,4 +1,4 @@
-/** Payload types of the mini game (issue 16 part 3, docs/community/GAME.md). Points are whole numbers; prices decimal strings. */
+/** Payload types of the mini game (docs/community/GAME.md). Points are whole numbers; prices decimal strings. */
 import type { GameDirection, GameResult } from './formulas';
 
 export type { GameDirection, GameResult } from './formulas';

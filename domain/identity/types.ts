@@ -1,6 +1,6 @@
 /** Payload types of the identity area's API answers (the `message` of a success envelope). */
 
-/** Identity verification as `GET /real/state` tells it (spec §4). */
+/** Identity verification as `GET /real/state` tells it. */
 export type IdentityStatus = 'none' | 'pending' | 'approved' | 'rejected';
 
 export interface IdentityState {

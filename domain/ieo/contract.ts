@@ -1,5 +1,5 @@
 /**
- * The IEO endpoints (spec §7 `/project*`, `/user/project/order`; issue 12). A subscription moves
+ * The IEO endpoints (`/project*`, `/user/project/order`). A subscription moves
  * money and takes an `Idempotency-Key`; the amount (tokens) is checked by the server against the
  * project's phase, the per-user minimum and maximum, and the pay coin balance.
  */

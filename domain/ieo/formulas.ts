@@ -1,5 +1,5 @@
 /**
- * IEO allocation (spec §3, §4; issue 12 item 2), once. Each subscriber paid price × the tokens
+ * IEO allocation, once. Each subscriber paid price × the tokens
  * asked for. When the subscriptions exceed the issuance, each gets a pro-rata share (the "passed
  * amount"), rounded down to the token's decimals, and the rest of their payment back, rounded down
  * to the payment coin's decimals; the tokens left by the rounding go to the platform. What is
@@ -59,7 +59,7 @@ export function subscriptionCost(amount: DecimalValue, price: DecimalValue, payD
   return new Decimal(amount).mul(price).toDecimalPlaces(payDecimals, Decimal.ROUND_UP);
 }
 
-/** The phase of a subscription window at `now` (spec §4): preheating, in progress, finished. */
+/** The phase of a subscription window at `now`: preheating, in progress, finished. */
 export function ieoPhase(startsAt: number, endsAt: number, now: number): 'preheating' | 'in_progress' | 'finished' {
   return now < startsAt ? 'preheating' : now < endsAt ? 'in_progress' : 'finished';
 }

@@ -1,5 +1,5 @@
 /**
- * IEO (initial exchange offering; spec §3, §4; issue 12 item 2, docs/FINANCE.md): a project sells
+ * IEO (initial exchange offering, docs/FINANCE.md): a project sells
  * a fixed issuance of a new token at a fixed price for a subscription window. Subscribers pay
  * price × tokens into escrow; at the end each gets the tokens asked for, or a pro-rata share when
  * oversubscribed with the rest of the payment back (domain/ieo/formulas.ts `allocate`). The tokens
@@ -7,7 +7,7 @@
  * server, the worker and the app.
  */
 
-/** Phase from the clock (spec §4): before the start, between start and end, after the end. */
+/** Phase from the clock: before the start, between start and end, after the end. */
 export const IEO_PHASES = ['preheating', 'in_progress', 'finished'] as const;
 export type IeoPhase = (typeof IEO_PHASES)[number];
 

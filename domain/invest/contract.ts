@@ -1,6 +1,6 @@
 /**
- * The dual-investment endpoints (spec §7 `/dual/*`; issue 12). A purchase moves money and takes
- * an `Idempotency-Key`; `num` is a whole number of shares (spec §6: "must be an integer"), and
+ * The dual-investment endpoints (`/dual/*`). A purchase moves money and takes
+ * an `Idempotency-Key`; `num` is a whole number of shares ("must be an integer"), and
  * its cost is num × the product's share price, computed by the server.
  */
 import { z } from 'zod';

@@ -1,13 +1,13 @@
 /**
- * Dual investment ("invest", spec §3, §4, §9; issue 12 item 3), once: what a product pays at
+ * Dual investment ("invest"), once: what a product pays at
  * maturity from the recorded market price at the maturity time. The server will settle with
  * these, the purchase page draws its payoff picture with them, and the audit recomputes with
  * them.
  *
- * A **call** ("Sell high" on Binance and OKX, issue 32 item 3) invests the base coin (BTC) to sell
+ * A **call** ("Sell high" on Binance and OKX) invests the base coin (BTC) to sell
  * it above the market: settled below the linked price it pays the base coin,
  * amount × (1 + days × APR / 365); at or above it, the quote coin (USDT), amount × linked price ×
- * (1 + days × APR / 365) — spec §9. A **put** ("Buy low") is the mirror: it invests the quote
+ * (1 + days × APR / 365). A **put** ("Buy low") is the mirror: it invests the quote
  * coin (USDT) to buy the base below the market; settled
  * above the linked price it pays the quote coin, amount × (1 + …); at or below it, the base coin
  * bought at the linked price, amount ÷ linked price × (1 + …). Payouts round down to the paid

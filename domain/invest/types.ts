@@ -1,5 +1,5 @@
 /**
- * Dual investment ("invest", spec §3, §4, §9; issue 12 item 3, docs/FINANCE.md): a product linked
+ * Dual investment ("invest", docs/FINANCE.md): a product linked
  * to a reference price of a pair (BTC/USDT) that pays, at maturity, by the recorded market price
  * at the maturity time (domain/invest/formulas.ts `dualPayout`). Sold in whole shares. Wire
  * types, shared by the server, the worker and the app.

@@ -1,5 +1,5 @@
 /**
- * The loan endpoints (issue 15 part 2, docs/LOANS.md, PROTOCOL.md "Loans"). The terms are public;
+ * The loan endpoints (docs/LOANS.md "Endpoints"). The terms are public;
  * the rest needs identity level 1 (type 998 otherwise). Every call that moves money (borrow,
  * repay, addCollateral) takes an `Idempotency-Key`. Prices never come from the client: the
  * server values collateral at the market's last recorded price of `<COIN>/USDT`.

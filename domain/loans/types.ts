@@ -1,5 +1,5 @@
 /**
- * Crypto-backed USDT loans (issue 15 part 2, docs/LOANS.md). Wire types shared by the server, the
+ * Crypto-backed USDT loans (docs/LOANS.md). Wire types shared by the server, the
  * worker and the app. Amounts, prices and ratios are decimal strings; times are epoch milliseconds.
  */
 

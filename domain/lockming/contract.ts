@@ -1,5 +1,5 @@
 /**
- * The lockming endpoints (spec §7 `/lh/deposit*`, issue 12). Purchases and early redemptions
+ * The lockming endpoints (`/lh/deposit*`). Purchases and early redemptions
  * move money and take an `Idempotency-Key`; the amount is checked by the server against the
  * product (minimum, the caller's remaining limit, the quota left) and the coin balance.
  */

@@ -1,5 +1,5 @@
 /**
- * Lockming economics, once (issue 12, docs/FINANCE.md). The server pays and redeems with these,
+ * Lockming economics, once (docs/FINANCE.md). The server pays and redeems with these,
  * the worker previews with them, and `npm run audit` recomputes every payment with them.
  *
  * Rounding: a day's yield and a penalty are rounded down to the currency's decimals, so the
@@ -8,19 +8,19 @@
 import { Decimal, type DecimalValue } from '../decimal';
 import { DAY_MS } from '../time';
 
-/** One day's yield: amount × daily rate, rounded down. Spec §9: 10000 at 0.19% → 19. */
+/** One day's yield: amount × daily rate, rounded down. Example: 10000 at 0.19% → 19. */
 export function dailyYield(amount: DecimalValue, dailyRate: DecimalValue, decimals: number): Decimal {
   return new Decimal(amount).mul(dailyRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
 }
 
-/** The yield of a whole cycle: `days` daily yields. Spec §9: 15 days at 0.19% on 10000 → 285. */
+/** The yield of a whole cycle: `days` daily yields. Example: 15 days at 0.19% on 10000 → 285. */
 export function cycleYield(amount: DecimalValue, dailyRate: DecimalValue, days: number, decimals: number): Decimal {
   return dailyYield(amount, dailyRate, decimals).mul(days);
 }
 
 /**
  * The early-redemption penalty: penalty rate × days left × amount, rounded down, never more
- * than the amount. Spec §9: 0.4% × 3 × 1000 = 12. Yield already paid stays paid.
+ * than the amount. Example: 0.4% × 3 × 1000 = 12. Yield already paid stays paid.
  */
 export function earlyPenalty(amount: DecimalValue, penaltyRate: DecimalValue, daysLeft: number, decimals: number): Decimal {
   const principal = new Decimal(amount);

@@ -1,5 +1,5 @@
 /**
- * Lockming (spec §3, §4, §9; issue 12, docs/FINANCE.md): fixed-term deposits that pay a daily
+ * Lockming (docs/FINANCE.md): fixed-term deposits that pay a daily
  * yield at each UTC day boundary and return the principal at expiry. Wire types, shared by the
  * server, the worker and the app.
  */
@@ -39,7 +39,7 @@ export interface LockmingProduct {
 }
 
 export const LOCKMING_ORDER_STATUSES = ['holding', 'redeemed'] as const;
-/** In progress, then redeemed (early or at expiry) — spec §4. */
+/** In progress, then redeemed (early or at expiry). */
 export type LockmingOrderStatus = (typeof LOCKMING_ORDER_STATUSES)[number];
 export type LockmingRedemption = 'expiry' | 'early';
 

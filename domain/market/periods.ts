@@ -1,4 +1,4 @@
-/** Kline periods, in the spelling of the API (spec §7 `new_timeshar`). */
+/** Kline periods, in the spelling of the API (`new_timeshar`). */
 export const KLINE_PERIODS = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon'] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Price bands (issue 30, docs/FUTURES.md "Trading rules", docs/SPOT.md): a price a user names —
+ * Price bands (docs/FUTURES.md "Trading rules", docs/SPOT.md): a price a user names —
  * a limit, a take-profit, a stop-loss — must lie within `band` (a fraction) either side of the
  * mark, as Binance's `PERCENT_PRICE` filter. One rule for the worker's preview and the server's
  * check, futures and spot. The bounds are rounded inward to the pair's price decimals, so a price

@@ -72,7 +72,7 @@ export interface Trade {
   ts: number;
 }
 
-/** Rows per side the order book shows, at any grouping (issue 9: a 20-row book). */
+/** Rows per side the order book shows, at any grouping (a 20-row book). */
 export const DEPTH_LEVELS = 20;
 /** Price groupings the book offers, as multiples of its step. */
 export const BOOK_GROUPS = [1, 10, 100] as const;
@@ -94,7 +94,7 @@ export interface Currency {
   name: string;
   /** Decimals amounts of this currency may carry. */
   decimals: number;
-  /** Brand colour without `#` (spec §3), or null for the default. */
+  /** Brand colour without `#`, or null for the default. */
   color: string | null;
   /** True for quote currencies (USDT, USD). */
   is_legal: boolean;

@@ -1,5 +1,5 @@
 /**
- * Verifiable blind boxes (issue 14 item 5, docs/NFT.md "Blind boxes"): commit, derive, reveal.
+ * Verifiable blind boxes (docs/NFT.md "Blind boxes"): commit, derive, reveal.
  *
  * Before a box goes on sale the server picks a secret 32-byte seed and publishes its commitment,
  * SHA-256(seed). Each opening's outcome is derived from the seed, the box id and the buyer's order

@@ -1,5 +1,5 @@
 /**
- * The NFT market's endpoints (spec §7 `/bind_box/*`; issue 14, docs/NFT.md). Every call that
+ * The NFT market's endpoints (`/bind_box/*`, docs/NFT.md). Every call that
  * moves money (buyNFT, marginNFT, payNFTOrder, buyBlindBox, openBlindBox, resellNFT) takes an
  * `Idempotency-Key`; a bid moves none (the margin stands behind it) but is refused a second time
  * all the same, since it would have to beat itself. Prices are checked by the server against the
@@ -141,7 +141,7 @@ export const nftEndpoints = defineEndpoints({
     idempotent: true,
     input: z.object({ id: orderField }),
   }),
-  /** Lists an owned artwork for sale at `price`: irrevocable once confirmed (spec §4). */
+  /** Lists an owned artwork for sale at `price`: irrevocable once confirmed. */
   '/bind_box/resellNFT': endpoint<NftArtwork>()({
     method: 'POST',
     access: 'user',

@@ -1,5 +1,5 @@
 /**
- * NFT market rules (spec §4, §5, §9; issue 14), once for the server, the worker's previews and
+ * NFT market rules, once for the server, the worker's previews and
  * the pages: the sale window, the least acceptable bid, the anti-sniping extension, the seller's
  * proceeds after the platform fee, what an auction winner still owes, and the split of a
  * forfeited margin.
@@ -7,14 +7,14 @@
 import { Decimal, type DecimalValue } from '../decimal';
 import { NFT_ANTI_SNIPE_MS, type NftSaleState, type NftWindow } from './types';
 
-/** The sale window's state at `now` (spec §4); an open-ended sale (`endsAt` null) never ends. */
+/** The sale window's state at `now`; an open-ended sale (`endsAt` null) never ends. */
 export function saleState(startsAt: number, endsAt: number | null, now: number): NftSaleState {
   if (now < startsAt) return 'not_started';
   return endsAt !== null && now >= endsAt ? 'ended' : 'started';
 }
 
 /**
- * The spec's window helper (spec §4): 2 before the start, 0 after the end; within the window 0
+ * The spec's window helper: 2 before the start, 0 after the end; within the window 0
  * when the on-sale flag is off, else 1. Only 1 may be bought or bid on.
  */
 export function saleWindow(startsAt: number, endsAt: number | null, onSale: boolean, now: number): NftWindow {
@@ -24,7 +24,7 @@ export function saleWindow(startsAt: number, endsAt: number | null, onSale: bool
   return onSale ? 1 : 0;
 }
 
-/** The least the next bid may be (spec §5): the starting price, or the current bid plus the increment. */
+/** The least the next bid may be: the starting price, or the current bid plus the increment. */
 export function minimumBid(startPrice: DecimalValue, currentBid: DecimalValue | null, increment: DecimalValue): Decimal {
   return currentBid === null ? new Decimal(startPrice) : new Decimal(currentBid).plus(increment);
 }
@@ -52,7 +52,7 @@ export function amountDue(price: DecimalValue, margin: DecimalValue): Decimal {
 }
 
 /**
- * A forfeited margin's split (spec §4: the winner did not pay within a day): the seller's share
+ * A forfeited margin's split (the winner did not pay within a day): the seller's share
  * rounded down to the coin's decimals, the rest to the platform; they sum to the margin.
  */
 export function forfeitSplit(margin: DecimalValue, sellerShare: DecimalValue, decimals: number): { seller: Decimal; platform: Decimal } {

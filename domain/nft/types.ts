@@ -1,12 +1,12 @@
 /**
- * NFT market (spec §2, §3, §4, §7 `/bind_box/*`; issue 14, docs/NFT.md): artworks by artists,
+ * NFT market (`/bind_box/*`, docs/NFT.md): artworks by artists,
  * grouped in collections, sold at a fixed price, by auction or from blind boxes, and resold by
  * their owners. Every sale, margin, bid settlement, refund and opening goes through the ledger;
  * blind boxes are decided by a committed seed that anyone can verify once revealed. Wire types,
  * shared by the server, the worker and the app. Amounts are decimal strings, times epoch ms.
  */
 
-/** Media kinds (spec §3). Each is played with the browser's own element: img, audio, video. */
+/** Media kinds. Each is played with the browser's own element: img, audio, video. */
 export const NFT_TYPES = ['image', 'gif', 'audio', 'video'] as const;
 export type NftType = (typeof NFT_TYPES)[number];
 
@@ -14,23 +14,23 @@ export type NftType = (typeof NFT_TYPES)[number];
 export const NFT_RARITIES = ['N', 'R', 'SR', 'SSR'] as const;
 export type NftRarity = (typeof NFT_RARITIES)[number];
 
-/** Sale modes (spec §3): a fixed price, an auction, a blind box. */
+/** Sale modes: a fixed price, an auction, a blind box. */
 export const NFT_MODES = ['normal', 'auction', 'blind_box'] as const;
 export type NftMode = (typeof NFT_MODES)[number];
 
-/** A sale window's state from the clock (spec §4). */
+/** A sale window's state from the clock. */
 export const NFT_SALE_STATES = ['not_started', 'started', 'ended'] as const;
 export type NftSaleState = (typeof NFT_SALE_STATES)[number];
 
 /**
- * The spec's window helper (spec §4): 2 before the start, 0 after the end, and within the window
+ * The spec's window helper: 2 before the start, 0 after the end, and within the window
  * 0 when the on-sale flag is off, else 1. Only 1 can be bought or bid on.
  */
 export type NftWindow = 0 | 1 | 2;
 
 /**
  * A sale's life: `listed` (open for buying or bidding within its window); an auction that ended
- * with bids is `awaiting_payment` (the winner has a day, spec §4), then `sold` or `forfeited`
+ * with bids is `awaiting_payment` (the winner has a day), then `sold` or `forfeited`
  * (the winner did not pay: the margin went to the seller and the platform); an auction that
  * ended without bids is `unsold`. Only `listed` and `awaiting_payment` keep the artwork with the sale.
  */
@@ -43,7 +43,7 @@ export type NftMarginState = (typeof NFT_MARGIN_STATES)[number];
 
 /** A bid in the last minute moves the end one minute later (anti-sniping, said on the page). */
 export const NFT_ANTI_SNIPE_MS = 60_000;
-/** The auction winner's time to pay (spec §4, §9: one day). */
+/** The auction winner's time to pay (one day). */
 export const NFT_PAY_WINDOW_MS = 24 * 60 * 60_000;
 /** Blind-box odds are weights out of this many (basis points: 10000 is 100 %). */
 export const NFT_ODDS_SCALE = 10_000;
@@ -54,7 +54,7 @@ export const NFT_BOX_MAX_QUANTITY = 10;
 export interface NftSale {
   id: number;
   mode: 'normal' | 'auction';
-  /** Listed by an owner who bought the artwork (spec §4 "reselling"). */
+  /** Listed by an owner who bought the artwork ("reselling"). */
   resale: boolean;
   /** Who sells: the artist's name for a primary sale, else the owner's masked name. */
   seller: string;
@@ -105,7 +105,7 @@ export interface NftArtwork {
   artist_avatar: string;
   collection_id: number | null;
   collection: string | null;
-  /** Who made it (spec §3 "creator"): the artist, or the studio named at creation. */
+  /** Who made it ("creator"): the artist, or the studio named at creation. */
   creator: string;
   /** Drawn from a blind box: the box and the edition number. */
   box_id: number | null;
@@ -261,7 +261,7 @@ export interface NftBoxOpening {
 }
 
 export const NFT_PAY_ORDER_STATUSES = ['pending', 'paid', 'expired'] as const;
-/** An auction winner's payment order (spec §4): pending for a day, then paid or expired. */
+/** An auction winner's payment order: pending for a day, then paid or expired. */
 export type NftPayOrderStatus = (typeof NFT_PAY_ORDER_STATUSES)[number];
 
 export interface NftPayOrder {

@@ -1,5 +1,5 @@
 /**
- * The seconds options area's endpoints (spec §7 `/microtrade/*`, issue 10). `/microtrade/submit`
+ * The seconds options area's endpoints (`/microtrade/*`). `/microtrade/submit`
  * moves money and takes an `Idempotency-Key`; the stake, expiry and currency are checked by the
  * server against `/microtrade/seconds` and `/microtrade/payable_currencies`.
  */
@@ -30,7 +30,7 @@ export const optionsEndpoints = defineEndpoints({
       number: amountField('validation.amountRequired'),
     }),
   }),
-  /** The caller's options, newest first (5 a page by default, spec §9). */
+  /** The caller's options, newest first (5 a page by default). */
   '/microtrade/lists': endpoint<Page<OptionOrder>>()({
     method: 'GET',
     access: 'user',

@@ -1,5 +1,5 @@
 /**
- * The seconds options economics (issue 10, docs/OPTIONS.md), once. The result is a pure function
+ * The seconds options economics (docs/OPTIONS.md), once. The result is a pure function
  * of the direction, the open price and the recorded price at expiry: no random skew, no per-user
  * setting, nothing decided in advance. The worker shows the live "would win / would lose" from
  * the same function; the server settles and `npm run audit` recomputes with it.

@@ -1,5 +1,5 @@
 /**
- * Payload types of the seconds options area (spec §7 `/microtrade/*`, issue 10). A stake is
+ * Payload types of the seconds options area (`/microtrade/*`). A stake is
  * taken from the options account (`micro`) in a payable currency. The open price is the
  * recorded market price when the order is placed; the result is decided only by the recorded
  * market price at expiry (domain/options/formulas.ts). Every amount is a decimal string.

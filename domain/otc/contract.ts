@@ -1,5 +1,5 @@
 /**
- * The OTC endpoints (issue 15 part 1, docs/OTC.md, docs/PROTOCOL.md "OTC"). Creating an order,
+ * The OTC endpoints (docs/OTC.md "Endpoints"). Creating an order,
  * marking it paid, cancelling and appealing move money or an order's state and take an
  * `Idempotency-Key`. An order is created with the advert and EITHER a fiat amount or a USDT amount;
  * the server computes the other from the advert's price (domain/otc/formulas.ts `otcQuote`).

@@ -1,5 +1,5 @@
 /**
- * The OTC rules (issue 15 part 1, docs/OTC.md), one copy for the server (which decides) and the
+ * The OTC rules (docs/OTC.md), one copy for the server (which decides) and the
  * worker (which previews): the fiat ↔ USDT conversion at an advert's price, the per-trade limit
  * by identity level, the pay window, and why an order would be refused.
  */
@@ -41,7 +41,7 @@ export function otcQuote(
 }
 
 /**
- * The USDT one order may carry at an identity level (spec §6): none at level 0; level 1 2,000;
+ * The USDT one order may carry at an identity level: none at level 0; level 1 2,000;
  * level 2 the lowest figure any language states (100,000 in the Japanese text), enforced for all.
  */
 export function otcPerTradeLimit(level: number): Decimal | null {

@@ -1,5 +1,5 @@
 /**
- * OTC (issue 15 part 1, docs/OTC.md): users buy and sell USDT for fiat with merchants, on
+ * OTC (docs/OTC.md): users buy and sell USDT for fiat with merchants, on
  * adverts an operator creates. Wire types, shared by the server, the worker and the app. Amounts
  * are decimal strings, times epoch ms.
  */
@@ -88,8 +88,8 @@ export interface OpsOtcOrder extends OtcOrder {
 }
 
 /**
- * The caller's per-trade limit (spec §6): the one figure the OTC banner, the order sheet and the
- * order's check all read (`otcPerTradeLimit`), the same in every language (issue 32 item 4).
+ * The caller's per-trade limit: the one figure the OTC banner, the order sheet and the
+ * order's check all read (`otcPerTradeLimit`), the same in every language.
  */
 export interface OtcLimits {
   /** Approved identity level: 0 (none; ordering answers 998), 1 or 2. */

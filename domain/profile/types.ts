@@ -13,7 +13,7 @@ export interface UserInfo {
   /** The user's own invite code, for `extension_code` of others. */
   invite_code: string;
   lang: Lang;
-  /** Default fiat currency code (spec §3, default USDT). */
+  /** Default fiat currency code (default USDT). */
   fiat: string;
   created_at: number;
   /** Highest approved identity level, 0–2. */

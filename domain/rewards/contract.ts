@@ -1,5 +1,5 @@
 /**
- * The rewards endpoints (issue 15 parts 3 and 4, docs/REWARDS.md): the invite summary, rebates,
+ * The rewards endpoints (docs/REWARDS.md): the invite summary, rebates,
  * invitees, the coupon center, claiming (moves no money but takes a limited quantity:
  * `Idempotency-Key`) and the caller's coupons.
  */

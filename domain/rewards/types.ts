@@ -1,5 +1,5 @@
 /**
- * Invitations, rebates and coupons (issue 15 parts 3 and 4, docs/REWARDS.md). Wire types shared
+ * Invitations, rebates and coupons (docs/REWARDS.md). Wire types shared
  * by the server and the app. Amounts and rates are decimal strings; times epoch milliseconds.
  */
 

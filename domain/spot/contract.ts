@@ -1,5 +1,5 @@
 /**
- * The spot area's endpoints (spec §7 `/coin/*`, issue 10). The order's money moves through the
+ * The spot area's endpoints (`/coin/*`). The order's money moves through the
  * ledger in the coin account (`change`); `/coin/trade` and `/coin/cancel` take an
  * `Idempotency-Key`. Amounts and prices are checked against the pair's settings by the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The spot economics (issue 10, docs/SPOT.md), once: the worker's previews and the server's
+ * The spot economics (docs/SPOT.md), once: the worker's previews and the server's
  * fills call these same functions. Quantities have the pair's `qty_decimals`, quote values the
  * quote currency's decimals, prices the pair's `price_decimals`.
  *
@@ -74,7 +74,7 @@ export function limitCrossed(side: SpotSide, target: DecimalValue, price: Decima
 }
 
 /**
- * The price a crossed limit order fills at (issue 30, docs/SPOT.md "Fills"): the better for the
+ * The price a crossed limit order fills at (docs/SPOT.md "Fills"): the better for the
  * user of its limit and the execution price — a buy the lower, a sell the higher — so a fill is
  * never worse than either. The engine's fills and a placement the book cannot fill within the
  * limit use the recorded last price as the execution price; the auditor recomputes it from the
@@ -85,7 +85,7 @@ export function limitFillPrice(side: SpotSide, limit: DecimalValue, execution: D
 }
 
 /**
- * The fills of a limit order the market already crosses when it is placed (issue 30): it executes
+ * The fills of a limit order the market already crosses when it is placed: it executes
  * like a market order capped at its limit — the book side it takes (`levels`: asks for a buy,
  * bids for a sell, best first), only the levels at or better than the limit, each up to its
  * quantity. When those levels cannot fill the whole amount (or there is no book), the whole

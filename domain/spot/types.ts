@@ -1,5 +1,5 @@
 /**
- * Payload types of the spot area (spec §7 `/coin/*`, issue 10). Every amount is a decimal string.
+ * Payload types of the spot area (`/coin/*`). Every amount is a decimal string.
  * Both currencies of a spot pair live in the coin account (`change`): a buy spends the quote
  * currency and receives the base, a sell the reverse. `amount` is always a base-currency
  * quantity.

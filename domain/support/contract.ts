@@ -1,5 +1,5 @@
 /**
- * Customer service endpoints (issue 16 part 2, docs/community/SUPPORT.md). The user is always the
+ * Customer service endpoints (docs/community/SUPPORT.md). The user is always the
  * session's: a conversation is never named by the client. An image is a URL handed out by
  * `POST /upload` for an upload the caller owns.
  */

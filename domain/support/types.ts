@@ -1,4 +1,4 @@
-/** Customer service (issue 16 part 2, docs/community/SUPPORT.md): one conversation per user with the operators. */
+/** Customer service (docs/community/SUPPORT.md): one conversation per user with the operators. */
 
 /** Who wrote a message. */
 export type SupportSender = 'user' | 'operator';

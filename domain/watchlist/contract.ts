@@ -1,5 +1,5 @@
 /**
- * The watchlist area's endpoints (issue 10 item 3): the account's starred pairs. Adding a pair
+ * The watchlist area's endpoints: the account's starred pairs. Adding a pair
  * already starred and removing one that is not both answer ok and change nothing, so a double
  * tap or a retry is harmless. The list is newest first, as the app shows it.
  */

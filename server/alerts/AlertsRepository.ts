@@ -1,11 +1,14 @@
 /**
  * The one owner of `price_alerts` and `push_subscriptions` (migration 023): every SQL string
- * naming them lives here. Thresholds and prices are decimal strings, read back as text.
+ * naming them lives here. Rows are read through checked row readers (server/db/rows.ts).
  */
 import type { AlertKind, AlertState } from '../../domain/alerts/types';
 import type { Db, Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 
-const ALERT_COLUMNS = `id, user_id, match_id, kind, threshold::text AS threshold, state, created_at, updated_at, fired_at,
+// The threshold is stored normalised (checkThreshold) and comes back so from the drivers' parser; the
+// fired price and change are cast to text so they keep the decimals the tick recorded ("58999.50", "5.00").
+const ALERT_COLUMNS = `id, user_id, match_id, kind, threshold, state, created_at, updated_at, fired_at,
   fired_price::text AS fired_price, fired_change::text AS fired_change`;
 
 export interface AlertRow {
@@ -37,43 +40,47 @@ export interface FireMark {
   change: string;
 }
 
-/** BIGINT and BIGSERIAL columns may arrive as strings (node-postgres); the app's ids and times are numbers. */
-function toAlert(row: AlertRow): AlertRow {
-  return {
-    ...row,
-    id: Number(row.id),
-    user_id: Number(row.user_id),
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-    fired_at: row.fired_at === null ? null : Number(row.fired_at),
-  };
-}
+const alertRows = rowReader<AlertRow>('price_alerts', {
+  id: 'int',
+  user_id: 'int',
+  match_id: 'int',
+  kind: 'text',
+  threshold: 'decimal',
+  state: 'text',
+  created_at: 'int',
+  updated_at: 'int',
+  fired_at: 'int?',
+  fired_price: 'decimal?',
+  fired_change: 'decimal?',
+});
+
+const subscriptionRows = rowReader<PushSubscriptionRow>('push_subscriptions', {
+  id: 'int',
+  user_id: 'int',
+  endpoint: 'text',
+  p256dh: 'text',
+  auth: 'text',
+});
 
 export class AlertsRepository {
   constructor(private readonly db: Db) {}
 
   /** The user's alerts: active first, then triggered, newest first within each. */
   async list(userId: number, q: Queryable = this.db): Promise<AlertRow[]> {
-    const rows = await q.query<AlertRow>(
-      `SELECT ${ALERT_COLUMNS} FROM price_alerts WHERE user_id = $1 ORDER BY (state = 'active') DESC, id DESC`,
-      [userId],
-    );
-    return rows.map(toAlert);
+    return alertRows.all(q, `SELECT ${ALERT_COLUMNS} FROM price_alerts WHERE user_id = $1 ORDER BY (state = 'active') DESC, id DESC`, [
+      userId,
+    ]);
   }
 
   /** Every armed alert (the engine's working set). */
   async active(q: Queryable = this.db): Promise<AlertRow[]> {
-    const rows = await q.query<AlertRow>(`SELECT ${ALERT_COLUMNS} FROM price_alerts WHERE state = 'active' ORDER BY id`);
-    return rows.map(toAlert);
+    return alertRows.all(q, `SELECT ${ALERT_COLUMNS} FROM price_alerts WHERE state = 'active' ORDER BY id`);
   }
 
   /** One alert of the user, locked for the caller's transaction; null when it is not theirs or gone. */
   async lockOwn(userId: number, id: number, q: Queryable): Promise<AlertRow | null> {
-    const [row] = await q.query<AlertRow>(`SELECT ${ALERT_COLUMNS} FROM price_alerts WHERE id = $1 AND user_id = $2 FOR UPDATE`, [
-      id,
-      userId,
-    ]);
-    return row ? toAlert(row) : null;
+    const row = await alertRows.one(q, `SELECT ${ALERT_COLUMNS} FROM price_alerts WHERE id = $1 AND user_id = $2 FOR UPDATE`, [id, userId]);
+    return row ?? null;
   }
 
   /** How many alerts the user has, in all and armed. */
@@ -82,26 +89,28 @@ export class AlertsRepository {
       `SELECT COUNT(*)::int AS total, COUNT(*) FILTER (WHERE state = 'active')::int AS active FROM price_alerts WHERE user_id = $1`,
       [userId],
     );
-    return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
+    return { total: row?.total ?? 0, active: row?.active ?? 0 };
   }
 
   async insert(a: { userId: number; matchId: number; kind: AlertKind; threshold: string; at: number }, q: Queryable): Promise<AlertRow> {
-    const [row] = await q.query<AlertRow>(
+    const row = await alertRows.one(
+      q,
       `INSERT INTO price_alerts (user_id, match_id, kind, threshold, state, created_at, updated_at)
        VALUES ($1, $2, $3, $4, 'active', $5, $5) RETURNING ${ALERT_COLUMNS}`,
       [a.userId, a.matchId, a.kind, a.threshold, a.at],
     );
-    return toAlert(row!);
+    return row!;
   }
 
   /** New kind and threshold, and armed again (a triggered alert forgets its fire). */
   async rearm(id: number, kind: AlertKind, threshold: string, at: number, q: Queryable): Promise<AlertRow> {
-    const [row] = await q.query<AlertRow>(
+    const row = await alertRows.one(
+      q,
       `UPDATE price_alerts SET kind = $2, threshold = $3, state = 'active', updated_at = $4, fired_at = NULL, fired_price = NULL,
        fired_change = NULL WHERE id = $1 RETURNING ${ALERT_COLUMNS}`,
       [id, kind, threshold, at],
     );
-    return toAlert(row!);
+    return row!;
   }
 
   async delete(id: number, q: Queryable): Promise<void> {
@@ -119,12 +128,13 @@ export class AlertsRepository {
     mark: FireMark,
     q: Queryable,
   ): Promise<AlertRow | null> {
-    const [row] = await q.query<AlertRow>(
+    const row = await alertRows.one(
+      q,
       `UPDATE price_alerts SET state = 'triggered', fired_at = $5, fired_price = $6, fired_change = $7
        WHERE id = $1 AND state = 'active' AND kind = $2 AND threshold = $3 AND updated_at = $4 RETURNING ${ALERT_COLUMNS}`,
       [id, expected.kind, expected.threshold, expected.updatedAt, mark.ts, mark.price, mark.change],
     );
-    return row ? toAlert(row) : null;
+    return row ?? null;
   }
 
   // ---- push subscriptions --------------------------------------------------------------------
@@ -144,7 +154,7 @@ export class AlertsRepository {
 
   async subscriptionCount(userId: number, q: Queryable): Promise<number> {
     const [row] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM push_subscriptions WHERE user_id = $1', [userId]);
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
   /** Whether `endpoint` is recorded for `userId`. */
@@ -160,11 +170,9 @@ export class AlertsRepository {
 
   /** The user's push subscriptions, oldest first. */
   async subscriptions(userId: number, q: Queryable = this.db): Promise<PushSubscriptionRow[]> {
-    const rows = await q.query<PushSubscriptionRow>(
-      'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY id',
-      [userId],
-    );
-    return rows.map((r) => ({ ...r, id: Number(r.id), user_id: Number(r.user_id) }));
+    return subscriptionRows.all(q, 'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY id', [
+      userId,
+    ]);
   }
 
   /** Deletes one subscription the push service said is gone (404/410). */

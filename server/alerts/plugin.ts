@@ -1,5 +1,5 @@
 /**
- * The price alerts area (issue 17 item 3, docs/ALERTS.md): the `/alerts/*` endpoints, the engine
+ * The price alerts area (docs/ALERTS.md): the `/alerts/*` endpoints, the engine
  * (leader only) that fires armed alerts on market ticks, and Web Push. Owns `price_alerts` and
  * `push_subscriptions` (AlertsRepository). A fire writes a notification (kinds `alertAbove`,
  * `alertBelow`, `alertChange`), pushed on the private channel; the app refreshes its alert lists

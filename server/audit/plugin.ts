@@ -1,8 +1,10 @@
 /**
- * The audit area (issue 10, docs/AUDIT.md): the registry settling areas add their auditors to,
- * and the price record they check deciding prices against. Registered before the trading areas.
+ * The audit area (docs/AUDIT.md): the registry settling areas add their auditors to,
+ * and the price record they check deciding prices against, and the operator's `audit` command that runs them all.
+ * Registered before the trading areas.
  */
 import fp from 'fastify-plugin';
+import { createAuditOpsHandlers } from './auditOpsHandlers';
 import { PriceRecord } from './PriceRecord';
 import { AuditRegistry } from './registry';
 
@@ -14,7 +16,9 @@ declare module 'fastify' {
 
 export const auditPlugin = fp(
   async (fastify) => {
-    fastify.decorate('audit', { registry: new AuditRegistry(), prices: new PriceRecord(fastify.market) });
+    const audit = { registry: new AuditRegistry(), prices: new PriceRecord(fastify.market) };
+    fastify.decorate('audit', audit);
+    fastify.ops.handle(createAuditOpsHandlers({ ...audit, clock: fastify.clock }));
   },
-  { name: 'audit', dependencies: ['market'] },
+  { name: 'audit', dependencies: ['platform', 'market'] },
 );

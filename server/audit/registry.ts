@@ -1,5 +1,5 @@
 /**
- * Where settling areas register their auditors (issue 10, docs/AUDIT.md). An area's plugin calls
+ * Where settling areas register their auditors (docs/AUDIT.md). An area's plugin calls
  * `fastify.audit.registry.register({ kind, audit })` with a function that re-derives each of its settled
  * rows from the stored inputs and the price record and reports the rows that differ.
  */

@@ -3,6 +3,7 @@ import type { SecondFactorChallenge } from '../../domain/auth/types';
 import { LOGIN_CHALLENGE_MS } from '../../domain/security/twoFactor';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 import { AppError } from '../http/AppError';
 import { hashToken } from './SessionStore';
 
@@ -13,6 +14,8 @@ export interface PendingLogin {
   remember: boolean;
   device_id: string | null;
 }
+
+const pendingRows = rowReader<PendingLogin>('login_challenges', { id: 'int', user_id: 'int', remember: 'bool', device_id: 'text?' });
 
 /**
  * The first step of a two-factor login: a random 256-bit challenge (only its SHA-256 stored,
@@ -38,7 +41,8 @@ export class LoginChallenges {
 
   /** The live challenge, or `errors.loginChallengeExpired`. */
   async find(challenge: string): Promise<PendingLogin> {
-    const [row] = await this.db.query<PendingLogin>(
+    const row = await pendingRows.one(
+      this.db,
       'SELECT id, user_id, remember, device_id FROM login_challenges WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
       [hashToken(challenge), this.clock.now()],
     );

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 import type { AuthUser } from '../http/context';
 
 /** A session dies after this long without a request… */
@@ -23,6 +24,8 @@ interface SessionRow {
   last_seen_at: number;
 }
 
+const sessionRows = rowReader<SessionRow>('sessions', { id: 'int', user_id: 'int', last_seen_at: 'int' });
+
 type RevokeListener = (sessionIds: number[]) => void;
 
 export interface SessionRecord {
@@ -33,6 +36,15 @@ export interface SessionRecord {
   user_agent: string | null;
   remember: boolean;
 }
+
+const recordRows = rowReader<SessionRecord>('sessions', {
+  id: 'int',
+  created_at: 'int',
+  last_seen_at: 'int',
+  ip: 'text?',
+  user_agent: 'text?',
+  remember: 'bool',
+});
 
 /**
  * Login sessions. The client holds a 256-bit random token; only its SHA-256 is stored, so a
@@ -80,7 +92,8 @@ export class SessionStore {
   /** The user's live sessions, most recent first. */
   async list(userId: number): Promise<SessionRecord[]> {
     const now = this.clock.now();
-    return this.db.query<SessionRecord>(
+    return recordRows.all(
+      this.db,
       `SELECT id, created_at, last_seen_at, ip, user_agent, remember FROM sessions
        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at + idle_ms > $2
        ORDER BY last_seen_at DESC`,
@@ -91,7 +104,8 @@ export class SessionStore {
   async authenticate(token: string): Promise<AuthUser | null> {
     if (token.length > 128) return null;
     const now = this.clock.now();
-    const [row] = await this.db.query<SessionRow>(
+    const row = await sessionRows.one(
+      this.db,
       `SELECT id, user_id, last_seen_at FROM sessions
        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at + idle_ms > $2`,
       [hashToken(token), now],

@@ -3,6 +3,7 @@ import type { CodeScene } from '../../domain/auth/contract';
 import type { Lang } from '../../domain/i18n';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 import type { ServerSecrets } from '../platform/ServerSecrets';
 import { AppError } from '../http/AppError';
 import { waitError } from '../http/limits';
@@ -27,6 +28,8 @@ interface CodeRow {
   code_hash: string;
   attempts: number;
 }
+
+const codeRows = rowReader<CodeRow>('verification_codes', { id: 'int', code_hash: 'text', attempts: 'int' });
 
 /** The target a code is bound to: `email:<address>` or `mobile:+<area><number>`. */
 export function emailTarget(email: string): string {
@@ -167,7 +170,8 @@ export class VerificationCodes {
    */
   async check(q: Queryable, target: string, scene: CodeScene, code: string, consume: boolean): Promise<CodeCheck> {
     const now = this.clock.now();
-    const [row] = await q.query<CodeRow>(
+    const row = await codeRows.one(
+      q,
       `SELECT id, code_hash, attempts FROM verification_codes
        WHERE target = $1 AND scene = $2 AND consumed_at IS NULL AND expires_at > $3
        ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,

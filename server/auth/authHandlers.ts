@@ -43,7 +43,7 @@ function defaultNickname(): string {
   return `User${suffix}`;
 }
 
-/** Registration, login, logout, password reset and verification codes (spec §7 "Common and auth"). */
+/** Registration, login, logout, password reset and verification codes ("Common and auth"). */
 export function createAuthHandlers(deps: AuthDeps): HandlerMap {
   const { clock, users, sessions, codes, twoFactor, challenges, signIns } = deps;
   const { loginByAccount, loginByIp, loginFailuresByAccount, codesByAccount, codesByIp } = deps.limits;

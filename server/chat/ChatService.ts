@@ -1,9 +1,17 @@
 /**
- * The chat rooms (issue 16 part 1, docs/community/CHAT.md): sending (trimmed text, the mute and
+ * The chat rooms (docs/community/CHAT.md): sending (trimmed text, the mute and
  * the per-user rate limit checked under the user's row lock, on the injected clock), history
  * paged backwards, the operator's mute and delete, each pushed live on `chat:<room>`.
  */
-import { CHAT_RATE_COUNT, CHAT_RATE_WINDOW_MS, type ChatMessage, type ChatMute, type ChatRoom } from '../../domain/chat/types';
+import {
+  CHAT_RATE_COUNT,
+  CHAT_RATE_WINDOW_MS,
+  type ChatEvent,
+  type ChatMessage,
+  type ChatMute,
+  type ChatRoom,
+} from '../../domain/chat/types';
+import { topics } from '../../domain/protocol';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AppError } from '../http/AppError';
@@ -17,7 +25,19 @@ export function muteEnd(ms: number): string {
 }
 
 export class ChatService {
-  constructor(private readonly deps: { db: Db; clock: Clock; repo: ChatRepository; users: UserRepository; hub: RealtimeHub }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; repo: ChatRepository; users: UserRepository; hub: RealtimeHub }) {
+    // A room's snapshot is its online count; everyone in it hears the count change.
+    deps.hub.provideTopic('chat', {
+      snapshot: (_room, online) => ({ online }),
+      membersChanged: ({ room }) => this.publish(room, (online) => ({ type: 'online', online })),
+    });
+  }
+
+  /** Sends a room's event to everyone in it, on every node; `event` gets this node's online count. */
+  private publish(room: ChatRoom, event: (online: number) => ChatEvent): void {
+    const topic = topics.chat(room);
+    this.deps.hub.publishTopic(topic, 'chat', event(this.deps.hub.online(topic)));
+  }
 
   history(room: ChatRoom, beforeId: number | null, limit: number): Promise<ChatMessage[]> {
     return this.deps.repo.history(room, beforeId, limit);
@@ -25,7 +45,7 @@ export class ChatService {
 
   /** Posts `text` (already trimmed and 1..500 by the contract) to `room`; pushed live once committed. */
   async send(userId: number, room: ChatRoom, text: string): Promise<ChatMessage> {
-    const { db, clock, repo, users, hub } = this.deps;
+    const { db, clock, repo, users } = this.deps;
     return db.tx(async (q) => {
       // One send at a time per user, so the rate limit counts every earlier message.
       await users.lockById(userId, q);
@@ -38,7 +58,7 @@ export class ChatService {
         throw new AppError('errors.chatRateLimited', { seconds: Math.max(1, Math.ceil((freeAt - now) / 1000)) });
       }
       const message = await repo.insert(room, userId, text, now, q);
-      q.afterCommit(() => hub.publishChat(room, (online) => ({ type: 'message', message, online })));
+      q.afterCommit(() => this.publish(room, (online) => ({ type: 'message', message, online })));
       return message;
     });
   }
@@ -55,7 +75,7 @@ export class ChatService {
   /** Deletes a message: it leaves the history and disappears live for everyone in its room. */
   async delete(id: number): Promise<{ id: number; deleted: boolean }> {
     const room = await this.deps.repo.delete(id, this.deps.clock.now());
-    if (room) this.deps.hub.publishChat(room, (online) => ({ type: 'delete', id, online }));
+    if (room) this.publish(room, (online) => ({ type: 'delete', id, online }));
     return { id, deleted: room !== null };
   }
 }

@@ -1,16 +1,10 @@
 /**
- * The chat operator commands of `npm run ops` (issue 16 part 1): `chat-mute <user id|email>
+ * The chat operator commands of `npm run ops`: `chat-mute <user id|email>
  * <minutes> [reason]` and `chat-delete <message id>` (gone live for everyone in the room).
  */
-import type { CliKit } from '../nft/opsCommands';
+import type { CliKit, Command } from '../ops/cliKit';
 
-interface Command {
-  args: string;
-  help: string;
-  run(args: string[]): Promise<void | number>;
-}
-
-export function chatCommands(kit: CliKit): Record<string, Command> {
+export default function chatCommands(kit: CliKit): Record<string, Command> {
   return {
     'chat-mute': {
       args: '<user id|email> <minutes> [reason]',

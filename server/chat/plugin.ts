@@ -1,11 +1,11 @@
 /**
- * The chat area (issue 16 part 1, docs/community/CHAT.md): the `/chat/*` endpoints, the
+ * The chat area (docs/community/CHAT.md): the `/chat/*` endpoints, the
  * operator's `chat-mute` and `chat-delete`, and the live `chat:<room>` topics (the hub counts each
  * room's sockets). Owns `chat_messages` and `chat_mutes` (ChatRepository).
  */
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../platform/options';
-import { createChatHandlers } from './chatHandlers';
+import { createChatHandlers, createChatOpsHandlers } from './chatHandlers';
 import { ChatRepository } from './ChatRepository';
 import { ChatService } from './ChatService';
 
@@ -22,6 +22,7 @@ export const chatPlugin = fp<AppOptions>(
     const service = new ChatService({ db, clock, repo, users, hub });
     fastify.decorate('chat', { service, repo });
     fastify.api.handle(createChatHandlers(service));
+    fastify.ops.handle(createChatOpsHandlers(service));
   },
   { name: 'chat', dependencies: ['platform', 'http', 'users', 'realtime'] },
 );

@@ -11,7 +11,7 @@ const HELP_MENU = [
   { key: 'operational_compliance', path: '/pages/setting/operational_compliance' },
 ] as const;
 
-/** Site configuration, settings, news, notices and help pages (spec §7 "Common", "Index"). */
+/** Site configuration, settings, news, notices and help pages ("Common", "Index"). */
 export function createContentHandlers(content: ContentRepository): HandlerMap {
   const page = async (key: string, lang: Lang) => {
     const found = await content.page(key, lang);

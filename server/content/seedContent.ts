@@ -11,9 +11,14 @@ import { z } from 'zod';
 import { LANGS, type Lang } from '../../domain/i18n';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
+import { rowReader } from '../db/rows';
 
 const DATA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data');
 const DAY_MS = 86_400_000;
+
+const countRows = rowReader<{ n: number }>('news', { n: 'int' });
+const newsIds = rowReader<{ id: number }>('news', { id: 'int' });
+const faqIds = rowReader<{ id: number }>('faq', { id: 'int' });
 
 /** Every language's text, or English plus any others (the rest fall back to English). */
 const allLangs = <T extends z.ZodType>(text: T) => z.object(Object.fromEntries(LANGS.map((l) => [l, text])) as Record<Lang, T>).strict();
@@ -77,11 +82,12 @@ export async function seedContent(db: Db, clock: Clock): Promise<void> {
   const content = loadSeedContent();
   const now = clock.now();
 
-  const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM news');
-  if (n === 0) {
+  const count = await countRows.one(db, 'SELECT COUNT(*) AS n FROM news');
+  if ((count?.n ?? 0) === 0) {
     await db.tx(async (q) => {
       for (const [i, a] of content.articles.entries()) {
-        const [row] = await q.query<{ id: number }>(
+        const row = await newsIds.one(
+          q,
           'INSERT INTO news (c_id, key, image, link, sort, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
           [a.c_id, a.key, a.image, a.link, i, now - a.daysAgo * DAY_MS - i * 60_000],
         );
@@ -102,7 +108,7 @@ export async function seedContent(db: Db, clock: Clock): Promise<void> {
       }
     }
     for (const [sort, item] of content.faq.entries()) {
-      const [row] = await q.query<{ id: number }>('INSERT INTO faq (key, sort) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING id', [
+      const row = await faqIds.one(q, 'INSERT INTO faq (key, sort) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING id', [
         item.key,
         sort,
       ]);
@@ -116,7 +122,8 @@ export async function seedContent(db: Db, clock: Clock): Promise<void> {
         ]);
       }
     }
-    const [popup] = await q.query<{ id: number }>(
+    const popup = await newsIds.one(
+      q,
       `INSERT INTO news (c_id, key, popup, sort, created_at) VALUES (4, $1, TRUE, -1, $2) ON CONFLICT (key) DO NOTHING RETURNING id`,
       [content.popup.key, now],
     );

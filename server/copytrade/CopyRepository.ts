@@ -1,138 +1,28 @@
 /**
  * The one owner of `traders`, `follows`, `copies` and `trader_stats` (migration 014): every SQL
- * string naming them lives here. Futures trades are read through the futures area's repository,
- * users through the users area's.
+ * string naming them lives here; their row shapes and readers are in copyRows.ts. Futures trades
+ * are read through the futures area's repository, users through the users area's.
  */
 import type { Page } from '../../domain/api/envelope';
-import type { CopySkipReason, EquityPoint, FollowStatus, FollowType, PositionVisibility } from '../../domain/copytrade/types';
-import type { FuturesSide } from '../../domain/futures/types';
+import type { FollowStatus, PositionVisibility } from '../../domain/copytrade/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
-import { norm, num } from '../db/columns';
+import {
+  COPY_COLUMNS,
+  copyRows,
+  FOLLOW_COLUMNS,
+  followRows,
+  STATS_COLUMNS,
+  statsRows,
+  TRADER_COLUMNS,
+  traderRows,
+  type CopyRow,
+  type FollowRow,
+  type StatsRow,
+  type TraderRow,
+} from './copyRows';
 
-export interface TraderRow {
-  user_id: number;
-  status: 'pending' | 'approved' | 'rejected';
-  reason: string | null;
-  accepting: boolean;
-  visibility: PositionVisibility;
-  applied_at: number;
-  decided_at: number | null;
-}
-
-export interface FollowRow {
-  id: number;
-  follower_id: number;
-  trader_id: number;
-  type: FollowType;
-  number: string;
-  max_margin: string | null;
-  stop_loss: string | null;
-  daily_limit: number | null;
-  status: FollowStatus;
-  cancel_reason: 'user' | 'stop_loss' | null;
-  created_at: number;
-  updated_at: number;
-  cancelled_at: number | null;
-}
-
-export interface CopyRow {
-  id: number;
-  follow_id: number;
-  follower_id: number;
-  trader_id: number;
-  trader_trade_id: number;
-  outcome: 'copied' | 'skipped';
-  skip_reason: CopySkipReason | null;
-  trade_id: number | null;
-  symbol: string;
-  side: FuturesSide;
-  multiple: number;
-  self_held: boolean;
-  created_at: number;
-}
-
-export interface StatsRow {
-  user_id: number;
-  followers: number;
-  total_pnl: string;
-  accuracy: string | null;
-  closed_trades: number;
-  ror_7d: string | null;
-  ror_30d: string | null;
-  equity: EquityPoint[];
-  computed_at: number;
-}
-
-const FOLLOW_COLUMNS = `id, follower_id, trader_id, type, number::text AS number, max_margin::text AS max_margin, stop_loss::text AS stop_loss,
-  daily_limit, status, cancel_reason, created_at, updated_at, cancelled_at`;
-const COPY_COLUMNS = `id, follow_id, follower_id, trader_id, trader_trade_id, outcome, skip_reason, trade_id, symbol, side, multiple, self_held, created_at`;
-const STATS_COLUMNS = `user_id, followers, total_pnl::text AS total_pnl, accuracy::text AS accuracy, closed_trades, ror_7d::text AS ror_7d,
-  ror_30d::text AS ror_30d, equity, computed_at`;
-
-type Raw = Record<string, unknown>;
-
-function toTrader(r: Raw): TraderRow {
-  return {
-    user_id: Number(r.user_id),
-    status: r.status as TraderRow['status'],
-    reason: (r.reason as string | null) ?? null,
-    accepting: Boolean(r.accepting),
-    visibility: r.visibility as PositionVisibility,
-    applied_at: Number(r.applied_at),
-    decided_at: num(r.decided_at as number | null),
-  };
-}
-
-function toFollow(r: Raw): FollowRow {
-  return {
-    id: Number(r.id),
-    follower_id: Number(r.follower_id),
-    trader_id: Number(r.trader_id),
-    type: Number(r.type) as FollowType,
-    number: norm(r.number as string)!,
-    max_margin: norm(r.max_margin as string | null),
-    stop_loss: norm(r.stop_loss as string | null),
-    daily_limit: num(r.daily_limit as number | null),
-    status: r.status as FollowStatus,
-    cancel_reason: (r.cancel_reason as FollowRow['cancel_reason']) ?? null,
-    created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
-    cancelled_at: num(r.cancelled_at as number | null),
-  };
-}
-
-function toCopy(r: Raw): CopyRow {
-  return {
-    id: Number(r.id),
-    follow_id: Number(r.follow_id),
-    follower_id: Number(r.follower_id),
-    trader_id: Number(r.trader_id),
-    trader_trade_id: Number(r.trader_trade_id),
-    outcome: r.outcome as CopyRow['outcome'],
-    skip_reason: (r.skip_reason as CopySkipReason | null) ?? null,
-    trade_id: num(r.trade_id as number | null),
-    symbol: r.symbol as string,
-    side: r.side as FuturesSide,
-    multiple: Number(r.multiple),
-    self_held: Boolean(r.self_held),
-    created_at: Number(r.created_at),
-  };
-}
-
-function toStats(r: Raw): StatsRow {
-  return {
-    user_id: Number(r.user_id),
-    followers: Number(r.followers),
-    total_pnl: norm(r.total_pnl as string)!,
-    accuracy: norm(r.accuracy as string | null),
-    closed_trades: Number(r.closed_trades),
-    ror_7d: norm(r.ror_7d as string | null),
-    ror_30d: norm(r.ror_30d as string | null),
-    equity: JSON.parse(r.equity as string) as EquityPoint[],
-    computed_at: Number(r.computed_at),
-  };
-}
+export type { CopyRow, FollowRow, StatsRow, TraderRow } from './copyRows';
 
 export class CopyRepository {
   constructor(private readonly db: Queryable) {}
@@ -140,24 +30,25 @@ export class CopyRepository {
   // ---- traders -------------------------------------------------------------------------------
 
   async trader(userId: number, q: Queryable = this.db): Promise<TraderRow | null> {
-    const [row] = await q.query<Raw>('SELECT * FROM traders WHERE user_id = $1', [userId]);
-    return row ? toTrader(row) : null;
+    const row = await traderRows.one(q, `SELECT ${TRADER_COLUMNS} FROM traders WHERE user_id = $1`, [userId]);
+    return row ?? null;
   }
 
   async lockTrader(q: Queryable, userId: number): Promise<TraderRow | null> {
-    const [row] = await q.query<Raw>('SELECT * FROM traders WHERE user_id = $1 FOR UPDATE', [userId]);
-    return row ? toTrader(row) : null;
+    const row = await traderRows.one(q, `SELECT ${TRADER_COLUMNS} FROM traders WHERE user_id = $1 FOR UPDATE`, [userId]);
+    return row ?? null;
   }
 
   /** A new application, or a rejected one made again. */
   async apply(q: Queryable, userId: number, now: number): Promise<TraderRow> {
-    const [row] = await q.query<Raw>(
+    const row = await traderRows.one(
+      q,
       `INSERT INTO traders (user_id, status, applied_at) VALUES ($1, 'pending', $2)
        ON CONFLICT (user_id) DO UPDATE SET status = 'pending', reason = NULL, decided_at = NULL, applied_at = $2 WHERE traders.status = 'rejected'
-       RETURNING *`,
+       RETURNING ${TRADER_COLUMNS}`,
       [userId, now],
     );
-    return toTrader(row!);
+    return row!;
   }
 
   /** Decides a pending application; null when it was not pending. */
@@ -168,44 +59,46 @@ export class CopyRepository {
     reason: string | null,
     now: number,
   ): Promise<TraderRow | null> {
-    const [row] = await q.query<Raw>(
-      `UPDATE traders SET status = $2, reason = $3, decided_at = $4 WHERE user_id = $1 AND status = 'pending' RETURNING *`,
+    const row = await traderRows.one(
+      q,
+      `UPDATE traders SET status = $2, reason = $3, decided_at = $4 WHERE user_id = $1 AND status = 'pending' RETURNING ${TRADER_COLUMNS}`,
       [userId, status, reason, now],
     );
-    return row ? toTrader(row) : null;
+    return row ?? null;
   }
 
   async setSettings(q: Queryable, userId: number, accepting: boolean, visibility: PositionVisibility): Promise<TraderRow> {
-    const [row] = await q.query<Raw>('UPDATE traders SET accepting = $2, visibility = $3 WHERE user_id = $1 RETURNING *', [
-      userId,
-      accepting,
-      visibility,
-    ]);
-    return toTrader(row!);
+    const row = await traderRows.one(
+      q,
+      `UPDATE traders SET accepting = $2, visibility = $3 WHERE user_id = $1 RETURNING ${TRADER_COLUMNS}`,
+      [userId, accepting, visibility],
+    );
+    return row!;
   }
 
   async traders(status?: TraderRow['status']): Promise<TraderRow[]> {
-    const rows = await this.db.query<Raw>('SELECT * FROM traders WHERE ($1::text IS NULL OR status = $1) ORDER BY applied_at, user_id', [
-      status ?? null,
-    ]);
-    return rows.map(toTrader);
+    return traderRows.all(
+      this.db,
+      `SELECT ${TRADER_COLUMNS} FROM traders WHERE ($1::text IS NULL OR status = $1) ORDER BY applied_at, user_id`,
+      [status ?? null],
+    );
   }
 
   async approvedIds(): Promise<number[]> {
-    const rows = await this.db.query<{ user_id: string | number }>(`SELECT user_id FROM traders WHERE status = 'approved'`);
-    return rows.map((r) => Number(r.user_id));
+    const rows = await this.db.query<{ user_id: number }>(`SELECT user_id FROM traders WHERE status = 'approved'`);
+    return rows.map((r) => r.user_id);
   }
 
   // ---- statistics ----------------------------------------------------------------------------
 
   async stats(userId: number): Promise<StatsRow | null> {
-    const [row] = await this.db.query<Raw>(`SELECT ${STATS_COLUMNS} FROM trader_stats WHERE user_id = $1`, [userId]);
-    return row ? toStats(row) : null;
+    const row = await statsRows.one(this.db, `SELECT ${STATS_COLUMNS} FROM trader_stats WHERE user_id = $1`, [userId]);
+    return row ?? null;
   }
 
   async allStats(): Promise<Map<number, StatsRow>> {
-    const rows = await this.db.query<Raw>(`SELECT ${STATS_COLUMNS} FROM trader_stats`);
-    return new Map(rows.map((r) => [Number(r.user_id), toStats(r)]));
+    const rows = await statsRows.all(this.db, `SELECT ${STATS_COLUMNS} FROM trader_stats`);
+    return new Map(rows.map((r) => [r.user_id, r]));
   }
 
   async saveStats(s: StatsRow): Promise<void> {
@@ -223,40 +116,42 @@ export class CopyRepository {
       `SELECT COUNT(*)::int AS n FROM follows WHERE trader_id = $1 AND status = 'following'`,
       [traderId],
     );
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
   // ---- follows -------------------------------------------------------------------------------
 
   async follow(id: number, q: Queryable = this.db): Promise<FollowRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${FOLLOW_COLUMNS} FROM follows WHERE id = $1`, [id]);
-    return row ? toFollow(row) : null;
+    const row = await followRows.one(q, `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   async lockFollow(q: Queryable, id: number): Promise<FollowRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${FOLLOW_COLUMNS} FROM follows WHERE id = $1 FOR UPDATE`, [id]);
-    return row ? toFollow(row) : null;
+    const row = await followRows.one(q, `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
   }
 
   /** The follower's active follow of a trader, locked. */
   async lockActive(q: Queryable, followerId: number, traderId: number): Promise<FollowRow | null> {
-    const [row] = await q.query<Raw>(
+    const row = await followRows.one(
+      q,
       `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE follower_id = $1 AND trader_id = $2 AND status = 'following' FOR UPDATE`,
       [followerId, traderId],
     );
-    return row ? toFollow(row) : null;
+    return row ?? null;
   }
 
   async insertFollow(
     q: Queryable,
     f: Pick<FollowRow, 'follower_id' | 'trader_id' | 'type' | 'number' | 'max_margin' | 'stop_loss' | 'daily_limit' | 'created_at'>,
   ): Promise<FollowRow> {
-    const [row] = await q.query<Raw>(
+    const row = await followRows.one(
+      q,
       `INSERT INTO follows (follower_id, trader_id, type, number, max_margin, stop_loss, daily_limit, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'following', $8, $8) RETURNING ${FOLLOW_COLUMNS}`,
       [f.follower_id, f.trader_id, f.type, f.number, f.max_margin, f.stop_loss, f.daily_limit, f.created_at],
     );
-    return toFollow(row!);
+    return row!;
   }
 
   async editFollow(
@@ -265,50 +160,52 @@ export class CopyRepository {
     f: Pick<FollowRow, 'type' | 'number' | 'max_margin' | 'stop_loss' | 'daily_limit'>,
     now: number,
   ): Promise<FollowRow> {
-    const [row] = await q.query<Raw>(
+    const row = await followRows.one(
+      q,
       `UPDATE follows SET type = $2, number = $3, max_margin = $4, stop_loss = $5, daily_limit = $6, updated_at = $7 WHERE id = $1
        RETURNING ${FOLLOW_COLUMNS}`,
       [id, f.type, f.number, f.max_margin, f.stop_loss, f.daily_limit, now],
     );
-    return toFollow(row!);
+    return row!;
   }
 
   async cancelFollow(q: Queryable, id: number, reason: 'user' | 'stop_loss', now: number): Promise<FollowRow | null> {
-    const [row] = await q.query<Raw>(
+    const row = await followRows.one(
+      q,
       `UPDATE follows SET status = 'cancelled', cancel_reason = $2, cancelled_at = $3, updated_at = $3 WHERE id = $1 AND status = 'following'
        RETURNING ${FOLLOW_COLUMNS}`,
       [id, reason, now],
     );
-    return row ? toFollow(row) : null;
+    return row ?? null;
   }
 
   async followsOf(followerId: number, status?: FollowStatus): Promise<FollowRow[]> {
-    const rows = await this.db.query<Raw>(
+    return followRows.all(
+      this.db,
       `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE follower_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY id DESC`,
       [followerId, status ?? null],
     );
-    return rows.map(toFollow);
   }
 
   /** The active follows of a trader made before `before` (a position opened later is not theirs to copy before they followed). */
   async activeFollowers(traderId: number, before: number): Promise<FollowRow[]> {
-    const rows = await this.db.query<Raw>(
+    return followRows.all(
+      this.db,
       `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE trader_id = $1 AND status = 'following' AND created_at <= $2 ORDER BY id`,
       [traderId, before],
     );
-    return rows.map(toFollow);
   }
 
   async activeFollows(): Promise<FollowRow[]> {
-    const rows = await this.db.query<Raw>(`SELECT ${FOLLOW_COLUMNS} FROM follows WHERE status = 'following' ORDER BY id`);
-    return rows.map(toFollow);
+    return followRows.all(this.db, `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE status = 'following' ORDER BY id`);
   }
 
   // ---- copies --------------------------------------------------------------------------------
 
   /** Records what a trader order did for a follow, once: null when it was recorded before. */
   async insertCopy(q: Queryable, c: Omit<CopyRow, 'id' | 'self_held'>): Promise<CopyRow | null> {
-    const [row] = await q.query<Raw>(
+    const row = await copyRows.one(
+      q,
       `INSERT INTO copies (follow_id, follower_id, trader_id, trader_trade_id, outcome, skip_reason, trade_id, symbol, side, multiple, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (follow_id, trader_trade_id) DO NOTHING RETURNING ${COPY_COLUMNS}`,
       [
@@ -325,15 +222,15 @@ export class CopyRepository {
         c.created_at,
       ],
     );
-    return row ? toCopy(row) : null;
+    return row ?? null;
   }
 
   async copyOf(followId: number, traderTradeId: number, q: Queryable = this.db): Promise<CopyRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COPY_COLUMNS} FROM copies WHERE follow_id = $1 AND trader_trade_id = $2`, [
+    const row = await copyRows.one(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE follow_id = $1 AND trader_trade_id = $2`, [
       followId,
       traderTradeId,
     ]);
-    return row ? toCopy(row) : null;
+    return row ?? null;
   }
 
   /**
@@ -353,40 +250,35 @@ export class CopyRepository {
     ]);
     return {
       recorded: new Set(recorded.map((r) => `${r.follow_id}:${r.trader_trade_id}`)),
-      copies: new Set(copies.map((r) => Number(r.trade_id))),
+      copies: new Set(copies.map((r) => r.trade_id)),
     };
   }
 
   async copyByTrade(tradeId: number, q: Queryable = this.db): Promise<CopyRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COPY_COLUMNS} FROM copies WHERE trade_id = $1`, [tradeId]);
-    return row ? toCopy(row) : null;
+    const row = await copyRows.one(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE trade_id = $1`, [tradeId]);
+    return row ?? null;
   }
 
   async lockCopyByTrade(q: Queryable, tradeId: number): Promise<CopyRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COPY_COLUMNS} FROM copies WHERE trade_id = $1 FOR UPDATE`, [tradeId]);
-    return row ? toCopy(row) : null;
+    const row = await copyRows.one(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE trade_id = $1 FOR UPDATE`, [tradeId]);
+    return row ?? null;
   }
 
   async setSelfHeld(q: Queryable, id: number): Promise<CopyRow> {
-    const [row] = await q.query<Raw>(`UPDATE copies SET self_held = TRUE WHERE id = $1 RETURNING ${COPY_COLUMNS}`, [id]);
-    return toCopy(row!);
+    const row = await copyRows.one(q, `UPDATE copies SET self_held = TRUE WHERE id = $1 RETURNING ${COPY_COLUMNS}`, [id]);
+    return row!;
   }
 
   /** The copies a trader order made (its close closes those still copying). */
   async copiesOfTraderTrade(traderTradeId: number): Promise<CopyRow[]> {
-    const rows = await this.db.query<Raw>(
-      `SELECT ${COPY_COLUMNS} FROM copies WHERE trader_trade_id = $1 AND outcome = 'copied' ORDER BY id`,
-      [traderTradeId],
-    );
-    return rows.map(toCopy);
+    return copyRows.all(this.db, `SELECT ${COPY_COLUMNS} FROM copies WHERE trader_trade_id = $1 AND outcome = 'copied' ORDER BY id`, [
+      traderTradeId,
+    ]);
   }
 
   /** A follow's copies (its P&L, its stop-loss). */
   async copiesOfFollow(followId: number): Promise<CopyRow[]> {
-    const rows = await this.db.query<Raw>(`SELECT ${COPY_COLUMNS} FROM copies WHERE follow_id = $1 AND outcome = 'copied' ORDER BY id`, [
-      followId,
-    ]);
-    return rows.map(toCopy);
+    return copyRows.all(this.db, `SELECT ${COPY_COLUMNS} FROM copies WHERE follow_id = $1 AND outcome = 'copied' ORDER BY id`, [followId]);
   }
 
   /** Copies a follow made since `since` (the daily limit). */
@@ -395,16 +287,15 @@ export class CopyRepository {
       `SELECT COUNT(*)::int AS n FROM copies WHERE follow_id = $1 AND outcome = 'copied' AND created_at >= $2`,
       [followId, since],
     );
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
-  /** Every copied row that is not self-held (the sweep's candidates for a missed close). */
   /** The copies still open: copied, not self-held, their own trade not seen closed (`markClosed`). */
   async copying(): Promise<CopyRow[]> {
-    const rows = await this.db.query<Raw>(
+    return copyRows.all(
+      this.db,
       `SELECT ${COPY_COLUMNS} FROM copies WHERE outcome = 'copied' AND NOT self_held AND closed_at IS NULL ORDER BY id`,
     );
-    return rows.map(toCopy);
   }
 
   /** Marks copies whose own futures trade has closed: the sweep stops reading them. */
@@ -417,17 +308,16 @@ export class CopyRepository {
   }
 
   async page(followerId: number, page: { page: number; limit: number }): Promise<Page<CopyRow>> {
-    return paginate<Raw, CopyRow>(
+    return paginate(
       this.db,
       { select: COPY_COLUMNS, from: 'FROM copies WHERE follower_id = $1', orderBy: 'id DESC', params: [followerId] },
       page,
-      toCopy,
+      copyRows.check,
     );
   }
 
   /** All of a follower's copies, newest first (the lists filter by the trades' state). */
   async copiesOf(followerId: number): Promise<CopyRow[]> {
-    const rows = await this.db.query<Raw>(`SELECT ${COPY_COLUMNS} FROM copies WHERE follower_id = $1 ORDER BY id DESC`, [followerId]);
-    return rows.map(toCopy);
+    return copyRows.all(this.db, `SELECT ${COPY_COLUMNS} FROM copies WHERE follower_id = $1 ORDER BY id DESC`, [followerId]);
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The demo traders (issue 13: "the demo data is a few seeded trader accounts that really trade on
- * the simulated market"). On a fresh database: three accounts, verified, approved as traders,
+ * The demo traders: a few seeded trader accounts that really trade on the simulated market, so
+ * the copy-trading screens show real positions, never invented ones. On a fresh database: three accounts, verified, approved as traders,
  * credited futures funds once (a journaled credit from `grants`). On the leader: every few
  * minutes of the clock each may open a market position through the futures service — a real
  * position at the simulated market's price, with its margin and fee — and closes each after its

@@ -1,5 +1,5 @@
 /**
- * The copy-trading engine (issue 13, docs/COPYTRADE.md "Engine"):
+ * The copy-trading engine (docs/COPYTRADE.md "Engine"):
  *
  * - **live** (every node): the futures service tells it of each position that opens or closes; a
  *   trader's open is copied to their followers, a trader's close closes the copies. The work runs
@@ -7,7 +7,7 @@
  * - **sweep** (leader, at start and every minute): copies the opens the live path missed (a node
  *   that stopped between the trader's commit and the copy), closes the copies whose trader
  *   position closed meanwhile, and applies the copy stop-loss at the current marks.
- * - **statistics** (leader, at start and every hour, spec §9): every trader's figures.
+ * - **statistics** (leader, at start and every hour): every trader's figures.
  *
  * Nothing here keeps state that matters: `copies` (unique per follow and trader order) says what
  * was done, so the live path, the sweep, a restarted node and a second node can all try; one copies.

@@ -1,5 +1,5 @@
 /**
- * The copy-trading area (issue 13, docs/COPYTRADE.md): the `/follow/*` endpoints, the operator's
+ * The copy-trading area (docs/COPYTRADE.md): the `/follow/*` endpoints, the operator's
  * trader decisions, the mirror engine (live on every node, the sweep and the hourly statistics on
  * the leader) and the demo traders. Owns `traders`, `follows`, `copies` and `trader_stats`
  * (CopyRepository); every copy is a futures position made by the futures service.
@@ -9,6 +9,7 @@ import type { AppOptions } from '../platform/options';
 import { CopyRepository } from './CopyRepository';
 import { CopyService } from './CopyService';
 import { createCopytradeHandlers } from './copytradeHandlers';
+import { createCopytradeOpsHandlers } from './copytradeOpsHandlers';
 import { DemoTraders } from './DemoTraders';
 import { MirrorEngine } from './MirrorEngine';
 
@@ -40,6 +41,7 @@ export const copytradePlugin = fp<AppOptions>(
 
     futures.service.onChange((row, before) => engine.onTrade(row, before));
     fastify.api.handle(createCopytradeHandlers(service));
+    fastify.ops.handle(createCopytradeOpsHandlers({ service, repo }, users));
     await demo.seed();
     fastify.leaderWork.add({
       start: async () => {

@@ -1,7 +1,9 @@
 /**
  * The database interface: one SQL dialect (PostgreSQL), two engines. PGlite runs embedded in
  * `DATA_DIR/pg` by default; `DATABASE_URL` selects a real PostgreSQL through `pg`.
- * NUMERIC arrives as a string (never a float); BIGINT as a JS number (ids and ms times only).
+ * Both drivers parse columns alike (server/db/parsers.ts): NUMERIC arrives as a normalised decimal
+ * string ("0.0100" → "0.01", never a float), BIGINT as a JS number (ids, ms times, counts), a
+ * `::text` cast as the database's text. Rows are read through checked row readers (server/db/rows.ts).
  */
 export type SqlValue = string | number | boolean | null | bigint | Uint8Array;
 

@@ -1,7 +1,12 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { runAfterCommit, type Db, type Queryable, type SqlValue } from './db';
+import { COLUMN_PARSERS } from './parsers';
 
-const parsers = { [types.INT8]: (value: string) => Number(value) };
+/**
+ * Passed with every query: this PGlite ignores a `parsers` option given to its constructor (its own
+ * INT8 parser happened to answer numbers, so only NUMERIC showed it), but honours one per query.
+ */
+const QUERY_OPTIONS = { parsers: { ...COLUMN_PARSERS } };
 
 /**
  * A `Queryable` on PGlite or on one of its transactions. `pending` collects the transaction's
@@ -10,7 +15,7 @@ const parsers = { [types.INT8]: (value: string) => Number(value) };
 function wrap(q: { query: PGlite['query']; exec: PGlite['exec'] }, pending: (() => unknown)[] | null = null): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await q.query<T>(sql, params as unknown[]);
+      const result = await q.query<T>(sql, params as unknown[], QUERY_OPTIONS);
       return result.rows;
     },
     async exec(sql: string) {
@@ -36,7 +41,7 @@ export interface PgliteDb extends Db {
 
 /** Opens PGlite in `dataDir` (created on first use), or in memory when `dataDir` is null. */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<PgliteDb> {
-  const pg = new PGlite(dataDir ?? undefined, { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+  const pg = new PGlite(dataDir ?? undefined, { ...(loadDataDir ? { loadDataDir } : {}) });
   await pg.waitReady;
   return {
     kind: 'pglite',

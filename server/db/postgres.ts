@@ -1,13 +1,16 @@
 import pg from 'pg';
 import { RETRYABLE_SQLSTATES, runAfterCommit, sqlState, type Db, type Queryable, type SqlValue } from './db';
+import { COLUMN_PARSERS } from './parsers';
 
-const INT8_OID = 20;
 const TX_ATTEMPTS = 5;
 const INSERT_BATCH_ROWS = 1000;
 
+/** Text-format results only (pg's default): the shared parsers first, pg's own for other types. */
 const typeParsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    (format ?? 'text') === 'text' && COLUMN_PARSERS[oid]
+      ? COLUMN_PARSERS[oid]
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /**

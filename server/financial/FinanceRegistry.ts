@@ -1,5 +1,5 @@
 /**
- * The finance tab's sources (issue 12 item 4): each finance area (lockming, IEO, dual) registers
+ * The finance tab's sources: each finance area (lockming, IEO, dual) registers
  * what a user holds in it, read through its own repository; the tab sums them. Adding a product
  * adds a source, not code here.
  */

@@ -1,5 +1,5 @@
 /**
- * The finance tab's summary (issue 12 item 4, docs/FINANCE.md "Finance tab"): each registered
+ * The finance tab's summary (docs/FINANCE.md "Finance tab"): each registered
  * product's holdings summed per currency, valued in USDT by the market's prices (or the
  * product's own unit price), and the total in the user's display currency.
  */

@@ -1,5 +1,5 @@
 /**
- * The finance tab (issue 12 item 4, docs/FINANCE.md "Finance tab"): the registry the finance
+ * The finance tab (docs/FINANCE.md "Finance tab"): the registry the finance
  * areas add their holdings to (`fastify.finance.registry`, before they register) and
  * `GET /financial/index`. Owns no table: each product reads its own.
  */

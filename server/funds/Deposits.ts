@@ -5,6 +5,7 @@ import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import { sqlState, UNIQUE_VIOLATION, type Db, type Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { rowReader } from '../db/rows';
 import { AppError } from '../http/AppError';
 import { custodyFor, type Ledger } from '../ledger/Ledger';
 import { txRunner, type TxRunner } from '../ledger/tx';
@@ -30,6 +31,26 @@ interface DepositRow {
 }
 
 const COLUMNS = `id, user_id, currency_id, network, amount::text AS amount, voucher_upload_id, sender, status, reason, created_at, decided_at`;
+const depositRows = rowReader<DepositRow>('deposits', {
+  id: 'int',
+  user_id: 'int',
+  currency_id: 'int',
+  network: 'text',
+  amount: 'decimal',
+  voucher_upload_id: 'int?',
+  sender: 'text?',
+  status: 'text',
+  reason: 'text?',
+  created_at: 'int',
+  decided_at: 'int?',
+});
+const decidingRows = rowReader<Pick<DepositRow, 'id' | 'user_id' | 'currency_id' | 'amount' | 'status'>>('deposits', {
+  id: 'int',
+  user_id: 'int',
+  currency_id: 'int',
+  amount: 'decimal',
+  status: 'text',
+});
 
 /** A deposit just approved and credited (inside the approval's transaction). */
 export interface ApprovedDeposit {
@@ -102,6 +123,7 @@ export class Deposits {
       this.db,
       { select: COLUMNS, from: 'FROM deposits WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
       { page, limit },
+      depositRows.check,
     );
     return { ...found, data: await this.toItems(found.data) };
   }
@@ -110,14 +132,15 @@ export class Deposits {
   async list(
     status: DepositItem['status'] | null,
   ): Promise<(DepositItem & { user_id: number; sender: string | null; email: string | null })[]> {
-    const rows = await this.db.query<DepositRow>(
+    const rows = await depositRows.all(
+      this.db,
       `SELECT ${COLUMNS} FROM deposits WHERE ($1::text IS NULL OR status = $1) ORDER BY id LIMIT 200`,
       [status],
     );
     const [items, contacts] = await Promise.all([this.toItems(rows), this.users.contacts(rows.map((r) => r.user_id))]);
     return items.map((item, i) => {
       const r = rows[i]!;
-      return { ...item, user_id: r.user_id, sender: r.sender, email: contacts.get(Number(r.user_id))?.email ?? null };
+      return { ...item, user_id: r.user_id, sender: r.sender, email: contacts.get(r.user_id)?.email ?? null };
     });
   }
 
@@ -133,7 +156,8 @@ export class Deposits {
   /** An operator's decision on a pending deposit; takes effect once, and the user is notified. */
   async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<DepositItem> {
     return this.tx(async (q, afterCommit) => {
-      const [row] = await q.query<DepositRow>(
+      const row = await decidingRows.one(
+        q,
         'SELECT id, user_id, currency_id, amount::text AS amount, status FROM deposits WHERE id = $1 FOR UPDATE',
         [id],
       );
@@ -170,7 +194,7 @@ export class Deposits {
   }
 
   private async byId(q: Queryable, id: number): Promise<DepositItem | null> {
-    const [row] = await q.query<DepositRow>(`SELECT ${COLUMNS} FROM deposits WHERE id = $1`, [id]);
+    const row = await depositRows.one(q, `SELECT ${COLUMNS} FROM deposits WHERE id = $1`, [id]);
     return row ? (await this.toItems([row], q))[0]! : null;
   }
 
@@ -180,7 +204,7 @@ export class Deposits {
       rows.map((r) => r.voucher_upload_id),
       q,
     );
-    return rows.map((r) => this.toItem(r, r.voucher_upload_id === null ? null : (vouchers.get(Number(r.voucher_upload_id)) ?? null)));
+    return rows.map((r) => this.toItem(r, r.voucher_upload_id === null ? null : (vouchers.get(r.voucher_upload_id) ?? null)));
   }
 
   private toItem(r: DepositRow, voucher: string | null): DepositItem {

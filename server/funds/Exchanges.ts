@@ -6,6 +6,7 @@ import { ACCOUNTS, calculateExchange, fillAtQuote, type ExchangeQuote } from '..
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { paginate } from '../db/paginate';
+import { rowReader } from '../db/rows';
 import { AppError } from '../http/AppError';
 import { feesFor, type Ledger } from '../ledger/Ledger';
 import { txRunner, type TxRunner } from '../ledger/tx';
@@ -18,6 +19,16 @@ const COLUMNS = `id, from_currency_id, to_currency_id, from_amount::text AS from
   rate::text AS rate, created_at`;
 
 type Row = Omit<ExchangeItem, 'from_currency' | 'to_currency'>;
+const exchangeRows = rowReader<Row>('exchanges', {
+  id: 'int',
+  from_currency_id: 'int',
+  to_currency_id: 'int',
+  from_amount: 'decimal',
+  to_amount: 'decimal',
+  fee: 'decimal',
+  rate: 'decimal',
+  created_at: 'int',
+});
 
 /** What a quote id signs: who it is for, the exchange, what it promises and until when. */
 interface SignedQuote {
@@ -30,8 +41,8 @@ interface SignedQuote {
 }
 
 /**
- * Currency exchange in the coin account at the market rate, against the platform treasury (spec
- * §7 `/user/Transfer`). Two ways to bound the price:
+ * Currency exchange in the coin account at the market rate, against the platform treasury
+ * (`/user/Transfer`). Two ways to bound the price:
  * - a firm quote (`firmQuote`, valid for `EXCHANGE_QUOTE_SECONDS`, as Convert apps give): its id
  *   is signed with a server secret, so its promise cannot be forged or edited, and it is filled
  *   at what it promised while that costs the platform no more than the live market value
@@ -140,7 +151,7 @@ export class Exchanges {
           { holder: { platform: 'treasury' }, currencyId: toId, available: q.fee.neg() },
         ],
       });
-      const [item] = await tx.query<Row>(`SELECT ${COLUMNS} FROM exchanges WHERE id = $1`, [row!.id]);
+      const item = await exchangeRows.one(tx, `SELECT ${COLUMNS} FROM exchanges WHERE id = $1`, [row!.id]);
       return this.toItem(item!);
     });
   }
@@ -150,7 +161,7 @@ export class Exchanges {
       this.db,
       { select: COLUMNS, from: 'FROM exchanges WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
       { page, limit },
-      (r) => this.toItem(r),
+      (r) => this.toItem(exchangeRows.check(r)),
     );
   }
 
@@ -160,7 +171,7 @@ export class Exchanges {
       "SELECT DISTINCT user_id FROM exchanges WHERE user_id = ANY(string_to_array($1, ',')::bigint[])",
       [userIds.join(',')],
     );
-    return rows.map((r) => Number(r.user_id));
+    return rows.map((r) => r.user_id);
   }
 
   /** The row as the API shows it, with the currencies' names from the market's catalogue. */

@@ -1,5 +1,5 @@
 /**
- * What a user holds beyond the plain balances of their accounts (issue 32 item 2, docs/FINANCE.md
+ * What a user holds beyond the plain balances of their accounts (docs/FINANCE.md
  * "Assets page"): each area that takes money into a product, an escrow or a bid registers a source that
  * reads its own tables; the assets overview (`GET /wallet/list`) shows a line per kind and counts
  * them in the total. Adding a product adds a source, not code here.

@@ -56,7 +56,7 @@ export class Wallets {
   }
 
   /**
-   * The assets page (issue 32 item 2): each account's balances, less in the coin account what a
+   * The assets page: each account's balances, less in the coin account what a
    * holding line shows (a dual principal frozen there is "earn", not "Frozen"); a line per kind of
    * holding (`HoldingsRegistry`), escrowed ones included; and the total, `assetsTotal` of both —
    * everything the ledger holds for the user, each currency valued at its recorded USDT price.
@@ -145,7 +145,7 @@ export class Wallets {
     return this.balances.journal(userId, filter, { page, limit }, (r) => ({ ...r, currency: this.currencyName(r.currency_id) }));
   }
 
-  /** Moves `amount` between two of the user's own accounts (spec §7 `/wallet/change`). */
+  /** Moves `amount` between two of the user's own accounts (`/wallet/change`). */
   async transfer(
     userId: number,
     currencyId: number,

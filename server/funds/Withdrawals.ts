@@ -6,6 +6,7 @@ import { IDENTITY_LIMITS } from '../../domain/identity';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { rowReader } from '../db/rows';
 import { AppError } from '../http/AppError';
 import type { Limits } from '../http/limits';
 import type { Balances } from '../ledger/Balances';
@@ -27,6 +28,30 @@ type Row = Omit<WithdrawalItem, 'currency'> & { user_id: number };
 
 const COLUMNS = `id, user_id, currency_id, amount::text AS amount, fee::text AS fee, arrival::text AS arrival,
   target_kind, target_label, target_detail, remark, status, reason, created_at, decided_at`;
+const withdrawalRows = rowReader<Row>('withdrawals', {
+  id: 'int',
+  user_id: 'int',
+  currency_id: 'int',
+  amount: 'decimal',
+  fee: 'decimal',
+  arrival: 'decimal',
+  target_kind: 'text',
+  target_label: 'text',
+  target_detail: 'text',
+  remark: 'text?',
+  status: 'text',
+  reason: 'text?',
+  created_at: 'int',
+  decided_at: 'int?',
+});
+const decidingRows = rowReader<Pick<Row, 'user_id' | 'currency_id' | 'amount' | 'fee' | 'arrival' | 'status'>>('withdrawals', {
+  user_id: 'int',
+  currency_id: 'int',
+  amount: 'decimal',
+  fee: 'decimal',
+  arrival: 'decimal',
+  status: 'text',
+});
 
 export interface WithdrawRequest {
   currency: number;
@@ -40,7 +65,7 @@ export interface WithdrawRequest {
 /**
  * Withdrawals: the amount is frozen at once; an operator completes (the arrival leaves through
  * custody, the fee goes to the platform) or rejects (the amount is released). The 24 h limit by
- * identity level (spec §6) is counted in BTC at request time, under a lock on the user so
+ * identity level is counted in BTC at request time, under a lock on the user so
  * concurrent requests cannot overrun it.
  */
 export class Withdrawals {
@@ -152,24 +177,26 @@ export class Withdrawals {
       this.db,
       { select: COLUMNS, from: 'FROM withdrawals WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
       { page, limit },
-      (r) => this.toItem(r),
+      (r) => this.toItem(withdrawalRows.check(r)),
     );
   }
 
   /** Withdrawals for an operator, oldest first. */
   async list(status: WithdrawalItem['status'] | null): Promise<(WithdrawalItem & { user_id: number; email: string | null })[]> {
-    const rows = await this.db.query<Row>(
+    const rows = await withdrawalRows.all(
+      this.db,
       `SELECT ${COLUMNS} FROM withdrawals WHERE ($1::text IS NULL OR status = $1) ORDER BY id LIMIT 200`,
       [status],
     );
     const contacts = await this.users.contacts(rows.map((r) => r.user_id));
-    return rows.map((r) => ({ ...this.toItem(r), user_id: r.user_id, email: contacts.get(Number(r.user_id))?.email ?? null }));
+    return rows.map((r) => ({ ...this.toItem(r), user_id: r.user_id, email: contacts.get(r.user_id)?.email ?? null }));
   }
 
   /** Completes (the amount leaves; the fee goes to the platform) or rejects (the amount is released), once. */
   async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<WithdrawalItem> {
     return this.tx(async (q, afterCommit) => {
-      const [row] = await q.query<{ user_id: number; currency_id: number; amount: string; fee: string; arrival: string; status: string }>(
+      const row = await decidingRows.one(
+        q,
         'SELECT user_id, currency_id, amount::text AS amount, fee::text AS fee, arrival::text AS arrival, status FROM withdrawals WHERE id = $1 FOR UPDATE',
         [id],
       );
@@ -248,7 +275,7 @@ export class Withdrawals {
   }
 
   private async byId(q: Queryable, id: number): Promise<WithdrawalItem | null> {
-    const [row] = await q.query<Row>(`SELECT ${COLUMNS} FROM withdrawals WHERE id = $1`, [id]);
+    const row = await withdrawalRows.one(q, `SELECT ${COLUMNS} FROM withdrawals WHERE id = $1`, [id]);
     return row ? this.toItem(row) : null;
   }
 

@@ -12,7 +12,7 @@ export interface DepositNetwork {
   min: string;
 }
 
-/** The built-in deposit coins of spec §3: USDT on ERC20 and TRC20 (id 3), ETH (id 2), BTC (id 1). */
+/** The built-in deposit coins: USDT on ERC20 and TRC20 (id 3), ETH (id 2), BTC (id 1). */
 export const DEPOSIT_COINS: { currencyId: number; networks: DepositNetwork[] }[] = [
   {
     currencyId: 3,

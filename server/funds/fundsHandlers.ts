@@ -13,7 +13,7 @@ function account(value: string): AccountId {
   return id;
 }
 
-/** The wallet endpoints of spec §7. Calls that move money run their effect in `ctx.tx` (idempotency keys). */
+/** The wallet endpoints. Calls that move money run their effect in `ctx.tx` (idempotency keys). */
 export function createFundsHandlers(deps: {
   wallets: Wallets;
   deposits: Deposits;

@@ -2,6 +2,7 @@
  * The funds area: wallets and transfers, deposits, withdrawals, exchanges and credits. Money
  * moves only through the ledger; other areas reach these services on the instance.
  */
+import { createFundsOpsHandlers } from './fundsOpsHandlers';
 import fp from 'fastify-plugin';
 import { Credits } from './Credits';
 import { Deposits } from './Deposits';
@@ -57,6 +58,7 @@ export const fundsPlugin = fp(
     fastify.decorate('holdings', holdings);
     users.addTradeSource((ids) => exchanges.tradersAmong(ids));
     fastify.api.handle(createFundsHandlers({ wallets, deposits, withdrawals, exchanges, users }));
+    fastify.ops.handle(createFundsOpsHandlers({ users, deposits, withdrawals, credits, market }));
   },
   { name: 'funds', dependencies: ['platform', 'auth', 'ledger', 'market', 'rates', 'users', 'uploads', 'notifications', 'targets'] },
 );

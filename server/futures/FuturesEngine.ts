@@ -1,7 +1,8 @@
 /**
  * The futures engine (leader only, docs/FUTURES.md "Engine"). It keeps the live trades in memory
- * (loaded at start, updated after each commit, reloaded every few seconds so trades placed on
- * another node are seen) and, on every market tick, decides from the tick's prices what must
+ * (loaded at start, updated after each commit on this node, re-read by id when another node
+ * says on the cluster bus that it changed one, and reloaded whole every half minute as the safety
+ * net of an at-most-once bus) and, on every market tick, decides from the tick's prices what must
  * happen: a limit order the mark crossed fills, a take-profit or stop-loss the mark reached
  * closes, an account whose risk rate fell to the threshold is liquidated. At each UTC day change
  * it charges the overnight fee. The decisions are cheap and synchronous; the work runs after the
@@ -18,9 +19,17 @@ import type { FuturesRepository, TradeRow } from './FuturesRepository';
 import type { FuturesService } from './FuturesService';
 import { LEVER, USDT_ID, type Mark } from './trading/terms';
 import { futuresSettings } from './settings';
+import { TradeIndex } from './TradeIndex';
 
 const DAY_MS = 86_400_000;
-const RELOAD_EVERY_MS = 2_000;
+/**
+ * How often the whole working set is read again. Not how changes arrive (this node's own through
+ * `track`, another node's through `refresh`): a net for a bus message lost, so it can be rare; a
+ * full read of thousands of live trades every 2 s held the database from orders (bench/ server).
+ */
+export const RELOAD_EVERY_MS = 30_000;
+/** The cluster bus channel on which a node says it committed a change to a trade: `{ id, node }`. */
+export const TRADE_CHANGED = 'futures:trade';
 
 /** `yyyy-mm-dd` of a time, UTC. */
 export function utcDay(ms: number): string {
@@ -28,10 +37,8 @@ export function utcDay(ms: number): string {
 }
 
 export class FuturesEngine {
-  /** Live trades by pair, then id. */
-  private readonly byPair = new Map<number, Map<number, TradeRow>>();
-  /** Open positions by user, then id. */
-  private readonly byUser = new Map<number, Map<number, TradeRow>>();
+  /** Live trades, by pair and by user (server/futures/TradeIndex.ts). */
+  private readonly index = new TradeIndex();
   /** Each user's available lever USDT as last read (for the cheap liquidation check; the transaction re-checks). */
   private readonly wallets = new Map<number, Decimal>();
   private readonly thresholds = new Map<number, Decimal | null>();
@@ -39,6 +46,11 @@ export class FuturesEngine {
   private readonly pending = new Set<string>();
   private stops: (() => void)[] = [];
   private reloading: Promise<void> | null = null;
+  /** Rows tracked while a reload's read was in flight: newer than what that read returns. */
+  private readonly trackedDuringReload = new Map<number, TradeRow>();
+  /** Trades another node changed, to be read again; read in batches, one batch at a time. */
+  private readonly stale = new Set<number>();
+  private refreshing: Promise<void> | null = null;
   /** Background work not yet queued per user (the overnight fee's candidate query). */
   private readonly tasks = new Set<Promise<unknown>>();
   private cancelDayChange: (() => void) | null = null;
@@ -55,10 +67,10 @@ export class FuturesEngine {
     },
   ) {
     deps.service.onChange((row) => this.track(row));
+    // The ledger says what the lever USDT became: no read per order, fill or close.
     deps.ledger.onBalancesChanged((userId, changed) => {
-      if (this.running && this.byUser.has(userId) && changed.some((c) => c.account === LEVER && c.currency_id === USDT_ID)) {
-        this.background(this.readWallet(userId));
-      }
+      const lever = changed.find((c) => c.account === LEVER && c.currency_id === USDT_ID);
+      if (this.running && lever && this.index.holds(userId)) this.wallets.set(userId, new Decimal(lever.available));
     });
   }
 
@@ -86,26 +98,47 @@ export class FuturesEngine {
 
   /** Resolves once every queued effect has run (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.queues.size || this.reloading || this.tasks.size) {
-      await Promise.all([...this.queues.values(), ...this.tasks, this.reloading]);
+    while (this.queues.size || this.reloading || this.refreshing || this.tasks.size) {
+      await Promise.all([...this.queues.values(), ...this.tasks, this.reloading, this.refreshing]);
     }
   }
 
   /** Takes a committed trade into the working set (or out of it, once final). */
   track(row: TradeRow): void {
-    const live = row.status === 'open' || row.status === 'entrusted';
-    const pair = this.byPair.get(row.match_id) ?? new Map<number, TradeRow>();
-    if (live) pair.set(row.id, row);
-    else pair.delete(row.id);
-    this.byPair.set(row.match_id, pair);
-    const user = this.byUser.get(row.user_id) ?? new Map<number, TradeRow>();
-    if (row.status === 'open') user.set(row.id, row);
-    else user.delete(row.id);
-    if (user.size) {
-      this.byUser.set(row.user_id, user);
+    if (this.reloading) this.trackedDuringReload.set(row.id, row);
+    this.apply(row);
+  }
+
+  /**
+   * Another node committed a change to these trades (`TRADE_CHANGED` on the bus): reads them
+   * again and tracks what they are now. Reads run one batch at a time, so a later read never
+   * lands before an earlier one.
+   */
+  refresh(ids: Iterable<number>): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    for (const id of ids) this.stale.add(id);
+    this.refreshing ??= (async () => {
+      try {
+        while (this.stale.size && this.running) {
+          const batch = [...this.stale];
+          this.stale.clear();
+          for (const row of (await this.deps.repo.byIds(batch)).values()) this.track(row);
+        }
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'futures engine: reading changed trades failed (the next reload has them)');
+        this.stale.clear();
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private apply(row: TradeRow): void {
+    this.index.track(row);
+    if (this.index.holds(row.user_id)) {
       if (this.running && !this.wallets.has(row.user_id)) this.background(this.readWallet(row.user_id));
     } else {
-      this.byUser.delete(row.user_id);
       this.wallets.delete(row.user_id);
     }
   }
@@ -127,23 +160,26 @@ export class FuturesEngine {
   private check(tickers: readonly Ticker[]): void {
     const users = new Set<number>();
     for (const ticker of tickers) {
-      const trades = this.byPair.get(ticker.id);
-      if (!trades?.size) continue;
       const mark: Mark = { price: ticker.price, ts: ticker.ts };
-      for (const t of trades.values()) {
+      for (const t of this.index.mayTrigger(ticker.id, new Decimal(ticker.price))) {
         if (t.status === 'entrusted') {
           if (limitFills(t.side, mark.price, t.target_price!))
             this.enqueue(t.user_id, `fill:${t.id}`, () => this.deps.service.fill(t.id, mark));
-        } else {
-          users.add(t.user_id);
-          if (stopTriggered(t.side, mark.price, t.target_profit_price, t.stop_loss_price)) {
-            this.enqueue(t.user_id, `stop:${t.id}`, () => this.deps.service.stop(t.id, mark));
-          }
+        } else if (stopTriggered(t.side, mark.price, t.target_profit_price, t.stop_loss_price)) {
+          this.enqueue(t.user_id, `stop:${t.id}`, () => this.deps.service.stop(t.id, mark));
         }
       }
+      for (const userId of this.index.holdersOf(ticker.id)) users.add(userId);
     }
     for (const userId of users) if (this.atRisk(userId)) this.enqueue(userId, `liquidate:${userId}`, () => this.liquidate(userId));
   }
+
+  /** The last mark of a pair, for the P&L bound. */
+  private readonly markOf = (pairId: number): Decimal | undefined => {
+    const pair = this.deps.market.pairs.find((p) => p.id === pairId);
+    const ticker = pair && this.deps.market.ticker(pair.symbol);
+    return ticker ? new Decimal(ticker.price) : undefined;
+  };
 
   /**
    * The cheap check at the last marks and the last-read available; the transaction decides for
@@ -151,19 +187,24 @@ export class FuturesEngine {
    * never negative), so a tick right after an open is never missed while that read is in flight.
    */
   private atRisk(userId: number): boolean {
-    const open = this.byUser.get(userId);
+    if (!this.index.holds(userId)) return false;
     const available = this.wallets.get(userId) ?? new Decimal(0);
-    if (!open?.size) return false;
+    // The account's threshold: the highest of the pairs it holds.
+    let threshold = new Decimal(0);
+    for (const pairId of this.index.pairsOf(userId)) {
+      const own = this.thresholdOf(pairId);
+      if (own && own.gt(threshold)) threshold = own;
+    }
+    // The bound first: an account safe at the lowest P&L its marks allow needs no position-by-position sum.
+    const floor = this.index.pnlFloor(userId, this.markOf);
+    if (floor && !mustLiquidate(riskRate(available, floor.margin, floor.pnl), threshold)) return false;
     let margin = new Decimal(0);
     let pnl = new Decimal(0);
-    let threshold = new Decimal(0);
-    for (const t of open.values()) {
+    for (const t of this.index.openOf(userId)) {
       const ticker = this.deps.market.ticker(t.symbol);
       if (!ticker) return false;
       margin = margin.plus(t.margin);
       pnl = pnl.plus(profit(t.side, t.open_price!, ticker.price, t.number, t.quote_usdt));
-      const own = this.thresholdOf(t.match_id);
-      if (own && own.gt(threshold)) threshold = own;
     }
     return mustLiquidate(riskRate(available, margin, pnl), threshold);
   }
@@ -206,7 +247,7 @@ export class FuturesEngine {
   private async readWallet(userId: number): Promise<void> {
     try {
       const { available } = await this.deps.service.available(userId);
-      if (this.byUser.has(userId)) this.wallets.set(userId, available);
+      if (this.index.holds(userId)) this.wallets.set(userId, available);
     } catch (error) {
       this.deps.log.error({ err: error }, 'futures engine: reading a balance failed');
     }
@@ -218,16 +259,21 @@ export class FuturesEngine {
     this.tasks.add(tracked);
   }
 
-  /** Reloads the working set from the database (trades placed through another node); one at a time. */
+  /**
+   * Reads the whole working set again; one at a time. A trade tracked while the read was in flight
+   * keeps that newer row (a position closed meanwhile is not brought back by the older read).
+   */
   private reload(): Promise<void> {
     this.reloading ??= (async () => {
+      this.trackedDuringReload.clear();
       try {
         const rows = await this.deps.repo.allLive();
-        this.byPair.clear();
-        const users = new Set(this.byUser.keys());
-        this.byUser.clear();
-        for (const row of rows) this.track(row);
-        for (const userId of users) if (!this.byUser.has(userId)) this.wallets.delete(userId);
+        const users = [...this.index.holderIds()];
+        this.index.clear();
+        for (const row of rows) if (!this.trackedDuringReload.has(row.id)) this.apply(row);
+        for (const row of this.trackedDuringReload.values()) this.apply(row);
+        this.trackedDuringReload.clear();
+        for (const userId of users) if (!this.index.holds(userId)) this.wallets.delete(userId);
       } catch (error) {
         this.deps.log.error({ err: error }, 'futures engine: reload failed');
       } finally {

@@ -1,5 +1,5 @@
 /**
- * The futures auditor (issue 10, docs/AUDIT.md "Futures"): every row of `futures_settlements` is
+ * The futures auditor (docs/AUDIT.md "Futures"): every row of `futures_settlements` is
  * re-derived from the trade's stored inputs, the price record and the same domain formulas that
  * settled it (domain/futures/formulas.ts), and its ledger operation (same key) is read back and
  * compared leg by leg. One mismatch per settlement row that does not recompute, naming the row.

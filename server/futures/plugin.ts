@@ -1,5 +1,5 @@
 /**
- * The futures area (issue 9, docs/FUTURES.md): the `/lever/*` endpoints, the engine (leader
+ * The futures area (docs/FUTURES.md): the `/lever/*` endpoints, the engine (leader
  * only), the private channel's `orders` and `positions`, and the lever transfer guard. Owns
  * `futures_trades` and `futures_settlements` (FuturesRepository).
  */
@@ -10,7 +10,7 @@ import type { MarketPair } from '../../domain/market/types';
 import { AppError } from '../http/AppError';
 import { txRunner } from '../ledger/tx';
 import { futuresAuditor } from './audit';
-import { FuturesEngine } from './FuturesEngine';
+import { FuturesEngine, TRADE_CHANGED } from './FuturesEngine';
 import { toTrade, FuturesRepository, type TradeRow } from './FuturesRepository';
 import { FuturesService } from './FuturesService';
 import { USDT_ID } from './trading/terms';
@@ -54,6 +54,16 @@ export const futuresPlugin = fp(
         void hub.publishToUser(row.user_id, 'positions', [{ ...trade, open: row.status === 'open' }]);
       }
     });
+    // The engine runs on the leader only: a change committed on this node is told to the others
+    // (the leader reads the trade again at once instead of at its next reload). A single node's bus
+    // reaches only itself, whose engine has the change already: nothing to say per order there.
+    const { bus } = fastify;
+    if (bus.shared) service.onChange((row: TradeRow) => bus.publish(TRADE_CHANGED, { id: row.id, node: bus.nodeId }));
+    const unsubscribe = bus.subscribe(TRADE_CHANGED, (data) => {
+      const { id, node } = (data ?? {}) as { id?: unknown; node?: unknown };
+      if (node !== bus.nodeId && Number.isSafeInteger(id)) void engine.refresh([id as number]);
+    });
+    fastify.addHook('onClose', async () => unsubscribe());
     hub.provideSnapshot('orders', (userId) => service.live(userId, 'entrusted'));
     hub.provideSnapshot('positions', (userId) => service.live(userId, 'open'));
 

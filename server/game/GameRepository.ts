@@ -1,16 +1,16 @@
 /**
  * The one owner of `game_points`, `game_grants` and `game_rounds` (migration 022): every SQL
- * string naming them lives here. Points are whole numbers; prices NUMERIC read back as text.
+ * string naming them lives here. Points are whole numbers (BIGINT, read as numbers); prices are
+ * NUMERIC, read back through checked row readers (server/db/rows.ts) as normalised decimal strings.
  */
 import type { Page } from '../../domain/api/envelope';
-import { Decimal } from '../../domain/decimal';
 import type { GameDecider, GameDirection, GameResult, GameRoundStatus } from '../../domain/game/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
-import { num } from '../db/columns';
+import { rowReader } from '../db/rows';
 
-const COLUMNS = `id, user_id, match_id, symbol, direction, stake, status, open_price::text AS open_price, open_ts, closes_at,
-  close_price::text AS close_price, close_ts, decided_by, result, returned, net, created_at, settled_at`;
+const COLUMNS = `id, user_id, match_id, symbol, direction, stake, status, open_price, open_ts, closes_at,
+  close_price, close_ts, decided_by, result, returned, net, created_at, settled_at`;
 
 export interface GameRoundRow {
   id: number;
@@ -33,30 +33,39 @@ export interface GameRoundRow {
   settled_at: number | null;
 }
 
-type Raw = { [K in keyof GameRoundRow]: GameRoundRow[K] extends number | null ? number | string | null : GameRoundRow[K] };
+const roundRows = rowReader<GameRoundRow>('game_rounds', {
+  id: 'int',
+  user_id: 'int',
+  match_id: 'int',
+  symbol: 'text',
+  direction: 'text',
+  stake: 'int',
+  status: 'text',
+  open_price: 'decimal',
+  open_ts: 'int',
+  closes_at: 'int',
+  close_price: 'decimal?',
+  close_ts: 'int?',
+  decided_by: 'text?',
+  result: 'text?',
+  returned: 'int?',
+  net: 'int?',
+  created_at: 'int',
+  settled_at: 'int?',
+});
 
-function toRow(r: Raw): GameRoundRow {
-  return {
-    id: Number(r.id),
-    user_id: Number(r.user_id),
-    match_id: Number(r.match_id),
-    symbol: r.symbol,
-    direction: r.direction,
-    stake: Number(r.stake),
-    status: r.status,
-    open_price: new Decimal(r.open_price).toFixed(),
-    open_ts: Number(r.open_ts),
-    closes_at: Number(r.closes_at),
-    close_price: r.close_price === null ? null : new Decimal(r.close_price).toFixed(),
-    close_ts: num(r.close_ts),
-    decided_by: r.decided_by,
-    result: r.result,
-    returned: num(r.returned),
-    net: num(r.net),
-    created_at: Number(r.created_at),
-    settled_at: num(r.settled_at),
-  };
+const pointRows = rowReader<{ points: number }>('game_points', { points: 'int' });
+
+const grantRows = rowReader<{ amount: number }>('game_grants', { amount: 'int' });
+
+export interface LeaderRow {
+  user_id: number;
+  won: number;
+  rounds: number;
 }
+
+/** SUM over BIGINT is NUMERIC, so the query casts it back to BIGINT to read a number. */
+const leaderRows = rowReader<LeaderRow>('game_rounds', { user_id: 'int', won: 'int', rounds: 'int' });
 
 export interface NewRound {
   userId: number;
@@ -86,8 +95,8 @@ export class GameRepository {
   // ---- points ---------------------------------------------------------------------------------
 
   async points(userId: number, q: Queryable = this.db): Promise<number> {
-    const [row] = await q.query<{ points: number | string }>('SELECT points FROM game_points WHERE user_id = $1', [userId]);
-    return row ? Number(row.points) : 0;
+    const row = await pointRows.one(q, 'SELECT points FROM game_points WHERE user_id = $1', [userId]);
+    return row?.points ?? 0;
   }
 
   /** Locks (creating at 0 when missing) the user's points row; answers the points. */
@@ -96,17 +105,18 @@ export class GameRepository {
       userId,
       now,
     ]);
-    const [row] = await q.query<{ points: number | string }>('SELECT points FROM game_points WHERE user_id = $1 FOR UPDATE', [userId]);
-    return Number(row!.points);
+    const row = await pointRows.one(q, 'SELECT points FROM game_points WHERE user_id = $1 FOR UPDATE', [userId]);
+    return row!.points;
   }
 
   /** Adds `delta` (negative: takes) to the user's points; the CHECK refuses a negative result. */
   async addPoints(q: Queryable, userId: number, delta: number, now: number): Promise<number> {
-    const [row] = await q.query<{ points: number | string }>(
-      'UPDATE game_points SET points = points + $2, updated_at = $3 WHERE user_id = $1 RETURNING points',
-      [userId, delta, now],
-    );
-    return Number(row!.points);
+    const row = await pointRows.one(q, 'UPDATE game_points SET points = points + $2, updated_at = $3 WHERE user_id = $1 RETURNING points', [
+      userId,
+      delta,
+      now,
+    ]);
+    return row!.points;
   }
 
   /** Records the day's grant; false when that day was granted already. */
@@ -119,72 +129,70 @@ export class GameRepository {
   }
 
   async grantedOn(userId: number, day: number, q: Queryable = this.db): Promise<number> {
-    const [row] = await q.query<{ amount: number | string }>('SELECT amount FROM game_grants WHERE user_id = $1 AND day = $2', [
-      userId,
-      day,
-    ]);
-    return row ? Number(row.amount) : 0;
+    const row = await grantRows.one(q, 'SELECT amount FROM game_grants WHERE user_id = $1 AND day = $2', [userId, day]);
+    return row?.amount ?? 0;
   }
 
   // ---- rounds ---------------------------------------------------------------------------------
 
   async insert(q: Queryable, r: NewRound): Promise<GameRoundRow> {
-    const [row] = await q.query<Raw>(
+    const row = await roundRows.one(
+      q,
       `INSERT INTO game_rounds (user_id, match_id, symbol, direction, stake, status, open_price, open_ts, closes_at, created_at)
        VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $8, $9) RETURNING ${COLUMNS}`,
       [r.userId, r.matchId, r.symbol, r.direction, r.stake, r.openPrice, r.openTs, r.closesAt, r.now],
     );
-    return toRow(row!);
+    return row!;
   }
 
   async byId(id: number, q: Queryable = this.db): Promise<GameRoundRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM game_rounds WHERE id = $1`, [id]);
-    return row ? toRow(row) : null;
+    const row = await roundRows.one(q, `SELECT ${COLUMNS} FROM game_rounds WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   async lock(q: Queryable, id: number): Promise<GameRoundRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM game_rounds WHERE id = $1 FOR UPDATE`, [id]);
-    return row ? toRow(row) : null;
+    const row = await roundRows.one(q, `SELECT ${COLUMNS} FROM game_rounds WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
   }
 
   async openOf(userId: number, q: Queryable = this.db): Promise<GameRoundRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM game_rounds WHERE user_id = $1 AND status = 'open'`, [userId]);
-    return row ? toRow(row) : null;
+    const row = await roundRows.one(q, `SELECT ${COLUMNS} FROM game_rounds WHERE user_id = $1 AND status = 'open'`, [userId]);
+    return row ?? null;
   }
 
   /** Records a round's settlement; null when it was settled already. */
   async settle(q: Queryable, id: number, s: RoundSettlement): Promise<GameRoundRow | null> {
-    const [row] = await q.query<Raw>(
+    const row = await roundRows.one(
+      q,
       `UPDATE game_rounds SET status = 'settled', close_price = $2, close_ts = $3, decided_by = $4, result = $5, returned = $6,
          net = $7, settled_at = $8
        WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
       [id, s.closePrice, s.closeTs, s.decidedBy, s.result, s.returned, s.net, s.now],
     );
-    return row ? toRow(row) : null;
+    return row ?? null;
   }
 
   /** Every open round (the engine's working set). */
   async allOpen(): Promise<GameRoundRow[]> {
-    const rows = await this.db.query<Raw>(`SELECT ${COLUMNS} FROM game_rounds WHERE status = 'open' ORDER BY closes_at, id`);
-    return rows.map(toRow);
+    return roundRows.all(this.db, `SELECT ${COLUMNS} FROM game_rounds WHERE status = 'open' ORDER BY closes_at, id`);
   }
 
   async page(userId: number, page: { page: number; limit: number }): Promise<Page<GameRoundRow>> {
-    return paginate<Raw, GameRoundRow>(
+    return paginate(
       this.db,
       { select: COLUMNS, from: 'FROM game_rounds WHERE user_id = $1', orderBy: 'id DESC', params: [userId] },
       page,
-      toRow,
+      roundRows.check,
     );
   }
 
   /** The top `limit` players by net points of rounds settled at or after `since`. */
-  async leaders(since: number, limit: number): Promise<{ user_id: number; won: number; rounds: number }[]> {
-    const rows = await this.db.query<{ user_id: number | string; won: number | string; rounds: number | string }>(
-      `SELECT user_id, SUM(net) AS won, COUNT(*) AS rounds FROM game_rounds
+  async leaders(since: number, limit: number): Promise<LeaderRow[]> {
+    return leaderRows.all(
+      this.db,
+      `SELECT user_id, SUM(net)::bigint AS won, COUNT(*) AS rounds FROM game_rounds
        WHERE status = 'settled' AND settled_at >= $1 GROUP BY user_id ORDER BY SUM(net) DESC, MIN(id) LIMIT $2`,
       [since, limit],
     );
-    return rows.map((r) => ({ user_id: Number(r.user_id), won: Number(r.won), rounds: Number(r.rounds) }));
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The mini game (issue 16 part 3, docs/community/GAME.md): POINTS, never money — nothing here
+ * The mini game (docs/community/GAME.md): POINTS, never money — nothing here
  * touches the ledger or a balance. The daily allowance is granted on the first visit of each UTC
  * day of the injected clock (once: `game_grants`' key). A round opens at the pair's recorded
  * last price of the call (the market source, never the client), the stake leaving the points at

@@ -1,5 +1,5 @@
 /**
- * The mini game (issue 16 part 3, docs/community/GAME.md): the `/game/*` endpoints and the engine
+ * The mini game (docs/community/GAME.md): the `/game/*` endpoints and the engine
  * (leader only) that settles each round once at the recorded price of its close. Points only:
  * owns `game_points`, `game_grants`, `game_rounds` (GameRepository); never the ledger.
  */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ANSWER_LOST_CODE, type ApiEnvelope } from '../../domain/api/envelope';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 import { txRunner, type TxRunner } from '../ledger/tx';
 import { AppError, failureOf } from './AppError';
 import type { Translate } from './translator';
@@ -54,6 +55,8 @@ interface KeyRow {
   request_hash: string;
   response: string | null;
 }
+
+const keyRows = rowReader<KeyRow>('idempotency_keys', { path: 'text', request_hash: 'text', response: 'text?' });
 
 /** Thrown inside the claiming transaction when another request already holds the key. */
 class Replay extends Error {}
@@ -189,7 +192,8 @@ export class Idempotency {
   }
 
   private async find(q: Queryable, req: IdempotentRequest): Promise<KeyRow | null> {
-    const [row] = await q.query<KeyRow>(
+    const row = await keyRows.one(
+      q,
       `SELECT path, request_hash, response FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at >= $3`,
       [req.userId, req.key, this.clock.now() - IDEMPOTENCY_TTL_MS],
     );

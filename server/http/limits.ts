@@ -17,8 +17,8 @@ export function createLimits(clock: Clock, store: CounterStore = new MemoryCount
     /** …and per address, across accounts… */
     loginByIp: new RateLimiter(store, 'login-ip', 50, 15 * MINUTE),
     /**
-     * …and wrong passwords per account across every address (issue 32: 50 tries from 5
-     * addresses in 15 minutes): the 20th within 15 minutes locks the account's password login
+     * …and wrong passwords per account across every address (50 tries from 5 addresses in
+     * 15 minutes would otherwise get through): the 20th within 15 minutes locks the account's password login
      * for 15 minutes from then, and its owner is notified (docs/SECURITY.md). Twice the
      * per-address limit, so one address alone never locks the owner out; it takes several.
      */

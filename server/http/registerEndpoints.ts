@@ -43,7 +43,7 @@ function readParams(req: FastifyRequest): Record<string, unknown> {
   return { ...query, ...body };
 }
 
-/** The request's language: the `lang` parameter (spec §7), else `accept-language`, else English. */
+/** The request's language: the `lang` parameter, else `accept-language`, else English. */
 export function readLang(req: FastifyRequest): Lang {
   const fromParams = readParams(req).lang;
   if (isLang(fromParams)) return fromParams;

@@ -13,8 +13,9 @@ export interface Translator {
 }
 
 /**
- * Loads the namespaces the server answers with (errors, validation, messages) in the 9
- * languages, from the same `locales/<lang>/<namespace>.json` files the app uses.
+ * Loads the namespaces the server answers with (errors, validation, messages, notifications) in
+ * the 9 languages, from the same `locales/<lang>/<namespace>.json` files the app uses (errors,
+ * validation and notifications are merged from each area's files by `npm run gen:locales`).
  */
 export function createTranslator(localesDir: string): Translator {
   const resources = Object.fromEntries(

@@ -1,6 +1,7 @@
 import type { IdentityState } from '../../domain/identity/types';
 import type { Clock } from '../clock';
 import { UNIQUE_VIOLATION, sqlState, type Db } from '../db/db';
+import { rowReader } from '../db/rows';
 import { AppError, identityError } from '../http/AppError';
 import type { Notifications } from '../notifications/Notifications';
 import type { UploadStore } from '../uploads/UploadStore';
@@ -9,6 +10,25 @@ import type { OpsIdentityDecision } from '../../domain/ops/types';
 
 /** One identity submission as stored: what the operator API lists. */
 export type IdentityRow = OpsIdentityDecision;
+
+const IDENTITY_COLUMNS = `id, user_id, level, id_type, name, card_id, country, front_upload_id, reverse_upload_id, status, reason,
+  created_at, decided_at`;
+
+const identityRows = rowReader<IdentityRow>('identities', {
+  id: 'int',
+  user_id: 'int',
+  level: 'int',
+  id_type: 'text?',
+  name: 'text?',
+  card_id: 'text?',
+  country: 'text?',
+  front_upload_id: 'int?',
+  reverse_upload_id: 'int?',
+  status: 'text',
+  reason: 'text?',
+  created_at: 'int',
+  decided_at: 'int?',
+});
 
 export type BasicDetails = { id_type: string; name: string; card_id: string; country: string };
 export type AdvancedDetails = { front_pic: string; reverse_pic: string };
@@ -36,9 +56,14 @@ export class Identities {
 
   async state(userId: number): Promise<IdentityState> {
     const user = await this.users.byId(userId);
-    const [latest] = await this.db.query<IdentityRow>('SELECT * FROM identities WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [userId]);
-    const [basic] = await this.db.query<IdentityRow>(
-      `SELECT * FROM identities WHERE user_id = $1 AND level = 1 AND status <> 'rejected' ORDER BY id DESC LIMIT 1`,
+    const latest = await identityRows.one(
+      this.db,
+      `SELECT ${IDENTITY_COLUMNS} FROM identities WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
+      [userId],
+    );
+    const basic = await identityRows.one(
+      this.db,
+      `SELECT ${IDENTITY_COLUMNS} FROM identities WHERE user_id = $1 AND level = 1 AND status <> 'rejected' ORDER BY id DESC LIMIT 1`,
       [userId],
     );
     return {
@@ -87,12 +112,12 @@ export class Identities {
   }
 
   /**
-   * An operator's decision; takes effect once. Approval needs email and phone bound (spec §5)
+   * An operator's decision; takes effect once. Approval needs email and phone bound
    * and raises the user's level; either way the user is notified.
    */
   async decide(id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<IdentityRow> {
     const { row, push } = await this.db.tx(async (q) => {
-      const [row] = await q.query<IdentityRow>('SELECT * FROM identities WHERE id = $1 FOR UPDATE', [id]);
+      const row = await identityRows.one(q, `SELECT ${IDENTITY_COLUMNS} FROM identities WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) throw new AppError('errors.identityNotFound');
       if (row.status !== 'pending') throw new AppError('errors.alreadyDecided');
       const now = this.clock.now();
@@ -101,8 +126,9 @@ export class Identities {
         if (!user?.email || !user.mobile) throw new AppError('errors.bindContactsFirst');
         await this.users.raiseIdentityLevel(row.user_id, row.level, q);
       }
-      const [updated] = await q.query<IdentityRow>(
-        `UPDATE identities SET status = $2, reason = $3, decided_at = $4 WHERE id = $1 RETURNING *`,
+      const updated = await identityRows.one(
+        q,
+        `UPDATE identities SET status = $2, reason = $3, decided_at = $4 WHERE id = $1 RETURNING ${IDENTITY_COLUMNS}`,
         [id, decision.approve ? 'approved' : 'rejected', decision.approve ? null : decision.reason, now],
       );
       const push = await this.notifications.create(
@@ -129,19 +155,20 @@ export class Identities {
     status: IdentityRow['status'] | null,
     limit = 100,
   ): Promise<(IdentityRow & { email: string | null; mobile: string | null; front: string | null; reverse: string | null })[]> {
-    const rows = await this.db.query<IdentityRow>('SELECT * FROM identities WHERE ($1::text IS NULL OR status = $1) ORDER BY id LIMIT $2', [
-      status,
-      limit,
-    ]);
+    const rows = await identityRows.all(
+      this.db,
+      `SELECT ${IDENTITY_COLUMNS} FROM identities WHERE ($1::text IS NULL OR status = $1) ORDER BY id LIMIT $2`,
+      [status, limit],
+    );
     const [contacts, photos] = await Promise.all([
       this.users.contacts(rows.map((r) => r.user_id)),
       this.uploads.urlsById(rows.flatMap((r) => [r.front_upload_id, r.reverse_upload_id])),
     ]);
-    const photo = (id: number | null) => (id === null ? null : (photos.get(Number(id)) ?? null));
+    const photo = (id: number | null) => (id === null ? null : (photos.get(id) ?? null));
     return rows.map((r) => ({
       ...r,
-      email: contacts.get(Number(r.user_id))?.email ?? null,
-      mobile: contacts.get(Number(r.user_id))?.mobile ?? null,
+      email: contacts.get(r.user_id)?.email ?? null,
+      mobile: contacts.get(r.user_id)?.mobile ?? null,
       front: photo(r.front_upload_id),
       reverse: photo(r.reverse_upload_id),
     }));

@@ -1,7 +1,7 @@
 import type { HandlerMap } from '../http/context';
 import type { Identities } from './Identities';
 
-/** `GET /real/state` and `POST /user/real` (spec §3, §4, §7). */
+/** `GET /real/state` and `POST /user/real`. */
 export function createIdentityHandlers(identities: Identities): HandlerMap {
   return {
     '/real/state': async (_input, ctx) => identities.state(ctx.user.id),

@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin';
 import { Identities } from './Identities';
 import { createIdentityHandlers } from './identityHandlers';
+import { createIdentityOpsHandlers } from './identityOpsHandlers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,7 @@ export const identityPlugin = fp(
     fastify.decorate('identities', identities);
     fastify.api.provide({ identity: identities });
     fastify.api.handle(createIdentityHandlers(identities));
+    fastify.ops.handle(createIdentityOpsHandlers(identities));
   },
   { name: 'identity', dependencies: ['platform', 'users', 'uploads', 'notifications'] },
 );

@@ -1,5 +1,5 @@
 /**
- * IEO (issue 12 item 2, docs/FINANCE.md "IEO"): creating a project with its token, subscribing,
+ * IEO (docs/FINANCE.md "IEO"): creating a project with its token, subscribing,
  * the allocation at the end and the release at unlock. Every amount comes from the domain
  * formulas (domain/ieo/formulas.ts) and every movement goes through the ledger:
  *

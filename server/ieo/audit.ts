@@ -1,5 +1,5 @@
 /**
- * The IEO auditor (issue 12, docs/FINANCE.md "IEO"): every subscription is re-derived from its
+ * The IEO auditor (docs/FINANCE.md "IEO"): every subscription is re-derived from its
  * stored terms with the domain formulas that paid it, and checked against the ledger:
  *
  * - what it paid recomputes (`subscriptionCost`), and the pay operation moved exactly that from

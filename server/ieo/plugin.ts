@@ -1,5 +1,5 @@
 /**
- * The IEO area (issue 12, docs/FINANCE.md "IEO"): the `/project*` endpoints, the operator's
+ * The IEO area (docs/FINANCE.md "IEO"): the `/project*` endpoints, the operator's
  * `create-project` and `projects`, the engine (leader only) that allocates each project at its
  * end and releases its tokens at unlock, and the auditor. Owns `ieo_projects`, `ieo_orders` and
  * the tokens' `currencies` rows (IeoRepository); registers the tokens with the market so wallets
@@ -9,7 +9,7 @@
 import fp from 'fastify-plugin';
 import { createIeoAuditor } from './audit';
 import { IeoEngine } from './IeoEngine';
-import { createIeoHandlers } from './ieoHandlers';
+import { createIeoHandlers, createIeoOpsHandlers } from './ieoHandlers';
 import { IeoRepository } from './IeoRepository';
 import { IeoService } from './IeoService';
 import { seedIeoProjects } from './seedProjects';
@@ -37,6 +37,7 @@ export const ieoPlugin = fp(
     fastify.holdings.register({ kind: 'ieo', holdings: (userId) => service.assetHoldings(userId) });
     audit.registry.register(createIeoAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createIeoHandlers(service));
+    fastify.ops.handle(createIeoOpsHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
   { name: 'ieo', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'audit', 'financial', 'funds'] },

@@ -1,20 +1,21 @@
 /**
  * The one owner of `dual_products` and `dual_orders` (migration 012): every SQL string naming
  * them lives here. Amounts are written as decimal strings computed by the domain formulas
- * (domain/invest/formulas.ts) and read back as text.
+ * (domain/invest/formulas.ts) and read back through checked row readers (server/db/rows.ts) as
+ * normalised decimal strings.
  */
 import type { Page } from '../../domain/api/envelope';
 import type { DualOrderStatus, DualType } from '../../domain/invest/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
-import { norm, num } from '../db/columns';
+import { rowReader } from '../db/rows';
 
-const PRODUCT_COLUMNS = `id, type, currency_id, quote_id, tier, share_price::text AS share_price, apr::text AS apr,
-  linked_price::text AS linked_price, issue_price::text AS issue_price, days, total_shares, sold_shares, sale_ends_at, maturity_at, created_at`;
+const PRODUCT_COLUMNS = `id, type, currency_id, quote_id, tier, share_price, apr,
+  linked_price, issue_price, days, total_shares, sold_shares, sale_ends_at, maturity_at, created_at`;
 
-const ORDER_COLUMNS = `id, user_id, product_id, type, currency_id, quote_id, invest_currency_id, num, share_price::text AS share_price,
-  amount::text AS amount, apr::text AS apr, linked_price::text AS linked_price, days, maturity_at, status,
-  settle_price::text AS settle_price, settle_price_at, payout_currency_id, payout_amount::text AS payout_amount, fail_reason,
+const ORDER_COLUMNS = `id, user_id, product_id, type, currency_id, quote_id, invest_currency_id, num, share_price,
+  amount, apr, linked_price, days, maturity_at, status,
+  settle_price, settle_price_at, payout_currency_id, payout_amount, fail_reason,
   created_at, settled_at, updated_at`;
 
 export interface ProductRow {
@@ -75,55 +76,49 @@ export type NewOrder = Omit<
   | 'updated_at'
 >;
 
-type Raw<T> = { [K in keyof T]: T[K] extends number ? number | string : T[K] extends number | null ? number | string | null : T[K] };
+const productRows = rowReader<ProductRow>('dual_products', {
+  id: 'int',
+  type: 'text',
+  currency_id: 'int',
+  quote_id: 'int',
+  tier: 'int',
+  share_price: 'decimal',
+  apr: 'decimal',
+  linked_price: 'decimal',
+  issue_price: 'decimal',
+  days: 'int',
+  total_shares: 'int',
+  sold_shares: 'int',
+  sale_ends_at: 'int',
+  maturity_at: 'int',
+  created_at: 'int',
+});
 
-function toProduct(r: Raw<ProductRow>): ProductRow {
-  return {
-    id: Number(r.id),
-    type: r.type,
-    currency_id: Number(r.currency_id),
-    quote_id: Number(r.quote_id),
-    tier: Number(r.tier),
-    share_price: norm(r.share_price)!,
-    apr: norm(r.apr)!,
-    linked_price: norm(r.linked_price)!,
-    issue_price: norm(r.issue_price)!,
-    days: Number(r.days),
-    total_shares: Number(r.total_shares),
-    sold_shares: Number(r.sold_shares),
-    sale_ends_at: Number(r.sale_ends_at),
-    maturity_at: Number(r.maturity_at),
-    created_at: Number(r.created_at),
-  };
-}
-
-function toOrder(r: Raw<OrderRow>): OrderRow {
-  return {
-    id: Number(r.id),
-    user_id: Number(r.user_id),
-    product_id: Number(r.product_id),
-    type: r.type,
-    currency_id: Number(r.currency_id),
-    quote_id: Number(r.quote_id),
-    invest_currency_id: Number(r.invest_currency_id),
-    num: Number(r.num),
-    share_price: norm(r.share_price)!,
-    amount: norm(r.amount)!,
-    apr: norm(r.apr)!,
-    linked_price: norm(r.linked_price)!,
-    days: Number(r.days),
-    maturity_at: Number(r.maturity_at),
-    status: r.status,
-    settle_price: norm(r.settle_price),
-    settle_price_at: num(r.settle_price_at),
-    payout_currency_id: num(r.payout_currency_id),
-    payout_amount: norm(r.payout_amount),
-    fail_reason: r.fail_reason,
-    created_at: Number(r.created_at),
-    settled_at: num(r.settled_at),
-    updated_at: Number(r.updated_at),
-  };
-}
+const orderRows = rowReader<OrderRow>('dual_orders', {
+  id: 'int',
+  user_id: 'int',
+  product_id: 'int',
+  type: 'text',
+  currency_id: 'int',
+  quote_id: 'int',
+  invest_currency_id: 'int',
+  num: 'int',
+  share_price: 'decimal',
+  amount: 'decimal',
+  apr: 'decimal',
+  linked_price: 'decimal',
+  days: 'int',
+  maturity_at: 'int',
+  status: 'text',
+  settle_price: 'decimal?',
+  settle_price_at: 'int?',
+  payout_currency_id: 'int?',
+  payout_amount: 'decimal?',
+  fail_reason: 'text?',
+  created_at: 'int',
+  settled_at: 'int?',
+  updated_at: 'int',
+});
 
 export class DualRepository {
   constructor(private readonly db: Queryable) {}
@@ -132,17 +127,17 @@ export class DualRepository {
 
   /** One coin's products of one type, the latest issue first (a few days' issues: the list stays short). */
   async products(currencyId: number, type: DualType, since: number, q: Queryable = this.db): Promise<ProductRow[]> {
-    const rows = await q.query<Raw<ProductRow>>(
+    return productRows.all(
+      q,
       `SELECT ${PRODUCT_COLUMNS} FROM dual_products WHERE currency_id = $1 AND type = $2 AND sale_ends_at > $3
        ORDER BY sale_ends_at DESC, days, tier, id`,
       [currencyId, type, since],
     );
-    return rows.map(toProduct);
   }
 
   async product(id: number, q: Queryable = this.db): Promise<ProductRow | null> {
-    const [row] = await q.query<Raw<ProductRow>>(`SELECT ${PRODUCT_COLUMNS} FROM dual_products WHERE id = $1`, [id]);
-    return row ? toProduct(row) : null;
+    const row = await productRows.one(q, `SELECT ${PRODUCT_COLUMNS} FROM dual_products WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   /** Inserts a product unless one with its key exists (the daily issue is idempotent); answers whether it did. */
@@ -176,13 +171,13 @@ export class DualRepository {
       'SELECT COUNT(*)::int AS n FROM dual_products WHERE currency_id = $1 AND sale_ends_at = $2',
       [currencyId, saleEndsAt],
     );
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
   /** Locks a product for a purchase (the shares check and the `sold_shares` update in one transaction). */
   async lockProduct(q: Queryable, id: number): Promise<ProductRow | null> {
-    const [row] = await q.query<Raw<ProductRow>>(`SELECT ${PRODUCT_COLUMNS} FROM dual_products WHERE id = $1 FOR UPDATE`, [id]);
-    return row ? toProduct(row) : null;
+    const row = await productRows.one(q, `SELECT ${PRODUCT_COLUMNS} FROM dual_products WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
   }
 
   async addSold(q: Queryable, id: number, shares: number): Promise<void> {
@@ -191,17 +186,18 @@ export class DualRepository {
 
   /** The earliest maturity after `now` of a product with something to settle, or of any product (the engine's next wake-up). */
   async nextMaturity(now: number): Promise<number | null> {
-    const [row] = await this.db.query<{ at: string | null }>(
-      `SELECT MIN(maturity_at)::text AS at FROM dual_orders WHERE status IN ('purchased', 'settling') AND maturity_at > $1`,
+    const [row] = await this.db.query<{ at: number | null }>(
+      `SELECT MIN(maturity_at) AS at FROM dual_orders WHERE status IN ('purchased', 'settling') AND maturity_at > $1`,
       [now],
     );
-    return row?.at ? Number(row.at) : null;
+    return row?.at ?? null;
   }
 
   // ---- orders --------------------------------------------------------------------------------
 
   async insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> {
-    const [row] = await q.query<Raw<OrderRow>>(
+    const row = await orderRows.one(
+      q,
       `INSERT INTO dual_orders (user_id, product_id, type, currency_id, quote_id, invest_currency_id, num, share_price, amount, apr,
          linked_price, days, maturity_at, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'purchased', $14, $14)
@@ -223,17 +219,17 @@ export class DualRepository {
         o.created_at,
       ],
     );
-    return toOrder(row!);
+    return row!;
   }
 
   async order(id: number, q: Queryable = this.db): Promise<OrderRow | null> {
-    const [row] = await q.query<Raw<OrderRow>>(`SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE id = $1`, [id]);
-    return row ? toOrder(row) : null;
+    const row = await orderRows.one(q, `SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   async lockOrder(q: Queryable, id: number): Promise<OrderRow | null> {
-    const [row] = await q.query<Raw<OrderRow>>(`SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE id = $1 FOR UPDATE`, [id]);
-    return row ? toOrder(row) : null;
+    const row = await orderRows.one(q, `SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
   }
 
   /**
@@ -254,22 +250,22 @@ export class DualRepository {
           : status
             ? ['AND status = $2', [userId, status]]
             : ['', [userId]];
-    return paginate<Raw<OrderRow>, OrderRow>(
+    return paginate(
       this.db,
       { select: ORDER_COLUMNS, from: `FROM dual_orders WHERE user_id = $1 ${filter}`, orderBy: 'id DESC', params },
       page,
-      toOrder,
+      orderRows.check,
     );
   }
 
   /** Orders still to settle whose maturity is at or before `now` (the engine's work), oldest first. */
   async due(now: number, limit: number): Promise<OrderRow[]> {
-    const rows = await this.db.query<Raw<OrderRow>>(
+    return orderRows.all(
+      this.db,
       `SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE status IN ('purchased', 'settling') AND maturity_at <= $1
        ORDER BY maturity_at, id LIMIT $2`,
       [now, limit],
     );
-    return rows.map(toOrder);
   }
 
   /** Marks the orders matured by `now` as settling (what the user sees between maturity and the settlement). */
@@ -287,7 +283,8 @@ export class DualRepository {
       | { status: 'success'; settle_price: string; settle_price_at: number; payout_currency_id: number; payout_amount: string; now: number }
       | { status: 'fail'; fail_reason: string; now: number },
   ): Promise<OrderRow> {
-    const [row] = await q.query<Raw<OrderRow>>(
+    const row = await orderRows.one(
+      q,
       `UPDATE dual_orders SET status = $2, settle_price = $3, settle_price_at = $4, payout_currency_id = $5, payout_amount = $6,
          fail_reason = $7, settled_at = $8, updated_at = $8
        WHERE id = $1 AND status IN ('purchased', 'settling') RETURNING ${ORDER_COLUMNS}`,
@@ -296,24 +293,22 @@ export class DualRepository {
         : [id, 'fail', null, null, null, null, s.fail_reason, s.now],
     );
     if (!row) throw new Error(`dual order ${id} is already settled`);
-    return toOrder(row);
+    return row;
   }
 
   /** A user's positions before settlement (the finance tab). */
   async openOrders(userId: number): Promise<OrderRow[]> {
-    const rows = await this.db.query<Raw<OrderRow>>(
-      `SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE user_id = $1 AND status IN ('purchased', 'settling')`,
-      [userId],
-    );
-    return rows.map(toOrder);
+    return orderRows.all(this.db, `SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE user_id = $1 AND status IN ('purchased', 'settling')`, [
+      userId,
+    ]);
   }
 
   /** Every settled order (success or fail), by id after `after` (the auditor). */
   async settledAfter(after: number, limit: number): Promise<OrderRow[]> {
-    const rows = await this.db.query<Raw<OrderRow>>(
+    return orderRows.all(
+      this.db,
       `SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE id > $1 AND status IN ('success', 'fail') ORDER BY id LIMIT $2`,
       [after, limit],
     );
-    return rows.map(toOrder);
   }
 }

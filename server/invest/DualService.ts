@@ -1,5 +1,5 @@
 /**
- * Dual investment, "invest" (issue 12 item 3, docs/FINANCE.md): issuing the day's products,
+ * Dual investment, "invest" (docs/FINANCE.md): issuing the day's products,
  * buying shares, settling a position at maturity. Every number comes from the domain formulas
  * (domain/invest/formulas.ts) and every movement goes through the ledger in the user's coin
  * account (`change`):

@@ -1,5 +1,5 @@
 /**
- * The dual auditor (issue 12, docs/FINANCE.md "Dual investment"): every settled position is
+ * The dual auditor (docs/FINANCE.md "Dual investment"): every settled position is
  * re-derived from its stored terms and the market record with the domain formula that paid it,
  * and checked against the ledger:
  *
@@ -32,10 +32,10 @@ export function createDualAuditor(deps: { repo: DualRepository; balances: Balanc
       const rows = await deps.balances.journal(userId, { account: COIN, kind: 'dual_settle' }, { page, limit: PAGE }, (r) => r);
       for (const r of rows.data) {
         if (r.ref_type !== 'dual' || r.ref_id === null) continue;
-        const id = Number(r.ref_id);
+        const id = r.ref_id;
         const byCurrency = byId.get(id) ?? new Map<number, { available: Decimal; frozen: Decimal }>();
-        const seen = byCurrency.get(Number(r.currency_id)) ?? { available: new Decimal(0), frozen: new Decimal(0) };
-        byCurrency.set(Number(r.currency_id), {
+        const seen = byCurrency.get(r.currency_id) ?? { available: new Decimal(0), frozen: new Decimal(0) };
+        byCurrency.set(r.currency_id, {
           available: seen.available.plus(r.delta_available),
           frozen: seen.frozen.plus(r.delta_frozen),
         });

@@ -1,5 +1,5 @@
 /**
- * The invest (dual investment) area (issue 12 item 3, docs/FINANCE.md): the `/dual/*` endpoints,
+ * The invest (dual investment) area (docs/FINANCE.md): the `/dual/*` endpoints,
  * the engine (leader only) that issues each day's products and settles positions at maturity
  * from the recorded price, and the auditor. Owns `dual_products` and `dual_orders`
  * (DualRepository). Every purchase and settlement moves a balance, which the ledger pushes on the

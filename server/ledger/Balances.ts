@@ -1,6 +1,7 @@
 import type { Page } from '../../domain/api/envelope';
 import type { Db, Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { rowReader } from '../db/rows';
 import type { BillItem } from '../../domain/funds/types';
 
 /** One balance row of a user. */
@@ -15,7 +16,22 @@ export interface BalanceRow {
 /** A journal row as the bills pages list it, before the currency's name is added. */
 export type JournalRow = Omit<BillItem, 'currency'>;
 
+// `::text` keeps the balances' stored scale: what the wallet shows is what the row holds.
 const BALANCE_COLUMNS = 'account, currency_id, available::text AS available, frozen::text AS frozen';
+const journalRows = rowReader<JournalRow>('journal', {
+  id: 'int',
+  account: 'int',
+  currency_id: 'int',
+  delta_available: 'decimal',
+  delta_frozen: 'decimal',
+  available_after: 'decimal',
+  frozen_after: 'decimal',
+  kind: 'text',
+  ref_type: 'text?',
+  ref_id: 'int?',
+  created_at: 'int',
+});
+const balanceRows = rowReader<BalanceRow>('balances', { account: 'int', currency_id: 'int', available: 'decimal', frozen: 'decimal' });
 
 /**
  * Every read of `balances` and `journal` outside the ledger goes through here: the ledger area
@@ -26,12 +42,12 @@ export class Balances {
 
   /** Every balance row of the user, by account then currency. */
   async ofUser(userId: number, q: Queryable = this.db): Promise<BalanceRow[]> {
-    return q.query<BalanceRow>(`SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 ORDER BY account, currency_id`, [userId]);
+    return balanceRows.all(q, `SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 ORDER BY account, currency_id`, [userId]);
   }
 
   /** The user's rows in one account. */
   async ofAccount(userId: number, account: number, q: Queryable = this.db): Promise<BalanceRow[]> {
-    return q.query<BalanceRow>(`SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 AND account = $2 ORDER BY currency_id`, [
+    return balanceRows.all(q, `SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 AND account = $2 ORDER BY currency_id`, [
       userId,
       account,
     ]);
@@ -39,7 +55,8 @@ export class Balances {
 
   /** One balance, or null when the user never held that currency in that account. */
   async one(userId: number, account: number, currencyId: number, q: Queryable = this.db): Promise<BalanceRow | null> {
-    const [row] = await q.query<BalanceRow>(
+    const row = await balanceRows.one(
+      q,
       `SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 AND account = $2 AND currency_id = $3`,
       [userId, account, currencyId],
     );
@@ -86,7 +103,7 @@ export class Balances {
         params: [userId, filter.account ?? null, filter.currencyId ?? null, filter.kind ?? null],
       },
       page,
-      map,
+      (row) => map(journalRows.check(row)),
     );
   }
 }

@@ -2,6 +2,7 @@ import { Decimal, type DecimalValue } from '../../domain/decimal';
 import type { AccountId } from '../../domain/funds/formulas';
 import type { Clock } from '../clock';
 import { sqlState, type Queryable, type SqlValue } from '../db/db';
+import { rowReader } from '../db/rows';
 import { AppError } from '../http/AppError';
 import type { LedgerKind } from '../../domain/funds/ledgerKinds';
 
@@ -24,6 +25,35 @@ export const SHARDS = 16;
 export function shardOf(userId: number): number {
   return 1 + (userId % SHARDS);
 }
+
+/** One journal leg of a posted operation; the journal columns are null for an operation without legs (outer join). */
+interface LegRow {
+  key: string;
+  kind: string;
+  user_id: number | null;
+  account: number | null;
+  platform: string | null;
+  shard: number | null;
+  currency_id: number | null;
+  delta_available: string | null;
+  delta_frozen: string | null;
+  available_after: string | null;
+  frozen_after: string | null;
+}
+
+const legRows = rowReader<LegRow>('journal', {
+  key: 'text',
+  kind: 'text',
+  user_id: 'int?',
+  account: 'int?',
+  platform: 'text?',
+  shard: 'int?',
+  currency_id: 'int?',
+  delta_available: 'decimal?',
+  delta_frozen: 'decimal?',
+  available_after: 'decimal?',
+  frozen_after: 'decimal?',
+});
 
 /** Whose balance a leg moves: a user's account, or a platform account (its main row unless a shard is named). */
 export type Holder = { userId: number; account: AccountId } | { platform: PlatformAccount; shard?: number };
@@ -125,8 +155,20 @@ export function fundEmptied(op: PostedOperation | undefined, currencyId: number)
   return !leg || new Decimal(leg.availableAfter).isZero();
 }
 
-/** Told which of a user's balances changed, after the commit that changed them. */
-export type BalancesListener = (userId: number, changed: { account: AccountId; currency_id: number }[]) => void;
+/** One of a user's balances as an operation left it (the committed values once the listener hears of it). */
+export interface BalanceChange {
+  account: AccountId;
+  currency_id: number;
+  available: string;
+  frozen: string;
+}
+
+/**
+ * Told which of a user's balances changed, and to what, after the commit that changed them. The
+ * balance row stays locked until that commit, so the changes of one balance are heard in commit
+ * order; a later read may of course find newer values.
+ */
+export type BalancesListener = (userId: number, changed: BalanceChange[]) => void;
 
 /**
  * The only code that changes balances. Inside the caller's transaction it records the
@@ -162,9 +204,11 @@ export class Ledger {
     if (!recorded) return false;
 
     const journal: SqlValue[][] = [];
+    const changed: { leg: MergedLeg; available: string; frozen: string }[] = [];
     for (const leg of legs) {
       if (leg.available.isZero() && leg.frozen.isZero()) continue;
       const row = await this.apply(q, leg);
+      changed.push({ leg, available: row.available, frozen: row.frozen });
       journal.push([
         recorded.id,
         row.id,
@@ -191,7 +235,7 @@ export class Ledger {
         params,
       );
     }
-    this.announce(q, legs);
+    this.announce(q, changed);
     return true;
   }
 
@@ -210,19 +254,8 @@ export class Ledger {
   async operations(q: Queryable, keys: readonly string[]): Promise<Map<string, PostedOperation>> {
     const found = new Map<string, PostedOperation>();
     if (!keys.length) return found;
-    const rows = await q.query<{
-      key: string;
-      kind: string;
-      user_id: number | string | null;
-      account: number;
-      platform: string | null;
-      shard: number;
-      currency_id: number;
-      delta_available: string | null;
-      delta_frozen: string | null;
-      available_after: string | null;
-      frozen_after: string | null;
-    }>(
+    const rows = await legRows.all(
+      q,
       `SELECT o.key, o.kind, j.user_id, j.account, b.platform, b.shard, j.currency_id, j.delta_available::text AS delta_available,
          j.delta_frozen::text AS delta_frozen, j.available_after::text AS available_after, j.frozen_after::text AS frozen_after
        FROM ledger_ops o LEFT JOIN journal j ON j.op_id = o.id LEFT JOIN balances b ON b.id = j.balance_id
@@ -235,11 +268,11 @@ export class Ledger {
       if (r.delta_available === null) continue;
       const holder: Holder =
         r.user_id !== null
-          ? { userId: Number(r.user_id), account: Number(r.account) as AccountId }
-          : { platform: r.platform as PlatformAccount, shard: Number(r.shard) };
+          ? { userId: r.user_id, account: r.account! as AccountId }
+          : { platform: r.platform as PlatformAccount, shard: r.shard! };
       op.legs.push({
         holder,
-        currencyId: Number(r.currency_id),
+        currencyId: r.currency_id!,
         available: r.delta_available,
         frozen: r.delta_frozen!,
         availableAfter: r.available_after!,
@@ -250,13 +283,13 @@ export class Ledger {
   }
 
   /** After commit (never on rollback), tells the listeners whose balances changed. */
-  private announce(q: Queryable, legs: readonly MergedLeg[]): void {
+  private announce(q: Queryable, changed: readonly { leg: MergedLeg; available: string; frozen: string }[]): void {
     if (!this.listeners.size) return;
-    const byUser = new Map<number, { account: AccountId; currency_id: number }[]>();
-    for (const leg of legs) {
-      if (!('userId' in leg.holder) || (leg.available.isZero() && leg.frozen.isZero())) continue;
+    const byUser = new Map<number, BalanceChange[]>();
+    for (const { leg, available, frozen } of changed) {
+      if (!('userId' in leg.holder)) continue;
       const keys = byUser.get(leg.holder.userId) ?? [];
-      keys.push({ account: leg.holder.account, currency_id: leg.currencyId });
+      keys.push({ account: leg.holder.account, currency_id: leg.currencyId, available, frozen });
       byUser.set(leg.holder.userId, keys);
     }
     if (!byUser.size) return;

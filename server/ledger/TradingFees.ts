@@ -1,5 +1,5 @@
 /**
- * A late-bound hook on trading fees (issue 15): the trading areas (futures, spot) tell it, inside
+ * A late-bound hook on trading fees: the trading areas (futures, spot) tell it, inside
  * their transaction and right after posting a fee, that the fee was charged; listeners (rewards:
  * the invitee's rebate, the user's fee voucher) post their own ledger operations in the same
  * transaction with its `q`, so a fee and what it pays commit or roll back together. A listener

@@ -1,24 +1,23 @@
 /**
  * The one owner of `loans` and `loan_events` (migration 018): every SQL string naming them lives
  * here. Amounts are written as decimal strings computed by the domain formulas
- * (domain/loans/formulas.ts) and read back as text.
+ * (domain/loans/formulas.ts) and read back through checked row readers (server/db/rows.ts) as
+ * normalised decimal strings; prices as the text the market recorded.
  */
 import type { Page } from '../../domain/api/envelope';
 import type { LoanEventKind, LoanStatus } from '../../domain/loans/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
-import { norm, num } from '../db/columns';
+import { rowReader } from '../db/rows';
 
-const LOAN_COLUMNS = `id, user_id, currency_id, status, collateral::text AS collateral, borrowed::text AS borrowed,
-  principal::text AS principal, interest::text AS interest, interest_accrued::text AS interest_accrued,
-  interest_paid::text AS interest_paid, principal_paid::text AS principal_paid, days_accrued, initial_ltv::text AS initial_ltv,
-  margin_call_ltv::text AS margin_call_ltv, liquidation_ltv::text AS liquidation_ltv, daily_rate::text AS daily_rate,
-  liquidation_penalty::text AS liquidation_penalty, margin_called, liq_price::text AS liq_price, liq_tick_ts,
-  liq_debt::text AS liq_debt, liq_taken::text AS liq_taken, liq_returned::text AS liq_returned,
-  liq_shortfall::text AS liq_shortfall, liq_bad_debt::text AS liq_bad_debt, created_at, updated_at, closed_at`;
+// NUMERIC columns come back normalised by the drivers' parser; prices are cast to text so they keep
+// the pair's decimals as the market recorded them.
+const LOAN_COLUMNS = `id, user_id, currency_id, status, collateral, borrowed, principal, interest, interest_accrued,
+  interest_paid, principal_paid, days_accrued, initial_ltv, margin_call_ltv, liquidation_ltv, daily_rate,
+  liquidation_penalty, margin_called, liq_price::text AS liq_price, liq_tick_ts, liq_debt, liq_taken, liq_returned,
+  liq_shortfall, liq_bad_debt, created_at, updated_at, closed_at`;
 
-const EVENT_COLUMNS = `id, loan_id, kind, amount::text AS amount, interest::text AS interest, principal::text AS principal, day,
-  price::text AS price, tick_ts, ledger_key, created_at`;
+const EVENT_COLUMNS = `id, loan_id, kind, amount, interest, principal, day, price::text AS price, tick_ts, ledger_key, created_at`;
 
 export interface LoanRow {
   id: number;
@@ -65,61 +64,50 @@ export interface EventRow {
   created_at: number;
 }
 
-type Raw<T> = { [K in keyof T]: T[K] extends number ? number | string : T[K] extends number | null ? number | string | null : T[K] };
+const loanRows = rowReader<LoanRow>('loans', {
+  id: 'int',
+  user_id: 'int',
+  currency_id: 'int',
+  status: 'text',
+  collateral: 'decimal',
+  borrowed: 'decimal',
+  principal: 'decimal',
+  interest: 'decimal',
+  interest_accrued: 'decimal',
+  interest_paid: 'decimal',
+  principal_paid: 'decimal',
+  days_accrued: 'int',
+  initial_ltv: 'decimal',
+  margin_call_ltv: 'decimal',
+  liquidation_ltv: 'decimal',
+  daily_rate: 'decimal',
+  liquidation_penalty: 'decimal',
+  margin_called: 'bool',
+  liq_price: 'decimal?',
+  liq_tick_ts: 'int?',
+  liq_debt: 'decimal?',
+  liq_taken: 'decimal?',
+  liq_returned: 'decimal?',
+  liq_shortfall: 'decimal?',
+  liq_bad_debt: 'decimal',
+  created_at: 'int',
+  updated_at: 'int',
+  closed_at: 'int?',
+});
 
-const DECIMAL_FIELDS = [
-  'collateral',
-  'borrowed',
-  'principal',
-  'interest',
-  'interest_accrued',
-  'interest_paid',
-  'principal_paid',
-  'initial_ltv',
-  'margin_call_ltv',
-  'liquidation_ltv',
-  'daily_rate',
-  'liquidation_penalty',
-] as const;
-
-function toLoan(r: Raw<LoanRow>): LoanRow {
-  const row = {
-    ...r,
-    id: Number(r.id),
-    user_id: Number(r.user_id),
-    currency_id: Number(r.currency_id),
-    days_accrued: Number(r.days_accrued),
-    // Prices keep the pair's decimals as the market recorded them.
-    liq_price: r.liq_price,
-    liq_tick_ts: num(r.liq_tick_ts),
-    liq_debt: norm(r.liq_debt),
-    liq_taken: norm(r.liq_taken),
-    liq_returned: norm(r.liq_returned),
-    liq_shortfall: norm(r.liq_shortfall),
-    liq_bad_debt: norm(r.liq_bad_debt) ?? '0',
-    created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
-    closed_at: num(r.closed_at),
-  } as LoanRow;
-  for (const f of DECIMAL_FIELDS) row[f] = norm(r[f])!;
-  return row;
-}
-
-function toEvent(r: Raw<EventRow>): EventRow {
-  return {
-    id: Number(r.id),
-    loan_id: Number(r.loan_id),
-    kind: r.kind,
-    amount: norm(r.amount)!,
-    interest: norm(r.interest),
-    principal: norm(r.principal),
-    day: num(r.day),
-    price: r.price,
-    tick_ts: num(r.tick_ts),
-    ledger_key: r.ledger_key,
-    created_at: Number(r.created_at),
-  };
-}
+const eventRows = rowReader<EventRow>('loan_events', {
+  id: 'int',
+  loan_id: 'int',
+  kind: 'text',
+  amount: 'decimal',
+  interest: 'decimal?',
+  principal: 'decimal?',
+  day: 'int?',
+  price: 'decimal?',
+  tick_ts: 'int?',
+  ledger_key: 'text?',
+  created_at: 'int',
+});
 
 export type NewLoan = Pick<
   LoanRow,
@@ -142,7 +130,8 @@ export class LoansRepository {
   constructor(private readonly db: Queryable) {}
 
   async insert(q: Queryable, l: NewLoan): Promise<LoanRow> {
-    const [row] = await q.query<Raw<LoanRow>>(
+    const row = await loanRows.one(
+      q,
       `INSERT INTO loans (user_id, currency_id, status, collateral, borrowed, principal, initial_ltv, margin_call_ltv, liquidation_ltv,
          daily_rate, liquidation_penalty, created_at, updated_at)
        VALUES ($1, $2, 'open', $3, $4, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING ${LOAN_COLUMNS}`,
@@ -159,21 +148,21 @@ export class LoansRepository {
         l.created_at,
       ],
     );
-    return toLoan(row!);
+    return row!;
   }
 
   async byId(id: number, q: Queryable = this.db): Promise<LoanRow | null> {
-    const [row] = await q.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE id = $1`, [id]);
-    return row ? toLoan(row) : null;
+    const row = await loanRows.one(q, `SELECT ${LOAN_COLUMNS} FROM loans WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   async lock(q: Queryable, id: number): Promise<LoanRow | null> {
-    const [row] = await q.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE id = $1 FOR UPDATE`, [id]);
-    return row ? toLoan(row) : null;
+    const row = await loanRows.one(q, `SELECT ${LOAN_COLUMNS} FROM loans WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
   }
 
   async page(userId: number, status: LoanStatus | undefined, page: { page: number; limit: number }): Promise<Page<LoanRow>> {
-    return paginate<Raw<LoanRow>, LoanRow>(
+    return paginate(
       this.db,
       {
         select: LOAN_COLUMNS,
@@ -182,40 +171,36 @@ export class LoansRepository {
         params: [userId, status ?? null],
       },
       page,
-      toLoan,
+      loanRows.check,
     );
   }
 
   /** Every open loan (the engine's working set), by id. */
   async open(q: Queryable = this.db): Promise<LoanRow[]> {
-    const rows = await q.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE status = 'open' ORDER BY id`);
-    return rows.map(toLoan);
+    return loanRows.all(q, `SELECT ${LOAN_COLUMNS} FROM loans WHERE status = 'open' ORDER BY id`);
   }
 
   /** A user's open loans, by id (the assets page's collateral line). */
   async openOf(userId: number): Promise<LoanRow[]> {
-    const rows = await this.db.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE user_id = $1 AND status = 'open' ORDER BY id`, [
-      userId,
-    ]);
-    return rows.map(toLoan);
+    return loanRows.all(this.db, `SELECT ${LOAN_COLUMNS} FROM loans WHERE user_id = $1 AND status = 'open' ORDER BY id`, [userId]);
   }
 
   /** Open loans with an interest day due by `now` (day n is due at created_at + (n − 1) days), oldest due first. */
   async accrualsDue(now: number, limit: number): Promise<LoanRow[]> {
-    const rows = await this.db.query<Raw<LoanRow>>(
+    return loanRows.all(
+      this.db,
       `SELECT ${LOAN_COLUMNS} FROM loans WHERE status = 'open' AND created_at + days_accrued * 86400000::bigint <= $1
        ORDER BY created_at + days_accrued * 86400000::bigint, id LIMIT $2`,
       [now, limit],
     );
-    return rows.map(toLoan);
   }
 
   /** When the next interest day of any open loan accrues, or null. */
   async nextAccrual(): Promise<number | null> {
-    const [row] = await this.db.query<{ at: string | null }>(
-      `SELECT MIN(created_at + days_accrued * 86400000::bigint)::text AS at FROM loans WHERE status = 'open'`,
+    const [row] = await this.db.query<{ at: number | null }>(
+      `SELECT MIN(created_at + days_accrued * 86400000::bigint) AS at FROM loans WHERE status = 'open'`,
     );
-    return row?.at ? Number(row.at) : null;
+    return row?.at ?? null;
   }
 
   /** Writes the loan's changed fields (the row is locked by the caller). */
@@ -226,16 +211,17 @@ export class LoansRepository {
   ): Promise<LoanRow> {
     const keys = Object.keys(fields) as (keyof typeof fields)[];
     const sets = keys.map((k, i) => `${k} = $${i + 2}`);
-    const [row] = await q.query<Raw<LoanRow>>(`UPDATE loans SET ${sets.join(', ')} WHERE id = $1 RETURNING ${LOAN_COLUMNS}`, [
+    const row = await loanRows.one(q, `UPDATE loans SET ${sets.join(', ')} WHERE id = $1 RETURNING ${LOAN_COLUMNS}`, [
       id,
       ...keys.map((k) => fields[k] as string | number | boolean | null),
     ]);
     if (!row) throw new Error(`loan ${id} not found`);
-    return toLoan(row);
+    return row;
   }
 
   async addEvent(q: Queryable, e: NewEvent): Promise<EventRow> {
-    const [row] = await q.query<Raw<EventRow>>(
+    const row = await eventRows.one(
+      q,
       `INSERT INTO loan_events (loan_id, kind, amount, interest, principal, day, price, tick_ts, ledger_key, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${EVENT_COLUMNS}`,
       [
@@ -251,17 +237,18 @@ export class LoansRepository {
         e.created_at,
       ],
     );
-    return toEvent(row!);
+    return row!;
   }
 
   /** The next event id (a repayment's or a top-up's ledger key names it before the row is written). */
   async nextEventId(q: Queryable): Promise<number> {
-    const [row] = await q.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('loan_events', 'id'))::text AS id`);
-    return Number(row!.id);
+    const [row] = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('loan_events', 'id')) AS id`);
+    return row!.id;
   }
 
   async addEventWithId(q: Queryable, id: number, e: NewEvent): Promise<EventRow> {
-    const [row] = await q.query<Raw<EventRow>>(
+    const row = await eventRows.one(
+      q,
       `INSERT INTO loan_events (id, loan_id, kind, amount, interest, principal, day, price, tick_ts, ledger_key, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${EVENT_COLUMNS}`,
       [
@@ -278,18 +265,16 @@ export class LoansRepository {
         e.created_at,
       ],
     );
-    return toEvent(row!);
+    return row!;
   }
 
   async events(loanId: number, q: Queryable = this.db): Promise<EventRow[]> {
-    const rows = await q.query<Raw<EventRow>>(`SELECT ${EVENT_COLUMNS} FROM loan_events WHERE loan_id = $1 ORDER BY id`, [loanId]);
-    return rows.map(toEvent);
+    return eventRows.all(q, `SELECT ${EVENT_COLUMNS} FROM loan_events WHERE loan_id = $1 ORDER BY id`, [loanId]);
   }
 
   /** Loans by id after `after` (the auditor), with their events. */
   async after(after: number, limit: number): Promise<LoanRow[]> {
-    const rows = await this.db.query<Raw<LoanRow>>(`SELECT ${LOAN_COLUMNS} FROM loans WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
-    return rows.map(toLoan);
+    return loanRows.all(this.db, `SELECT ${LOAN_COLUMNS} FROM loans WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
   }
 
   /**
@@ -297,13 +282,13 @@ export class LoansRepository {
    * and since `since`, and how many liquidations booked bad debt (the operator's risk view).
    */
   async insuranceFlows(since: number): Promise<{ paidOut: string; paidOutSince: string; badDebtLoans: number }> {
-    const [row] = await this.db.query<{ paid_out: string; paid_out_since: string; bad: number | string }>(
+    const [row] = await this.db.query<{ paid_out: string; paid_out_since: string; bad: number }>(
       `SELECT COALESCE(SUM(liq_shortfall - liq_bad_debt), 0)::text AS paid_out,
          COALESCE(SUM(liq_shortfall - liq_bad_debt) FILTER (WHERE closed_at >= $1), 0)::text AS paid_out_since,
          COUNT(*) FILTER (WHERE liq_bad_debt > 0)::int AS bad
        FROM loans WHERE status = 'liquidated'`,
       [since],
     );
-    return { paidOut: row?.paid_out ?? '0', paidOutSince: row?.paid_out_since ?? '0', badDebtLoans: Number(row?.bad ?? 0) };
+    return { paidOut: row?.paid_out ?? '0', paidOutSince: row?.paid_out_since ?? '0', badDebtLoans: row?.bad ?? 0 };
   }
 }

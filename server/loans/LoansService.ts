@@ -1,5 +1,5 @@
 /**
- * Loans (issue 15 part 2, docs/LOANS.md): borrowing USDT against crypto collateral held in the
+ * Loans (docs/LOANS.md): borrowing USDT against crypto collateral held in the
  * coin account, the daily interest, repayments, top-ups and liquidation. Every figure comes from
  * domain/loans/formulas.ts and every movement goes through the ledger:
  *

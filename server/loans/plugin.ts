@@ -1,5 +1,5 @@
 /**
- * The loans area (issue 15 part 2, docs/LOANS.md): the `/loan/*` endpoints, the engine (leader
+ * The loans area (docs/LOANS.md): the `/loan/*` endpoints, the engine (leader
  * only) that accrues the daily interest and liquidates loans whose LTV reaches the line at a
  * recorded market tick, and the auditor. Owns `loans` and `loan_events` (LoansRepository). Every
  * change of a loan moves a balance or writes a notification, both pushed on the private channel:

@@ -1,5 +1,5 @@
 /**
- * Lockming (issue 12, docs/FINANCE.md): buying a product, paying its daily yields, redeeming it
+ * Lockming (docs/FINANCE.md): buying a product, paying its daily yields, redeeming it
  * at expiry or early. Every amount comes from the domain formulas (domain/lockming/formulas.ts)
  * and every movement goes through the ledger in the user's coin account (`change`):
  *

@@ -1,5 +1,5 @@
 /**
- * The lockming auditor (issue 12, docs/FINANCE.md "Audit"): every order with a payment is
+ * The lockming auditor (docs/FINANCE.md "Audit"): every order with a payment is
  * re-derived from its stored terms with the domain formulas that paid it, and checked against
  * the ledger:
  *
@@ -46,7 +46,7 @@ export function createLockmingAuditor(deps: {
         const rows = await deps.balances.journal(userId, { account: COIN, kind }, { page, limit: PAGE }, (r) => r);
         for (const r of rows.data) {
           if (r.ref_type !== 'lockming' || r.ref_id === null) continue;
-          const id = Number(r.ref_id);
+          const id = r.ref_id;
           const m = byId.get(id) ?? {
             yieldAvailable: new Decimal(0),
             redeemAvailable: new Decimal(0),

@@ -1,5 +1,5 @@
 /**
- * The lockming area (issue 12, docs/FINANCE.md): the `/lh/deposit*` endpoints, the engine (leader
+ * The lockming area (docs/FINANCE.md): the `/lh/deposit*` endpoints, the engine (leader
  * only) that pays the daily yields and returns principals at expiry, and the auditor. Owns
  * `lockming_products` and `lockming_orders` (LockmingRepository). Every change of an order moves
  * a balance, which the ledger pushes on the private channel: the app refreshes its order list on

@@ -2,6 +2,7 @@ import { formatUnits, parseUnits } from '../../domain/decimal';
 import { KLINE_PERIODS, type KlinePeriod } from '../../domain/market/periods';
 import type { Kline } from '../../domain/market/types';
 import type { Db, SqlValue } from '../db/db';
+import { rowReader } from '../db/rows';
 import type { Bar } from './bars';
 
 /** Bars kept per pair and period; older ones are pruned (about 2 days of 1min, 8 years of 1day). */
@@ -31,6 +32,24 @@ interface KlineRow {
   volume: string;
   turnover: string;
 }
+
+const klineRows = rowReader<KlineRow>('klines', {
+  t: 'int',
+  open: 'decimal',
+  high: 'decimal',
+  low: 'decimal',
+  close: 'decimal',
+  volume: 'decimal',
+  turnover: 'decimal',
+});
+const candleRows = rowReader<Kline>('klines', {
+  t: 'int',
+  open: 'decimal',
+  high: 'decimal',
+  low: 'decimal',
+  close: 'decimal',
+  volume: 'decimal',
+});
 
 const COLUMNS = ['pair_id', 'period', 't', 'open', 'high', 'low', 'close', 'volume', 'turnover'] as const;
 
@@ -66,7 +85,8 @@ export class KlineStore {
 
   /** The newest one-minute bar of a pair, if any. */
   async lastMinute(pairId: number, p: Precision): Promise<Bar | null> {
-    const [row] = await this.db.query<KlineRow>(
+    const row = await klineRows.one(
+      this.db,
       `SELECT t, open, high, low, close, volume, turnover FROM klines WHERE pair_id = $1 AND period = '1min' ORDER BY t DESC LIMIT 1`,
       [pairId],
     );
@@ -75,7 +95,8 @@ export class KlineStore {
 
   /** Bars of a pair and period with `t >= fromMs`, oldest first. */
   async barsSince(pairId: number, period: KlinePeriod, fromMs: number, p: Precision): Promise<Bar[]> {
-    const rows = await this.db.query<KlineRow>(
+    const rows = await klineRows.all(
+      this.db,
       `SELECT t, open, high, low, close, volume, turnover FROM klines WHERE pair_id = $1 AND period = $2 AND t >= $3 ORDER BY t`,
       [pairId, period, fromMs],
     );
@@ -84,12 +105,13 @@ export class KlineStore {
 
   /** Candles for the chart API, oldest first, at most `KLINE_RANGE_MAX` ending at `toMs`. */
   async range(pairId: number, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]> {
-    const rows = await this.db.query<KlineRow>(
+    const rows = await candleRows.all(
+      this.db,
       `SELECT t, open, high, low, close, volume FROM klines
        WHERE pair_id = $1 AND period = $2 AND t >= $3 AND t <= $4 ORDER BY t DESC LIMIT $5`,
       [pairId, period, fromMs, toMs, KLINE_RANGE_MAX],
     );
-    return rows.reverse().map(({ t, open, high, low, close, volume }) => ({ t: Number(t), open, high, low, close, volume }));
+    return rows.reverse();
   }
 
   /** Writes fresh bars into an empty table region (first start): the fast bulk path. */

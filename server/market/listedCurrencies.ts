@@ -6,20 +6,14 @@
  */
 import type { Currency } from '../../domain/market/types';
 import type { Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 
-type Raw = { id: number | string; name: string; decimals: number | string; color: string | null; is_legal: boolean };
-const toCurrency = (r: Raw): Currency => ({
-  id: Number(r.id),
-  name: r.name,
-  decimals: Number(r.decimals),
-  color: r.color,
-  is_legal: r.is_legal,
-});
+const currencyRows = rowReader<Currency>('currencies', { id: 'int', name: 'text', decimals: 'int', color: 'text?', is_legal: 'bool' });
 
 /** Adds to `list` every stored currency it lacks (at start, and when another node listed one). */
 export async function loadListed(db: Queryable, list: Currency[]): Promise<void> {
-  const rows = await db.query<Raw>('SELECT id, name, decimals, color, is_legal FROM currencies ORDER BY id');
-  for (const row of rows) if (!list.some((c) => c.id === Number(row.id))) list.push(toCurrency(row));
+  const rows = await currencyRows.all(db, 'SELECT id, name, decimals, color, is_legal FROM currencies ORDER BY id');
+  for (const row of rows) if (!list.some((c) => c.id === row.id)) list.push(row);
 }
 
 /**
@@ -31,11 +25,12 @@ export async function insertListed(q: Queryable, name: string, decimals: number,
   await q.query(`SELECT pg_advisory_xact_lock(hashtext('currencies:list'))`);
   const [taken] = await q.query<{ id: number }>('SELECT id FROM currencies WHERE upper(name) = upper($1)', [name]);
   if (taken) return null;
-  const [row] = await q.query<Raw>(
+  const row = await currencyRows.one(
+    q,
     `INSERT INTO currencies (id, name, decimals, color, is_legal)
      SELECT GREATEST(COALESCE(MAX(id), 0) + 1, $3), $1, $2, NULL, FALSE FROM currencies WHERE id >= $3
      RETURNING id, name, decimals, color, is_legal`,
     [name, decimals, minId],
   );
-  return toCurrency(row!);
+  return row!;
 }

@@ -4,7 +4,7 @@ import type { HandlerMap } from '../http/context';
 import type { Clock } from '../clock';
 import type { MarketSource } from './MarketSource';
 
-/** Quotes, klines and the catalogue (spec §7 "Index", "Market and trading"); topic snapshots are the realtime area's. */
+/** Quotes, klines and the catalogue ("Index", "Market and trading"); topic snapshots are the realtime area's. */
 export function createMarketHandlers(deps: { market: MarketSource; clock: Clock }): HandlerMap {
   const { market, clock } = deps;
   return {

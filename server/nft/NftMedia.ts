@@ -1,5 +1,5 @@
 /**
- * NFT media files (issue 14, docs/NFT.md "Media"): the catalogue's files shipped with the server
+ * NFT media files (docs/NFT.md "Media"): the catalogue's files shipped with the server
  * (`server/nft/media/`, generated and freely licensed, see its README) and the operator's
  * uploads (`DATA_DIR/nft-media/`), both served at `/nft-media/<name>` with range requests (a video
  * seeks) by @fastify/static. A stored file's kind is read from its bytes, never from its name or

@@ -1,5 +1,5 @@
 /**
- * The NFT operator's calls (issue 14 item 8; `npm run ops -- nft-*`, domain/nft/ops.ts): create
+ * The NFT operator's calls (`npm run ops -- nft-*`, domain/nft/ops.ts): create
  * artists, collections, artworks with their media, sales (fixed price or auction) and blind
  * boxes, and list the orders. Every field is checked here with a plain reason (the spec's "price
  * and increment must be correct, the end time must be later than the start").

@@ -1,5 +1,5 @@
 /**
- * The NFT auditor (issue 14, docs/NFT.md "Audit"; part of `npm run audit`): every sale, margin,
+ * The NFT auditor (docs/NFT.md "Audit"; part of `npm run audit`): every sale, margin,
  * payment order and blind-box order is re-derived from its stored terms with the domain formulas
  * that settled it, and checked against the ledger:
  *

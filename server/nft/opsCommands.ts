@@ -1,29 +1,15 @@
 /**
- * The NFT operator commands of `npm run ops` (issue 14 item 8): `nft-artist`, `nft-collection`,
+ * The NFT operator commands of `npm run ops`: `nft-artist`, `nft-collection`,
  * `nft-artwork`, `nft-sale`, `nft-box`, `nft-orders`. A `--media`/`--poster` that names a file on
  * this machine is sent with the request (its kind is checked by the server from its bytes); any
  * other value names a file the server already has (server/nft/media/ or an earlier upload).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { OpsInputOf, OpsOutputOf, OpsPath } from '../../domain/ops/contract';
+import type { CliKit, Command } from '../ops/cliKit';
 
 /** What the CLI lends its area commands. */
-export interface CliKit {
-  call<P extends OpsPath>(path: P, input: OpsInputOf<P>): Promise<OpsOutputOf<P>>;
-  flagArgs(args: string[]): Map<string, string>;
-  usage(message: string): Error;
-  table(rows: Record<string, unknown>[], columns: string[]): void;
-  time(ms: number | null | undefined): string;
-}
-
-interface Command {
-  args: string;
-  help: string;
-  run(args: string[]): Promise<void | number>;
-}
-
-export function nftCommands(kit: CliKit): Record<string, Command> {
+export default function nftCommands(kit: CliKit): Record<string, Command> {
   const read = (args: string[]) => {
     const flags = kit.flagArgs(args);
     const need = (name: string) => {

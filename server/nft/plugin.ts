@@ -1,5 +1,5 @@
 /**
- * The NFT area (issue 14, docs/NFT.md): the `/bind_box/*` endpoints, the operator's `nft-*`
+ * The NFT area (docs/NFT.md): the `/bind_box/*` endpoints, the operator's `nft-*`
  * commands, the media at `/nft-media/<name>`, the engine (leader only) that closes sales, refunds
  * margins, expires unpaid orders and reveals blind-box seeds, the live `auction:<sale>` topic and
  * the auditor. Owns every `nft_*` table (NftRepository). Every effect moves a balance or writes a
@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { AppOptions } from '../platform/options';
 import { createNftAuditor } from './audit';
 import { NftEngine } from './NftEngine';
-import { createNftHandlers } from './nftHandlers';
+import { createNftHandlers, createNftOpsHandlers } from './nftHandlers';
 import { NftMedia, SHIPPED_MEDIA_DIR } from './NftMedia';
 import { NftOperator } from './NftOperator';
 import { NftRepository } from './NftRepository';
@@ -57,6 +57,7 @@ export const nftPlugin = fp<AppOptions>(
 
     audit.registry.register(createNftAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createNftHandlers(service));
+    fastify.ops.handle(createNftOpsHandlers(operator));
     // The assets page's "NFT bids" line: auction margins in escrow and bid covers frozen.
     fastify.holdings.register({ kind: 'nft', holdings: (userId) => service.reads.holdings(userId) });
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });

@@ -4,6 +4,7 @@ import { PRIVATE_RECENT_NOTIFICATIONS, type NotificationsState } from '../../dom
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { rowReader } from '../db/rows';
 import type { RealtimeHub } from '../realtime/RealtimeHub';
 
 /** Kinds of system notification; each has `notifications.<kind>.title` and `.body` in the locales. */
@@ -54,6 +55,17 @@ interface Row {
   read_at: number | null;
 }
 
+const COLUMNS = 'id, kind, params, created_at, read_at';
+const notificationRows = rowReader<Row>('notifications', { id: 'int', kind: 'text', params: 'text', created_at: 'int', read_at: 'int?' });
+const withUnreadRows = rowReader<Row & { unread: number }>('notifications', {
+  id: 'int',
+  kind: 'text',
+  params: 'text',
+  created_at: 'int',
+  read_at: 'int?',
+  unread: 'int',
+});
+
 function toItem(row: Row): NotificationItem {
   return {
     id: row.id,
@@ -83,12 +95,11 @@ export class Notifications {
    * working; new callers ignore it.
    */
   async create(q: Queryable, userId: number, kind: NotificationKind, params: NotificationItem['params'] = {}): Promise<() => void> {
-    const [row] = await q.query<Row>('INSERT INTO notifications (user_id, kind, params, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [
-      userId,
-      kind,
-      JSON.stringify(params),
-      this.clock.now(),
-    ]);
+    const row = await notificationRows.one(
+      q,
+      `INSERT INTO notifications (user_id, kind, params, created_at) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      [userId, kind, JSON.stringify(params), this.clock.now()],
+    );
     const item = toItem(row!);
     q.afterCommit(() => this.announce(userId, [item]));
     return () => undefined;
@@ -96,8 +107,9 @@ export class Notifications {
 
   /** The private channel's notifications snapshot: the unread count and the newest few. */
   async snapshot(userId: number): Promise<NotificationsState> {
-    const rows = await this.db.query<Row & { unread: number }>(
-      `SELECT *, (SELECT COUNT(*)::int FROM notifications WHERE user_id = $1 AND read_at IS NULL) AS unread
+    const rows = await withUnreadRows.all(
+      this.db,
+      `SELECT ${COLUMNS}, (SELECT COUNT(*)::int FROM notifications WHERE user_id = $1 AND read_at IS NULL) AS unread
        FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2`,
       [userId, PRIVATE_RECENT_NOTIFICATIONS],
     );
@@ -110,9 +122,9 @@ export class Notifications {
     const kinds = kindPrefix ? `AND kind LIKE $${params.push(`${kindPrefix}%`)}` : '';
     return paginate<Row, NotificationItem>(
       this.db,
-      { select: '*', from: `FROM notifications WHERE user_id = $1 ${kinds}`, orderBy: 'id DESC', params },
+      { select: COLUMNS, from: `FROM notifications WHERE user_id = $1 ${kinds}`, orderBy: 'id DESC', params },
       { page, limit },
-      toItem,
+      (row) => toItem(notificationRows.check(row)),
     );
   }
 
@@ -131,8 +143,9 @@ export class Notifications {
     const params: (string | number)[] = [userId, this.clock.now()];
     const one = id ? `AND id = $${params.push(id)}` : '';
     const kinds = kindPrefix ? `AND kind LIKE $${params.push(`${kindPrefix}%`)}` : '';
-    const rows = await this.db.query<Row>(
-      `UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL ${one} ${kinds} RETURNING *`,
+    const rows = await notificationRows.all(
+      this.db,
+      `UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL ${one} ${kinds} RETURNING ${COLUMNS}`,
       params,
     );
     if (rows.length) {

@@ -1,31 +1,21 @@
 /**
  * The operator CLI: `npm run ops -- <command>`. It talks to the running server's /ops API
  * through the typed contract of `domain/ops/contract.ts`, so it works the same over PGlite or
- * PostgreSQL. Later features add their endpoints to the contract and their commands to COMMANDS.
+ * PostgreSQL. The platform's own commands are here; an area's live in `server/<area>/opsCommands.ts`
+ * (default-exporting `OpsCommands`), found there at start, so a new area's commands edit nothing here.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ApiEnvelope } from '../../domain/api/envelope';
 import { formatAudit } from '../audit/runAudit';
 import { opsEndpoints, opsUrl, type OpsInputOf, type OpsOutputOf, type OpsPath } from '../../domain/ops/contract';
-import { nftCommands } from '../nft/opsCommands';
-import { supportCommands } from '../support/opsCommands';
-import { otcCommands } from '../otc/opsCommands';
-import { rewardsCommands } from '../rewards/opsCommands';
-import { chatCommands } from '../chat/opsCommands';
+import { OPS_COMMANDS_FILE, type CliKit, type Command, type OpsCommands } from './cliKit';
 import { OPS_TOKEN_HEADER } from './OpsToken';
-import { riskCommands } from './riskCommands';
 
 const REVIEW = ['pending', 'approved', 'rejected', 'all'] as const;
 const WITHDRAWAL = ['pending', 'completed', 'rejected', 'all'] as const;
-
-interface Command {
-  args: string;
-  help: string;
-  /** Resolves with the exit code when it is not 0 for a reason other than an error (the audit's mismatches). */
-  run(args: string[]): Promise<void | number>;
-}
 
 const baseUrl = process.env.OPS_URL || `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -124,7 +114,7 @@ function reasonArg(words: string[]): string {
   return reason;
 }
 
-export const COMMANDS: Record<string, Command> = {
+const OWN_COMMANDS: Record<string, Command> = {
   users: {
     args: '[search]',
     help: 'list users, newest first (search matches email, phone, nickname or id)',
@@ -329,12 +319,6 @@ export const COMMANDS: Record<string, Command> = {
       );
     },
   },
-  ...nftCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
-  ...supportCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
-  ...otcCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
-  ...rewardsCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
-  ...chatCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
-  ...riskCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time }),
   audit: {
     args: '',
     help: 'recompute every settlement from the stored prices and inputs (npm run audit): exit 1 on a mismatch, 2 when it cannot run',
@@ -350,6 +334,31 @@ export const COMMANDS: Record<string, Command> = {
       return report.mismatches > 0 ? 1 : 0;
     },
   },
+};
+
+/** Every area's commands (`server/<area>/opsCommands.ts`), in folder order; a name used twice is a mistake worth stopping for. */
+async function areaCommands(kit: CliKit): Promise<Record<string, Command>> {
+  const server = path.resolve(import.meta.dirname, '..');
+  const found: Record<string, Command> = {};
+  for (const area of readdirSync(server, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
+    const file = path.join(server, area, OPS_COMMANDS_FILE);
+    if (!existsSync(file)) continue;
+    const commands = ((await import(pathToFileURL(file).href)) as { default: OpsCommands }).default(kit);
+    for (const [name, command] of Object.entries(commands)) {
+      if (name in OWN_COMMANDS || name in found)
+        throw new Error(`operator command "${name}" is defined twice (server/${area}/${OPS_COMMANDS_FILE})`);
+      found[name] = command;
+    }
+  }
+  return found;
+}
+
+const COMMANDS: Record<string, Command> = {
+  ...OWN_COMMANDS,
+  ...(await areaCommands({ call, flagArgs, usage: (message) => new UsageError(message), table, time })),
 };
 
 function usage(): string {

@@ -22,6 +22,9 @@ export type OpsHandler<P extends OpsPath> = (input: OpsParsedInputOf<P>, ctx: Op
 /** One handler per operator endpoint: a missing one is a compile error. */
 export type OpsHandlers = { [P in OpsPath]: OpsHandler<P> };
 
+/** A list command's `status` filter: `all` means none. */
+export const statusFilter = <S extends string>(status: S | 'all'): S | null => (status === 'all' ? null : status);
+
 function readParams(req: FastifyRequest): Record<string, unknown> {
   const pick = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
   return { ...pick(req.query), ...pick(req.body), ...pick(req.params) };

@@ -1,5 +1,5 @@
 /**
- * The operator's risk view (issue 30, docs/FUTURES.md "The operator's risk view"): `GET /ops/risk`
+ * The operator's risk view (docs/FUTURES.md "The operator's risk view"): `GET /ops/risk`
  * and `POST /ops/risk/exposure-cap` of domain/ops/risk.ts. Read-only except the cap: the insurance
  * fund and its flows, the platform's bad debt, per futures pair the open interest and the
  * platform's net exposure against its cap (the platform is every position's counterparty), and

@@ -1,17 +1,17 @@
 /**
  * The one owner of `options_orders` (migration 009): every SQL string naming it lives here.
- * Amounts are written as decimal strings computed by the domain formulas and read back as text.
+ * Amounts are written as decimal strings computed by the domain formulas and read back through a
+ * checked row reader (server/db/rows.ts) as normalised decimal strings, prices included (the
+ * settlement compares them by value, never by their recorded digits).
  */
 import type { Page } from '../../domain/api/envelope';
 import type { OptionDecider, OptionDirection, OptionResult, OptionStatus } from '../../domain/options/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
-import { norm, num } from '../db/columns';
+import { rowReader } from '../db/rows';
 
-const COLUMNS = `id, user_id, match_id, symbol, currency_id, direction, seconds, ratio::text AS ratio, stake::text AS stake,
-  open_price::text AS open_price, open_ts, expires_at, expected_payout::text AS expected_payout, status,
-  close_price::text AS close_price, close_ts, decided_by, result, payout::text AS payout, profit::text AS profit, settle_key,
-  settled_at, created_at, updated_at`;
+const COLUMNS = `id, user_id, match_id, symbol, currency_id, direction, seconds, ratio, stake, open_price, open_ts, expires_at,
+  expected_payout, status, close_price, close_ts, decided_by, result, payout, profit, settle_key, settled_at, created_at, updated_at`;
 
 export type DecidedBy = OptionDecider;
 
@@ -43,36 +43,32 @@ export interface OptionRow {
   updated_at: number;
 }
 
-type Raw = { [K in keyof OptionRow]: OptionRow[K] extends number | null ? number | string | null : OptionRow[K] };
-
-function toRow(r: Raw): OptionRow {
-  return {
-    id: Number(r.id),
-    user_id: Number(r.user_id),
-    match_id: Number(r.match_id),
-    symbol: r.symbol,
-    currency_id: Number(r.currency_id),
-    direction: r.direction,
-    seconds: Number(r.seconds),
-    ratio: norm(r.ratio)!,
-    stake: norm(r.stake)!,
-    open_price: norm(r.open_price)!,
-    open_ts: Number(r.open_ts),
-    expires_at: Number(r.expires_at),
-    expected_payout: norm(r.expected_payout)!,
-    status: r.status,
-    close_price: norm(r.close_price),
-    close_ts: num(r.close_ts),
-    decided_by: r.decided_by,
-    result: r.result,
-    payout: norm(r.payout),
-    profit: norm(r.profit),
-    settle_key: r.settle_key,
-    settled_at: num(r.settled_at),
-    created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
-  };
-}
+const optionRows = rowReader<OptionRow>('options_orders', {
+  id: 'int',
+  user_id: 'int',
+  match_id: 'int',
+  symbol: 'text',
+  currency_id: 'int',
+  direction: 'text',
+  seconds: 'int',
+  ratio: 'decimal',
+  stake: 'decimal',
+  open_price: 'decimal',
+  open_ts: 'int',
+  expires_at: 'int',
+  expected_payout: 'decimal',
+  status: 'text',
+  close_price: 'decimal?',
+  close_ts: 'int?',
+  decided_by: 'text?',
+  result: 'text?',
+  payout: 'decimal?',
+  profit: 'decimal?',
+  settle_key: 'text?',
+  settled_at: 'int?',
+  created_at: 'int',
+  updated_at: 'int',
+});
 
 export interface NewOption {
   userId: number;
@@ -105,15 +101,16 @@ export class OptionsRepository {
 
   /** Which of `userIds` have traded here (the invite statistics' "traded", server/users addTradeSource). */
   async tradersAmong(userIds: number[]): Promise<number[]> {
-    const rows = await this.db.query<{ user_id: number | string }>(
+    const rows = await this.db.query<{ user_id: number }>(
       "SELECT DISTINCT user_id FROM options_orders WHERE user_id = ANY(string_to_array($1, ',')::bigint[])",
       [userIds.join(',')],
     );
-    return rows.map((r) => Number(r.user_id));
+    return rows.map((r) => r.user_id);
   }
 
   async insert(q: Queryable, o: NewOption): Promise<OptionRow> {
-    const [row] = await q.query<Raw>(
+    const row = await optionRows.one(
+      q,
       `INSERT INTO options_orders (user_id, match_id, symbol, currency_id, direction, seconds, ratio, stake, open_price, open_ts,
          expires_at, expected_payout, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13, $13)
@@ -134,43 +131,40 @@ export class OptionsRepository {
         o.now,
       ],
     );
-    return toRow(row!);
+    return row!;
   }
 
   async byId(id: number, q: Queryable = this.db): Promise<OptionRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM options_orders WHERE id = $1`, [id]);
-    return row ? toRow(row) : null;
+    const row = await optionRows.one(q, `SELECT ${COLUMNS} FROM options_orders WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   /** Locks one option for its settlement; null when it does not exist. */
   async lock(q: Queryable, id: number): Promise<OptionRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM options_orders WHERE id = $1 FOR UPDATE`, [id]);
-    return row ? toRow(row) : null;
+    const row = await optionRows.one(q, `SELECT ${COLUMNS} FROM options_orders WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
   }
 
   /** Records the settlement of a pending option; null when it was settled already (the key is unique, the status final). */
   async settle(q: Queryable, id: number, s: Settlement): Promise<OptionRow | null> {
-    const [row] = await q.query<Raw>(
+    const row = await optionRows.one(
+      q,
       `UPDATE options_orders SET status = 'settled', close_price = $2, close_ts = $3, decided_by = $4, result = $5, payout = $6,
          profit = $7, settle_key = $8, settled_at = $9, updated_at = $9
        WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
       [id, s.closePrice, s.closeTs, s.decidedBy, s.result, s.payout, s.profit, s.key, s.now],
     );
-    return row ? toRow(row) : null;
+    return row ?? null;
   }
 
   /** A user's pending options, oldest first. */
   async pendingOf(userId: number, q: Queryable = this.db): Promise<OptionRow[]> {
-    const rows = await q.query<Raw>(`SELECT ${COLUMNS} FROM options_orders WHERE user_id = $1 AND status = 'pending' ORDER BY id`, [
-      userId,
-    ]);
-    return rows.map(toRow);
+    return optionRows.all(q, `SELECT ${COLUMNS} FROM options_orders WHERE user_id = $1 AND status = 'pending' ORDER BY id`, [userId]);
   }
 
   /** Every pending option (the engine's working set), soonest expiry first. */
   async allPending(): Promise<OptionRow[]> {
-    const rows = await this.db.query<Raw>(`SELECT ${COLUMNS} FROM options_orders WHERE status = 'pending' ORDER BY expires_at, id`);
-    return rows.map(toRow);
+    return optionRows.all(this.db, `SELECT ${COLUMNS} FROM options_orders WHERE status = 'pending' ORDER BY expires_at, id`);
   }
 
   /** One page of a user's options, newest first, optionally one pair or one status. */
@@ -179,7 +173,7 @@ export class OptionsRepository {
     filter: { matchId?: number; status?: OptionStatus },
     page: { page: number; limit: number },
   ): Promise<Page<OptionRow>> {
-    return paginate<Raw, OptionRow>(
+    return paginate(
       this.db,
       {
         select: COLUMNS,
@@ -188,16 +182,15 @@ export class OptionsRepository {
         params: [userId, filter.matchId ?? null, filter.status ?? null],
       },
       page,
-      toRow,
+      optionRows.check,
     );
   }
 
   /** Settled options after `afterId`, by id (the auditor reads them in batches). */
   async settledAfter(afterId: number, limit: number): Promise<OptionRow[]> {
-    const rows = await this.db.query<Raw>(
-      `SELECT ${COLUMNS} FROM options_orders WHERE status = 'settled' AND id > $1 ORDER BY id LIMIT $2`,
-      [afterId, limit],
-    );
-    return rows.map(toRow);
+    return optionRows.all(this.db, `SELECT ${COLUMNS} FROM options_orders WHERE status = 'settled' AND id > $1 ORDER BY id LIMIT $2`, [
+      afterId,
+      limit,
+    ]);
   }
 }

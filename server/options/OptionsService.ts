@@ -1,5 +1,5 @@
 /**
- * Seconds options (issue 10, docs/OPTIONS.md): placing an option and settling it. The open price
+ * Seconds options (docs/OPTIONS.md): placing an option and settling it. The open price
  * is the market source's recorded last price when the order is placed (never a client's price);
  * the result is decided only by the recorded price at expiry, with the domain formulas
  * (domain/options/formulas.ts): no random skew, no per-user setting, nothing decided in advance.

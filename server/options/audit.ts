@@ -1,5 +1,5 @@
 /**
- * The options auditor (issue 10, docs/OPTIONS.md "Audit"): every settled option is re-derived from
+ * The options auditor (docs/OPTIONS.md "Audit"): every settled option is re-derived from
  * its stored inputs (direction, open price, stake, ratio) and the deciding price with the same
  * domain formulas that settled it, and checked against the stored market record and the ledger:
  *
@@ -33,9 +33,8 @@ export function createOptionsAuditor(deps: { repo: OptionsRepository; balances: 
       const rows = await deps.balances.journal(userId, { account: MICRO, kind: 'options_settle' }, { page, limit: 1000 }, (r) => r);
       for (const r of rows.data) {
         if (r.ref_type !== 'options' || r.ref_id === null) continue;
-        const id = Number(r.ref_id);
-        const seen = byId.get(id) ?? { available: new Decimal(0), frozen: new Decimal(0) };
-        byId.set(id, { available: seen.available.plus(r.delta_available), frozen: seen.frozen.plus(r.delta_frozen) });
+        const seen = byId.get(r.ref_id) ?? { available: new Decimal(0), frozen: new Decimal(0) };
+        byId.set(r.ref_id, { available: seen.available.plus(r.delta_available), frozen: seen.frozen.plus(r.delta_frozen) });
       }
       if (page * 1000 >= rows.total) return byId;
     }

@@ -1,5 +1,5 @@
 /**
- * The seconds options area (issue 10, docs/OPTIONS.md): the `/microtrade/*` endpoints, the engine
+ * The seconds options area (docs/OPTIONS.md): the `/microtrade/*` endpoints, the engine
  * (leader only) that settles each option once at the recorded price of its expiry, the private
  * channel's `positions` (product `options`) and the auditor. Owns `options_orders` (OptionsRepository).
  */

@@ -1,5 +1,5 @@
 /**
- * Seconds options settings (issue 10, docs/OPTIONS.md), in code. Every listed pair may be traded
+ * Seconds options settings (docs/OPTIONS.md), in code. Every listed pair may be traded
  * (crypto, stocks, forex, metals). The stake is paid in USDT (catalogue id 3) from the options
  * account (`micro`): the one stable, USD-like currency every user can fund by a transfer, so the
  * stake limits mean the same everywhere.

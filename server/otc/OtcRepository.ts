@@ -1,20 +1,21 @@
 /**
  * The one owner of `otc_adverts` and `otc_orders` (migration 017): every SQL string naming them
  * lives here. Amounts are written as decimal strings computed by the domain formulas
- * (domain/otc/formulas.ts) and read back as text.
+ * (domain/otc/formulas.ts) and read back through checked row readers (server/db/rows.ts) as
+ * normalised decimal strings.
  */
 import type { Page } from '../../domain/api/envelope';
 import type { OtcFiat, OtcSide, OtcState, OtcStateFilter } from '../../domain/otc/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
-import { norm, num } from '../db/columns';
+import { rowReader } from '../db/rows';
 
-const ADVERT_COLUMNS = `a.id, a.merchant, a.side, a.fiat, a.price::text AS price, a.min_fiat::text AS min_fiat, a.max_fiat::text AS max_fiat,
-  a.payment_methods, a.payment_details, a.capacity::text AS capacity, a.enabled, a.created_at,
+const ADVERT_COLUMNS = `a.id, a.merchant, a.side, a.fiat, a.price, a.min_fiat, a.max_fiat,
+  a.payment_methods, a.payment_details, a.capacity, a.enabled, a.created_at,
   (SELECT COUNT(*)::int FROM otc_orders o WHERE o.advert_id = a.id AND o.state = 'completed') AS completed_orders`;
 
-const ORDER_COLUMNS = `o.id, o.user_id, o.advert_id, o.side, o.merchant, o.fiat, o.price::text AS price, o.fiat_amount::text AS fiat_amount,
-  o.usdt_amount::text AS usdt_amount, o.state, o.pay_deadline, o.paid_at, o.completed_at, o.cancelled_at, o.cancelled_by,
+const ORDER_COLUMNS = `o.id, o.user_id, o.advert_id, o.side, o.merchant, o.fiat, o.price, o.fiat_amount,
+  o.usdt_amount, o.state, o.pay_deadline, o.paid_at, o.completed_at, o.cancelled_at, o.cancelled_by,
   o.appeal_reason, o.appealed_at, o.created_at, o.updated_at`;
 
 export interface AdvertRow {
@@ -57,40 +58,43 @@ export interface OrderRow {
 
 export type NewAdvert = Omit<AdvertRow, 'id' | 'completed_orders'>;
 
-type Raw<T> = { [K in keyof T]: T[K] extends number ? number | string : T[K] extends number | null ? number | string | null : T[K] };
+const advertRows = rowReader<AdvertRow>('otc_adverts', {
+  id: 'int',
+  merchant: 'text',
+  side: 'text',
+  fiat: 'text',
+  price: 'decimal',
+  min_fiat: 'decimal',
+  max_fiat: 'decimal',
+  payment_methods: 'text',
+  payment_details: 'text',
+  capacity: 'decimal?',
+  enabled: 'bool',
+  created_at: 'int',
+  completed_orders: 'int',
+});
 
-function toAdvert(r: Raw<AdvertRow>): AdvertRow {
-  return {
-    ...r,
-    id: Number(r.id),
-    price: norm(r.price)!,
-    min_fiat: norm(r.min_fiat)!,
-    max_fiat: norm(r.max_fiat)!,
-    capacity: norm(r.capacity),
-    enabled: Boolean(r.enabled),
-    created_at: Number(r.created_at),
-    completed_orders: Number(r.completed_orders ?? 0),
-  };
-}
-
-function toOrder(r: Raw<OrderRow>): OrderRow {
-  return {
-    ...r,
-    id: Number(r.id),
-    user_id: Number(r.user_id),
-    advert_id: Number(r.advert_id),
-    price: norm(r.price)!,
-    fiat_amount: norm(r.fiat_amount)!,
-    usdt_amount: norm(r.usdt_amount)!,
-    pay_deadline: num(r.pay_deadline),
-    paid_at: num(r.paid_at),
-    completed_at: num(r.completed_at),
-    cancelled_at: num(r.cancelled_at),
-    appealed_at: num(r.appealed_at),
-    created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
-  };
-}
+const orderRows = rowReader<OrderRow>('otc_orders', {
+  id: 'int',
+  user_id: 'int',
+  advert_id: 'int',
+  side: 'text',
+  merchant: 'text',
+  fiat: 'text',
+  price: 'decimal',
+  fiat_amount: 'decimal',
+  usdt_amount: 'decimal',
+  state: 'text',
+  pay_deadline: 'int?',
+  paid_at: 'int?',
+  completed_at: 'int?',
+  cancelled_at: 'int?',
+  cancelled_by: 'text?',
+  appeal_reason: 'text?',
+  appealed_at: 'int?',
+  created_at: 'int',
+  updated_at: 'int',
+});
 
 /** The SQL condition of a state filter on `o` (`$n` is the state when one is named). */
 function stateWhere(filter: OtcStateFilter | 'appealed', n: number): { sql: string; params: string[] } {
@@ -106,18 +110,18 @@ export class OtcRepository {
   // ---- adverts -------------------------------------------------------------------------------
 
   async adverts(filter: { side?: OtcSide; fiat?: OtcFiat; enabledOnly?: boolean } = {}, q: Queryable = this.db): Promise<AdvertRow[]> {
-    const rows = await q.query<Raw<AdvertRow>>(
+    return advertRows.all(
+      q,
       `SELECT ${ADVERT_COLUMNS} FROM otc_adverts a
        WHERE ($1::text IS NULL OR a.side = $1) AND ($2::text IS NULL OR a.fiat = $2) AND (NOT $3::boolean OR a.enabled)
        ORDER BY a.side, a.fiat, CASE WHEN a.side = 'buy' THEN a.price ELSE -a.price END, a.id`,
       [filter.side ?? null, filter.fiat ?? null, filter.enabledOnly ?? false],
     );
-    return rows.map(toAdvert);
   }
 
   async advert(id: number, q: Queryable = this.db): Promise<AdvertRow | null> {
-    const [row] = await q.query<Raw<AdvertRow>>(`SELECT ${ADVERT_COLUMNS} FROM otc_adverts a WHERE a.id = $1`, [id]);
-    return row ? toAdvert(row) : null;
+    const row = await advertRows.one(q, `SELECT ${ADVERT_COLUMNS} FROM otc_adverts a WHERE a.id = $1`, [id]);
+    return row ?? null;
   }
 
   /** Locks an advert (an order takes or gives back its capacity under this lock). */
@@ -128,7 +132,7 @@ export class OtcRepository {
 
   async countAdverts(q: Queryable = this.db): Promise<number> {
     const [row] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM otc_adverts');
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
   async insertAdvert(q: Queryable, a: NewAdvert): Promise<number> {
@@ -149,7 +153,7 @@ export class OtcRepository {
         a.created_at,
       ],
     );
-    return Number(row!.id);
+    return row!.id;
   }
 
   /** Turns an advert on or off; false when there is no such advert. */
@@ -182,22 +186,23 @@ export class OtcRepository {
       | 'created_at'
     >,
   ): Promise<OrderRow> {
-    const [row] = await q.query<Raw<OrderRow>>(
+    const row = await orderRows.one(
+      q,
       `INSERT INTO otc_orders AS o (user_id, advert_id, side, merchant, fiat, price, fiat_amount, usdt_amount, state, pay_deadline, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING ${ORDER_COLUMNS}`,
       [o.user_id, o.advert_id, o.side, o.merchant, o.fiat, o.price, o.fiat_amount, o.usdt_amount, o.state, o.pay_deadline, o.created_at],
     );
-    return toOrder(row!);
+    return row!;
   }
 
   async order(id: number, q: Queryable = this.db): Promise<OrderRow | null> {
-    const [row] = await q.query<Raw<OrderRow>>(`SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id = $1`, [id]);
-    return row ? toOrder(row) : null;
+    const row = await orderRows.one(q, `SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id = $1`, [id]);
+    return row ?? null;
   }
 
   async lockOrder(q: Queryable, id: number): Promise<OrderRow | null> {
-    const [row] = await q.query<Raw<OrderRow>>(`SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id = $1 FOR UPDATE`, [id]);
-    return row ? toOrder(row) : null;
+    const row = await orderRows.one(q, `SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
   }
 
   /** Moves an order to `state` from one of `from`, setting the named time columns; null when it was not in `from`. */
@@ -211,7 +216,8 @@ export class OtcRepository {
   ): Promise<OrderRow | null> {
     // `from` is a list of the fixed state names (OTC_STATES), written into the SQL as literals.
     const states = from.map((f) => `'${f}'`).join(', ');
-    const [row] = await q.query<Raw<OrderRow>>(
+    const row = await orderRows.one(
+      q,
       `UPDATE otc_orders o SET state = $2, updated_at = $3,
          paid_at = CASE WHEN $4::boolean THEN $3 ELSE paid_at END,
          completed_at = CASE WHEN $5::boolean THEN $3 ELSE completed_at END,
@@ -220,21 +226,22 @@ export class OtcRepository {
        WHERE o.id = $1 AND o.state IN (${states}) RETURNING ${ORDER_COLUMNS}`,
       [id, to, now, extra.paid ?? false, extra.completed ?? false, extra.cancelledBy ?? null],
     );
-    return row ? toOrder(row) : null;
+    return row ?? null;
   }
 
   async markAppealed(q: Queryable, id: number, reason: string, now: number): Promise<OrderRow | null> {
-    const [row] = await q.query<Raw<OrderRow>>(
+    const row = await orderRows.one(
+      q,
       `UPDATE otc_orders o SET appeal_reason = $2, appealed_at = $3, updated_at = $3 WHERE o.id = $1 AND o.appealed_at IS NULL
        RETURNING ${ORDER_COLUMNS}`,
       [id, reason, now],
     );
-    return row ? toOrder(row) : null;
+    return row ?? null;
   }
 
   async page(userId: number, state: OtcStateFilter, page: { page: number; limit: number }): Promise<Page<OrderRow>> {
     const where = stateWhere(state, 2);
-    return paginate<Raw<OrderRow>, OrderRow>(
+    return paginate(
       this.db,
       {
         select: ORDER_COLUMNS,
@@ -243,44 +250,40 @@ export class OtcRepository {
         params: [userId, ...where.params],
       },
       page,
-      toOrder,
+      orderRows.check,
     );
   }
 
   /** The operator's list: appealed orders first (oldest appeal first), then the newest; at most `limit`. */
   async opsOrders(state: OtcStateFilter | 'appealed', limit = 200): Promise<OrderRow[]> {
     const where = stateWhere(state, 2);
-    const rows = await this.db.query<Raw<OrderRow>>(
+    return orderRows.all(
+      this.db,
       `SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE ${where.sql} ORDER BY (o.appealed_at IS NULL), o.appealed_at, o.id DESC LIMIT $1`,
       [limit, ...where.params],
     );
-    return rows.map(toOrder);
   }
 
   /** Every order, by id after `after` (the auditor). */
   async ordersAfter(after: number, limit: number): Promise<OrderRow[]> {
-    const rows = await this.db.query<Raw<OrderRow>>(`SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id > $1 ORDER BY o.id LIMIT $2`, [
-      after,
-      limit,
-    ]);
-    return rows.map(toOrder);
+    return orderRows.all(this.db, `SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id > $1 ORDER BY o.id LIMIT $2`, [after, limit]);
   }
 
   /** Buy orders unpaid at their deadline by `now` (the engine's work), oldest deadline first. */
   async due(now: number, limit: number): Promise<OrderRow[]> {
-    const rows = await this.db.query<Raw<OrderRow>>(
+    return orderRows.all(
+      this.db,
       `SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.state = 'pending_payment' AND o.pay_deadline <= $1 ORDER BY o.pay_deadline, o.id LIMIT $2`,
       [now, limit],
     );
-    return rows.map(toOrder);
   }
 
   /** The next deadline of an unpaid buy order after `now`, or null. */
   async nextDue(now: number): Promise<number | null> {
-    const [row] = await this.db.query<{ at: string | null }>(
-      `SELECT MIN(pay_deadline)::text AS at FROM otc_orders WHERE state = 'pending_payment' AND pay_deadline > $1`,
+    const [row] = await this.db.query<{ at: number | null }>(
+      `SELECT MIN(pay_deadline) AS at FROM otc_orders WHERE state = 'pending_payment' AND pay_deadline > $1`,
       [now],
     );
-    return row?.at ? Number(row.at) : null;
+    return row?.at ?? null;
   }
 }

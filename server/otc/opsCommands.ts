@@ -1,20 +1,14 @@
 /**
- * The OTC operator commands of `npm run ops` (issue 15 part 1, docs/OTC.md): `otc-ads`,
+ * The OTC operator commands of `npm run ops` (docs/OTC.md): `otc-ads`,
  * `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`, `release`, `cancel`,
  * `confirm-paid`.
  */
 import type { OpsOtcOrder } from '../../domain/otc/types';
-import type { CliKit } from '../nft/opsCommands';
-
-interface Command {
-  args: string;
-  help: string;
-  run(args: string[]): Promise<void | number>;
-}
+import type { CliKit, Command } from '../ops/cliKit';
 
 const STATES = ['open', 'appealed', 'all', 'pending_payment', 'paid', 'pending_release', 'completed', 'cancelled', 'expired'] as const;
 
-export function otcCommands(kit: CliKit): Record<string, Command> {
+export default function otcCommands(kit: CliKit): Record<string, Command> {
   const idArg = (id: string | undefined, usage: string) => {
     if (!id || !/^[1-9]\d{0,15}$/.test(id)) throw kit.usage(`usage: ${usage}`);
     return id;

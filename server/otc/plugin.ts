@@ -1,5 +1,5 @@
 /**
- * The OTC area (issue 15 part 1, docs/OTC.md): the `/otc/*` endpoints, the operator's adverts and
+ * The OTC area (docs/OTC.md): the `/otc/*` endpoints, the operator's adverts and
  * order decisions (`otc-ads`, `create-otc-ad`, `enable-otc-ad`, `disable-otc-ad`, `otc-orders`,
  * `release`, `cancel`, `confirm-paid`), the engine (leader only) that expires buy orders not paid
  * within the window, and the auditor. Owns `otc_adverts` and `otc_orders` (OtcRepository). Every
@@ -9,7 +9,7 @@
 import fp from 'fastify-plugin';
 import { createOtcAuditor } from './audit';
 import { OtcEngine } from './OtcEngine';
-import { createOtcHandlers } from './otcHandlers';
+import { createOtcHandlers, createOtcOpsHandlers } from './otcHandlers';
 import { OtcRepository } from './OtcRepository';
 import { OtcService } from './OtcService';
 import { seedOtcAdverts } from './seedAdverts';
@@ -32,6 +32,7 @@ export const otcPlugin = fp(
     service.onOrderCreated(() => engine.armed());
     audit.registry.register(createOtcAuditor({ repo, ledger, db, currencies: market.currencies }));
     fastify.api.handle(createOtcHandlers(service));
+    fastify.ops.handle(createOtcOpsHandlers(service));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
   { name: 'otc', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'notifications', 'audit'] },

@@ -15,6 +15,7 @@ import { Idempotency } from '../http/idempotency';
 import { createLimits, type Limits } from '../http/limits';
 import { registerEndpoints, type EndpointRegistry } from '../http/registerEndpoints';
 import { createTranslator, type Translator } from '../http/translator';
+import { OpsRegistry } from '../ops/OpsRegistry';
 import { OpsToken } from '../ops/OpsToken';
 import { soleLeadership, type LeaderWork } from './leadership';
 import type { AppOptions } from './options';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     limits: Limits;
     idempotency: Idempotency;
     opsToken: OpsToken;
+    /** The operator's commands: each area hands its own to `fastify.ops.handle(…)`; the ops plugin mounts them. */
+    ops: OpsRegistry;
     secrets: ServerSecrets;
     leaderWork: LeaderWorkList;
     /** Messages to every node of the deployment (this process alone without `REDIS_URL`). */
@@ -65,6 +68,7 @@ export const platformPlugin = fp<AppOptions>(
     fastify.decorate('idempotency', idempotency);
     fastify.decorate('secrets', new ServerSecrets(db));
     fastify.decorate('opsToken', await OpsToken.open(options.dataDir, options.opsToken ?? null));
+    fastify.decorate('ops', new OpsRegistry());
     const api = registerEndpoints(fastify, { translator: fastify.translator, idempotency });
     fastify.decorate('api', api);
     // Once every area is registered: a contract endpoint without a handler stops the start.

@@ -4,7 +4,7 @@ import type { Notifications } from '../notifications/Notifications';
 import type { UploadStore } from '../uploads/UploadStore';
 import { toUserInfo, type UserRepository } from '../users/UserRepository';
 
-/** The profile: info, avatar, nickname, signature, display currency and language (spec §2, §3). */
+/** The profile: info, avatar, nickname, signature, display currency and language. */
 export function createProfileHandlers(deps: { users: UserRepository; uploads: UploadStore; notifications: Notifications }): HandlerMap {
   const { users, uploads, notifications } = deps;
   return {

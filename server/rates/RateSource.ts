@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 /**
  * Where fiat display rates come from: one USDT in each currency. A real provider implements
  * `fetch`; the embedded default is a built-in table. Rates are refreshed at most once per 24 h
- * (spec §7) and carry the time they were fetched (`saveTime`).
+ * and carry the time they were fetched (`saveTime`).
  */
 export interface RateProvider {
   fetch(): Promise<Record<FiatCode, string>>;

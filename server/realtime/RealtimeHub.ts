@@ -16,6 +16,7 @@ import {
   type TopicKind,
   type TopicMessage,
   type TopicPayloads,
+  type ParsedTopic,
   type TopicSnapshot,
   type UserMessage,
   topics,
@@ -24,24 +25,43 @@ import type { Clock } from '../clock';
 import type { SessionStore } from '../auth/SessionStore';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 import type { UserSequences } from './UserSequences';
-import type { NftAuctionLive } from '../../domain/nft/types';
-import type { ChatEvent, ChatRoom } from '../../domain/chat/types';
 import type { ClusterBus } from '../platform/cluster/ClusterBus';
 
 /** Bus channels: a public topic event raised on one node, and ended sessions. */
 const TOPIC_EVENT = 'hub:topic';
 const SESSIONS_REVOKED = 'hub:sessions-revoked';
 
-/** A public topic event relayed to every node (chat, auctions: raised by whichever node served the request). */
+/** The market's topic kinds, served by the hub itself from the market source. */
+type MarketKind = 'quotes' | 'depth' | 'trades' | 'kline';
+/** Topic kinds an area serves (an NFT auction's bids, a chat room), through the provider it registers. */
+export type AreaTopicKind = Exclude<TopicKind, MarketKind>;
+type ParsedOf<K extends TopicKind> = Extract<ParsedTopic, { kind: K }>;
+
+/**
+ * How an area serves its public topic kind (`hub.provideTopic`): the state a subscriber starts
+ * from, and optionally what it does with an update raised on any node (kept for later snapshots)
+ * and with a change in how many of this node's sockets listen.
+ */
+export interface TopicProvider<K extends AreaTopicKind> {
+  /** The topic's current state (`online`: this node's sockets on it, the newcomer counted); null refuses the subscription. */
+  snapshot(topic: ParsedOf<K>, online: number): TopicPayloads[K]['snapshot'] | null;
+  /** An update published on any node, before this node sends it on (the bus delivers this node's own too). */
+  received?(data: TopicPayloads[K]['update']): void;
+  /** This node's sockets on the topic went up or down (a subscribe, an unsubscribe, a disconnect). */
+  membersChanged?(topic: ParsedOf<K>, online: number): void;
+}
+type AreaTopicProviders = { [K in AreaTopicKind]?: TopicProvider<K> };
+
+/** A public topic event relayed to every node (raised by whichever node served the request). */
 interface TopicEvent {
   topic: string;
-  kind: 'chat' | 'auction';
-  data: TopicPayloads['chat']['update'] | TopicPayloads['auction']['update'];
+  kind: AreaTopicKind;
+  data: TopicPayloads[AreaTopicKind]['update'];
 }
 
 const MAX_TOPIC_LENGTH = 64;
-/** The chat rooms a disconnecting socket was in, kept until it has left them. */
-const chatRoomsOf = new WeakMap<object, string[]>();
+/** The area topics a disconnecting socket was on, kept until it has left them. */
+const areaTopicsOf = new WeakMap<object, string[]>();
 
 interface SocketData {
   userId?: number;
@@ -108,10 +128,8 @@ export class RealtimeHub {
   };
   private readonly stopMarket: () => void;
   private readonly stopSessions: () => void;
-  /** Where an NFT auction's state comes from (the NFT area registers it); unknown sales until then. */
-  private auctionState: (saleId: number) => NftAuctionLive | null = () => null;
-  /** Tells the NFT area an auction changed on another node, so this node's snapshots follow. */
-  private auctionChanged: (state: NftAuctionLive) => void = () => undefined;
+  /** The areas' topic kinds: a kind nobody provides is refused. */
+  private readonly topicProviders: AreaTopicProviders = {};
   private readonly stopBus: (() => void)[] = [];
 
   constructor(
@@ -159,11 +177,11 @@ export class RealtimeHub {
     if (!parsed) return null;
     const seq = this.seqs.get(topic) ?? 0;
     if (parsed.kind === 'quotes') return { topic, kind: 'quotes', seq, data: this.market.tickers() };
-    if (parsed.kind === 'auction') {
-      const state = this.auctionState(parsed.saleId);
-      return state ? { topic, kind: 'auction', seq, data: state } : null;
+    if (parsed.kind !== 'depth' && parsed.kind !== 'trades' && parsed.kind !== 'kline') {
+      const provider = this.topicProviders[parsed.kind] as TopicProvider<AreaTopicKind> | undefined;
+      const data = provider?.snapshot(parsed as never, this.roomSize(topic)) ?? null;
+      return data === null ? null : ({ topic, kind: parsed.kind, seq, data } as TopicSnapshot);
     }
-    if (parsed.kind === 'chat') return { topic, kind: 'chat', seq, data: { online: this.roomSize(topic) } };
     if (!this.market.pairBySymbol(parsed.symbol)) return null;
     switch (parsed.kind) {
       case 'depth':
@@ -199,43 +217,37 @@ export class RealtimeHub {
   }
 
   /**
-   * Sets where `auction:<saleId>` snapshots come from: the NFT area's live auctions (null for a
-   * sale that is not one), and how it hears of a change made on another node.
+   * Serves an area's public topic kind (the NFT area's `auction`, the chat's `chat`): its
+   * snapshots, and what it hears of updates and of listeners. One provider per kind.
    */
-  provideAuctions(
-    state: (saleId: number) => NftAuctionLive | null,
-    changedElsewhere: (state: NftAuctionLive) => void = () => undefined,
-  ): void {
-    this.auctionState = state;
-    this.auctionChanged = changedElsewhere;
-  }
-
-  /** Sends an auction's new state to everyone on its topic (a bid, an extension, the end), on every node. */
-  publishAuction(state: NftAuctionLive): void {
-    this.publishEverywhere({ topic: topics.auction(state.sale_id), kind: 'auction', data: state });
+  provideTopic<K extends AreaTopicKind>(kind: K, provider: TopicProvider<K>): void {
+    if (this.topicProviders[kind]) throw new Error(`topic kind ${kind} is provided twice`);
+    (this.topicProviders as Record<string, unknown>)[kind] = provider;
   }
 
   /**
-   * Sends a chat room's event to everyone in it; `event` gets the room's online count. The count
-   * is this node's sockets in the room (with a shared adapter, an estimate: see docs/community/CHAT.md).
+   * Sends an update to everyone on an area's topic, on every node (through the bus when the
+   * deployment has several). Call it once the change it announces has committed.
    */
-  publishChat(room: ChatRoom, event: (online: number) => ChatEvent): void {
-    const topic = topics.chat(room);
-    this.publishEverywhere({ topic, kind: 'chat', data: event(this.roomSize(topic)) });
-  }
-
-  /** A topic event raised here: straight to this node's sockets, or through the bus to every node's. */
-  private publishEverywhere(event: TopicEvent): void {
+  publishTopic<K extends AreaTopicKind>(topic: string, kind: K, data: TopicPayloads[K]['update']): void {
+    const event: TopicEvent = { topic, kind, data };
     const bus = this.rooms.bus?.shared ? this.rooms.bus : null;
     if (bus) bus.publish(TOPIC_EVENT, event);
-    else this.publish(event.topic, event.kind, event.data as never);
+    else this.receiveTopicEvent(event);
   }
 
-  /** A topic event from the bus (this node's own included). */
+  /** How many sockets of this node are on `topic` (a chat room's online count). */
+  online(topic: string): number {
+    return this.roomSize(topic);
+  }
+
+  /** A topic event from the bus (this node's own included), or raised here without one. */
   private receiveTopicEvent(event: TopicEvent): void {
     const parsed = typeof event?.topic === 'string' ? parseTopic(event.topic) : null;
     if (!parsed || parsed.kind !== event.kind) return;
-    if (parsed.kind === 'auction') this.auctionChanged(event.data as NftAuctionLive);
+    const provider = this.topicProviders[event.kind] as TopicProvider<AreaTopicKind> | undefined;
+    if (!provider) return;
+    provider.received?.(event.data);
     this.publish(event.topic, event.kind, event.data as never);
   }
 
@@ -244,10 +256,18 @@ export class RealtimeHub {
     return this.io.sockets.adapter.rooms.get(topic)?.size ?? 0;
   }
 
-  /** Tells a chat room its new online count after a socket joined or left it. */
-  private chatMembersChanged(topic: string): void {
+  /** Tells an area's provider its topic's listeners changed, if it asked to hear it. */
+  private membersChanged(topic: string): void {
     const parsed = parseTopic(topic);
-    if (parsed?.kind === 'chat') this.publishChat(parsed.room, (online) => ({ type: 'online', online }));
+    if (!parsed || !(parsed.kind in this.topicProviders)) return;
+    const provider = this.topicProviders[parsed.kind as AreaTopicKind] as TopicProvider<AreaTopicKind>;
+    provider.membersChanged?.(parsed as never, this.roomSize(topic));
+  }
+
+  /** Whether listeners of `topic` matter to its provider (so a leaving socket's topics are kept for the recount). */
+  private countsMembers(topic: string): boolean {
+    const parsed = parseTopic(topic);
+    return !!parsed && !!(this.topicProviders[parsed.kind as AreaTopicKind] as TopicProvider<AreaTopicKind> | undefined)?.membersChanged;
   }
 
   /** The user's private channel at its current `seq`: the next message has `seq + 1`. */
@@ -341,10 +361,11 @@ export class RealtimeHub {
         if (!socket.rooms.has(topic)) {
           void socket.join(topic);
           socket.data.topicCount += 1;
-          if (snap.kind === 'chat') {
+          if (this.countsMembers(topic)) {
             // The snapshot counts the newcomer; the others hear the new count.
-            snap.data = { online: this.roomSize(topic) };
-            this.chatMembersChanged(topic);
+            answer.snapshots.push(this.snapshot(topic) ?? snap);
+            this.membersChanged(topic);
+            continue;
           }
         }
         answer.snapshots.push(snap);
@@ -358,20 +379,20 @@ export class RealtimeHub {
         if (topic.startsWith('user:') || !socket.rooms.has(topic)) continue;
         void socket.leave(topic);
         socket.data.topicCount -= 1;
-        this.chatMembersChanged(topic);
+        this.membersChanged(topic);
       }
       ackOf<{ ok: boolean }>(rawAck)?.({ ok: true });
     });
 
     socket.on('disconnect', () => {
-      // socket.io has taken the socket out of its rooms by now: recount the chat rooms it was in.
-      for (const topic of chatRoomsOf.get(socket) ?? []) this.chatMembersChanged(topic);
-      chatRoomsOf.delete(socket);
+      // socket.io has taken the socket out of its rooms by now: recount the topics it was on.
+      for (const topic of areaTopicsOf.get(socket) ?? []) this.membersChanged(topic);
+      areaTopicsOf.delete(socket);
     });
     socket.on('disconnecting', () => {
-      chatRoomsOf.set(
+      areaTopicsOf.set(
         socket,
-        [...socket.rooms].filter((r) => r.startsWith('chat:')),
+        [...socket.rooms].filter((r) => this.countsMembers(r)),
       );
     });
 

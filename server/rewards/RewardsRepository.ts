@@ -6,6 +6,7 @@ import type { Page } from '../../domain/api/envelope';
 import type { CouponState, CouponType, RebateArea } from '../../domain/rewards/types';
 import type { Db, Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { rowReader } from '../db/rows';
 
 export interface KindRow {
   id: number;
@@ -54,55 +55,66 @@ export interface RebateRow {
   created_at: number;
 }
 
-const KIND_COLUMNS = `id, type, currency_id, value::text AS value, threshold::text AS threshold, valid_days, claimable, total, claimed,
-  claim_start, claim_end, created_at`;
-const COUPON_COLUMNS = `id, kind_id, user_id, type, currency_id, value::text AS value, remaining::text AS remaining,
-  threshold::text AS threshold, source, state, uses, created_at, expires_at, used_at, expired_at`;
-const REBATE_COLUMNS = `id, inviter_id, invitee_id, area, fee_ref, fee::text AS fee, paid::text AS paid, share::text AS share,
-  amount::text AS amount, currency_id, created_at`;
+// NUMERIC columns come back normalised by the drivers' parser ("0.0100" → "0.01").
+const KIND_COLUMNS = 'id, type, currency_id, value, threshold, valid_days, claimable, total, claimed, claim_start, claim_end, created_at';
+const COUPON_COLUMNS = `id, kind_id, user_id, type, currency_id, value, remaining, threshold, source, state, uses, created_at, expires_at,
+  used_at, expired_at`;
+const REBATE_COLUMNS = 'id, inviter_id, invitee_id, area, fee_ref, fee, paid, share, amount, currency_id, created_at';
 
-const num = (v: unknown) => Number(v);
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const kindRows = rowReader<KindRow>('coupon_kinds', {
+  id: 'int',
+  type: 'text',
+  currency_id: 'int',
+  value: 'decimal',
+  threshold: 'decimal?',
+  valid_days: 'int',
+  claimable: 'bool',
+  total: 'int',
+  claimed: 'int',
+  claim_start: 'int',
+  claim_end: 'int',
+  created_at: 'int',
+});
 
-function toKind(r: KindRow): KindRow {
-  return {
-    ...r,
-    id: num(r.id),
-    currency_id: num(r.currency_id),
-    valid_days: num(r.valid_days),
-    total: num(r.total),
-    claimed: num(r.claimed),
-    claim_start: num(r.claim_start),
-    claim_end: num(r.claim_end),
-    created_at: num(r.created_at),
-  };
+const couponRows = rowReader<CouponRow>('coupons', {
+  id: 'int',
+  kind_id: 'int',
+  user_id: 'int',
+  type: 'text',
+  currency_id: 'int',
+  value: 'decimal',
+  remaining: 'decimal',
+  threshold: 'decimal?',
+  source: 'text',
+  state: 'text',
+  uses: 'int',
+  created_at: 'int',
+  expires_at: 'int',
+  used_at: 'int?',
+  expired_at: 'int?',
+});
+
+const rebateRows = rowReader<RebateRow>('rebates', {
+  id: 'int',
+  inviter_id: 'int',
+  invitee_id: 'int',
+  area: 'text',
+  fee_ref: 'text',
+  fee: 'decimal',
+  paid: 'decimal',
+  share: 'decimal',
+  amount: 'decimal',
+  currency_id: 'int',
+  created_at: 'int',
+});
+
+/** An inviter's rebates summed in one currency (SUM over NUMERIC is NUMERIC). */
+interface RebateTotalRow {
+  currency_id: number;
+  amount: string;
 }
 
-function toCoupon(r: CouponRow): CouponRow {
-  return {
-    ...r,
-    id: num(r.id),
-    kind_id: num(r.kind_id),
-    user_id: num(r.user_id),
-    currency_id: num(r.currency_id),
-    uses: num(r.uses),
-    created_at: num(r.created_at),
-    expires_at: num(r.expires_at),
-    used_at: numOrNull(r.used_at),
-    expired_at: numOrNull(r.expired_at),
-  };
-}
-
-function toRebate(r: RebateRow): RebateRow {
-  return {
-    ...r,
-    id: num(r.id),
-    inviter_id: num(r.inviter_id),
-    invitee_id: num(r.invitee_id),
-    currency_id: num(r.currency_id),
-    created_at: num(r.created_at),
-  };
-}
+const rebateTotalRows = rowReader<RebateTotalRow>('rebates', { currency_id: 'int', amount: 'decimal' });
 
 export class RewardsRepository {
   constructor(private readonly db: Db) {}
@@ -131,60 +143,59 @@ export class RewardsRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (fee_ref) DO NOTHING RETURNING id`,
       [r.inviter_id, r.invitee_id, r.area, r.fee_ref, r.fee, r.paid, r.share, r.amount, r.currency_id, r.created_at],
     );
-    return rows[0] ? Number(rows[0].id) : null;
+    return rows[0]?.id ?? null;
   }
 
   async rebates(inviterId: number, page: { page: number; limit: number }): Promise<Page<RebateRow>> {
-    return paginate<RebateRow, RebateRow>(
+    return paginate(
       this.db,
       { select: REBATE_COLUMNS, from: 'FROM rebates WHERE inviter_id = $1', orderBy: 'id DESC', params: [inviterId] },
       page,
-      toRebate,
+      rebateRows.check,
     );
   }
 
   /** The rebates an inviter received, summed per currency. */
   async rebateTotals(inviterId: number): Promise<{ currency_id: number; amount: string }[]> {
-    const rows = await this.db.query<{ currency_id: number; amount: string }>(
-      'SELECT currency_id, SUM(amount)::text AS amount FROM rebates WHERE inviter_id = $1 GROUP BY currency_id ORDER BY currency_id',
+    return rebateTotalRows.all(
+      this.db,
+      'SELECT currency_id, SUM(amount) AS amount FROM rebates WHERE inviter_id = $1 GROUP BY currency_id ORDER BY currency_id',
       [inviterId],
     );
-    return rows.map((r) => ({ currency_id: num(r.currency_id), amount: r.amount }));
   }
 
   // ---- coupon kinds ----------------------------------------------------------------------------
 
   async insertKind(k: Omit<KindRow, 'id' | 'claimed'>): Promise<KindRow> {
-    const [row] = await this.db.query<KindRow>(
+    const row = await kindRows.one(
+      this.db,
       `INSERT INTO coupon_kinds (type, currency_id, value, threshold, valid_days, claimable, total, claim_start, claim_end, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${KIND_COLUMNS}`,
       [k.type, k.currency_id, k.value, k.threshold, k.valid_days, k.claimable, k.total, k.claim_start, k.claim_end, k.created_at],
     );
-    return toKind(row!);
+    return row!;
   }
 
   async kinds(): Promise<KindRow[]> {
-    return (await this.db.query<KindRow>(`SELECT ${KIND_COLUMNS} FROM coupon_kinds ORDER BY id DESC`)).map(toKind);
+    return kindRows.all(this.db, `SELECT ${KIND_COLUMNS} FROM coupon_kinds ORDER BY id DESC`);
   }
 
   /** Claimable kinds whose window has not ended, soonest window first. */
   async claimableKinds(now: number): Promise<KindRow[]> {
-    return (
-      await this.db.query<KindRow>(`SELECT ${KIND_COLUMNS} FROM coupon_kinds WHERE claimable AND claim_end > $1 ORDER BY claim_start, id`, [
-        now,
-      ])
-    ).map(toKind);
+    return kindRows.all(this.db, `SELECT ${KIND_COLUMNS} FROM coupon_kinds WHERE claimable AND claim_end > $1 ORDER BY claim_start, id`, [
+      now,
+    ]);
   }
 
   async kind(id: number, q: Queryable = this.db): Promise<KindRow | null> {
-    const [row] = await q.query<KindRow>(`SELECT ${KIND_COLUMNS} FROM coupon_kinds WHERE id = $1`, [id]);
-    return row ? toKind(row) : null;
+    const row = await kindRows.one(q, `SELECT ${KIND_COLUMNS} FROM coupon_kinds WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   /** The kind, locked until the transaction ends: claims of one kind run one after another. */
   async lockKind(q: Queryable, id: number): Promise<KindRow | null> {
-    const [row] = await q.query<KindRow>(`SELECT ${KIND_COLUMNS} FROM coupon_kinds WHERE id = $1 FOR UPDATE`, [id]);
-    return row ? toKind(row) : null;
+    const row = await kindRows.one(q, `SELECT ${KIND_COLUMNS} FROM coupon_kinds WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
   }
 
   async countClaim(q: Queryable, id: number): Promise<void> {
@@ -198,7 +209,7 @@ export class RewardsRepository {
       `SELECT kind_id FROM coupons WHERE user_id = $1 AND source = 'claim' AND kind_id = ANY(string_to_array($2, ',')::int[])`,
       [userId, kindIds.join(',')],
     );
-    return new Set(rows.map((r) => num(r.kind_id)));
+    return new Set(rows.map((r) => r.kind_id));
   }
 
   // ---- coupons ---------------------------------------------------------------------------------
@@ -207,17 +218,18 @@ export class RewardsRepository {
     q: Queryable,
     c: { kind: KindRow; userId: number; source: 'claim' | 'grant'; now: number; expiresAt: number },
   ): Promise<CouponRow> {
-    const [row] = await q.query<CouponRow>(
+    const row = await couponRows.one(
+      q,
       `INSERT INTO coupons (kind_id, user_id, type, currency_id, value, remaining, threshold, source, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9) RETURNING ${COUPON_COLUMNS}`,
       [c.kind.id, c.userId, c.kind.type, c.kind.currency_id, c.kind.value, c.kind.threshold, c.source, c.now, c.expiresAt],
     );
-    return toCoupon(row!);
+    return row!;
   }
 
   async coupon(id: number, q: Queryable = this.db): Promise<CouponRow | null> {
-    const [row] = await q.query<CouponRow>(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE id = $1`, [id]);
-    return row ? toCoupon(row) : null;
+    const row = await couponRows.one(q, `SELECT ${COUPON_COLUMNS} FROM coupons WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   /**
@@ -231,7 +243,7 @@ export class RewardsRepository {
         : state === 'expired'
           ? `(state = 'expired' OR (state = 'usable' AND expires_at <= $2))`
           : `state = 'used' AND $2::bigint IS NOT NULL`;
-    return paginate<CouponRow, CouponRow>(
+    return paginate(
       this.db,
       {
         select: COUPON_COLUMNS,
@@ -240,30 +252,32 @@ export class RewardsRepository {
         params: [userId, now],
       },
       page,
-      toCoupon,
+      couponRows.check,
     );
   }
 
   /** The user's usable, unexpired fee voucher in `currencyId` that expires first, locked. */
   async lockVoucher(q: Queryable, userId: number, currencyId: number, now: number): Promise<CouponRow | null> {
-    const [row] = await q.query<CouponRow>(
+    const row = await couponRows.one(
+      q,
       `SELECT ${COUPON_COLUMNS} FROM coupons
        WHERE user_id = $1 AND type = 'futures_fee' AND currency_id = $2 AND state = 'usable' AND expires_at > $3 AND remaining > 0
        ORDER BY expires_at, id LIMIT 1 FOR UPDATE`,
       [userId, currencyId, now],
     );
-    return row ? toCoupon(row) : null;
+    return row ?? null;
   }
 
   /** The user's usable, unexpired deposit bonus in `currencyId` whose threshold `amount` meets, expiring first, locked. */
   async lockBonus(q: Queryable, userId: number, currencyId: number, amount: string, now: number): Promise<CouponRow | null> {
-    const [row] = await q.query<CouponRow>(
+    const row = await couponRows.one(
+      q,
       `SELECT ${COUPON_COLUMNS} FROM coupons
        WHERE user_id = $1 AND type = 'deposit_bonus' AND currency_id = $2 AND state = 'usable' AND expires_at > $3 AND threshold <= $4
        ORDER BY expires_at, id LIMIT 1 FOR UPDATE`,
       [userId, currencyId, now, amount],
     );
-    return row ? toCoupon(row) : null;
+    return row ?? null;
   }
 
   /** Takes `amount` off a locked usable coupon and records the payment; used up → `used`. */
@@ -271,7 +285,8 @@ export class RewardsRepository {
     q: Queryable,
     c: { coupon: CouponRow; amount: string; kind: 'fee' | 'deposit'; ref: string; now: number },
   ): Promise<CouponRow> {
-    const [row] = await q.query<CouponRow>(
+    const row = await couponRows.one(
+      q,
       `UPDATE coupons SET remaining = remaining - $2, uses = uses + 1,
          state = CASE WHEN remaining - $2 = 0 THEN 'used' ELSE state END,
          used_at = CASE WHEN remaining - $2 = 0 THEN $3 ELSE used_at END
@@ -283,7 +298,7 @@ export class RewardsRepository {
       `INSERT INTO coupon_uses (coupon_id, user_id, kind, ref, amount, currency_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [c.coupon.id, c.coupon.user_id, c.kind, c.ref, c.amount, c.coupon.currency_id, c.now],
     );
-    return toCoupon(row);
+    return row;
   }
 
   /** Usable coupons whose expiry has come, oldest first. */
@@ -292,16 +307,17 @@ export class RewardsRepository {
       `SELECT id FROM coupons WHERE state = 'usable' AND expires_at <= $1 ORDER BY expires_at, id LIMIT $2`,
       [now, limit],
     );
-    return rows.map((r) => num(r.id));
+    return rows.map((r) => r.id);
   }
 
   /** Marks a coupon expired once: only while usable and past its expiry (the row's lock decides). */
   async expire(q: Queryable, id: number, now: number): Promise<CouponRow | null> {
-    const [row] = await q.query<CouponRow>(
+    const row = await couponRows.one(
+      q,
       `UPDATE coupons SET state = 'expired', expired_at = $2 WHERE id = $1 AND state = 'usable' AND expires_at <= $2 RETURNING ${COUPON_COLUMNS}`,
       [id, now],
     );
-    return row ? toCoupon(row) : null;
+    return row ?? null;
   }
 
   /** The soonest expiry of a usable coupon after `now`. */
@@ -310,6 +326,6 @@ export class RewardsRepository {
       `SELECT MIN(expires_at) AS next FROM coupons WHERE state = 'usable' AND expires_at > $1`,
       [now],
     );
-    return numOrNull(row?.next);
+    return row?.next ?? null;
   }
 }

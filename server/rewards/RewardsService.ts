@@ -1,5 +1,5 @@
 /**
- * Invitations, rebates and coupons (issue 15 parts 3 and 4, docs/REWARDS.md).
+ * Invitations, rebates and coupons (docs/REWARDS.md).
  *
  * - On every trading fee (server/ledger/TradingFees.ts, inside the fee's transaction): first the
  *   payer's fee voucher pays min(remaining, fee) of a futures fee (`coupon_fee`: grants → the
@@ -55,9 +55,6 @@ const REBATE_SHARE_KEY = 'rebate_share';
 /** Where a link with the invite code leads (src/pages/common: registration reads `code`). */
 export const REGISTER_PATH = '/pages/common/register';
 const MAX_VALID_DAYS = 3650;
-/** NUMERIC as stored (`0.000000`) to its plain decimal form (`0`). */
-const plain = (v: string) => new Decimal(v).toFixed();
-const plainOrNull = (v: string | null) => (v === null ? null : plain(v));
 
 export interface KindInput {
   type: CouponType;
@@ -218,7 +215,7 @@ export class RewardsService {
       invite_count: stats.invite_count,
       traded_count: stats.traded_invite_count,
       rebate_share: share,
-      totals: totals.map((t) => ({ currency_id: t.currency_id, currency: this.currency(t.currency_id).name, amount: plain(t.amount) })),
+      totals: totals.map((t) => ({ currency_id: t.currency_id, currency: this.currency(t.currency_id).name, amount: t.amount })),
     };
   }
 
@@ -233,10 +230,10 @@ export class RewardsService {
       id: r.id,
       area: r.area,
       invitee: maskName(name),
-      fee: plain(r.fee),
-      paid: plain(r.paid),
-      share: plain(r.share),
-      amount: plain(r.amount),
+      fee: r.fee,
+      paid: r.paid,
+      share: r.share,
+      amount: r.amount,
       currency_id: r.currency_id,
       currency: this.currency(r.currency_id).name,
       created_at: r.created_at,
@@ -276,8 +273,8 @@ export class RewardsService {
       type: k.type,
       currency_id: k.currency_id,
       currency: this.currency(k.currency_id).name,
-      value: plain(k.value),
-      threshold: plainOrNull(k.threshold),
+      value: k.value,
+      threshold: k.threshold,
       valid_days: k.valid_days,
       total: k.total,
       claimed: k.claimed,
@@ -345,9 +342,9 @@ export class RewardsService {
       type: r.type,
       currency_id: r.currency_id,
       currency: this.currency(r.currency_id).name,
-      value: plain(r.value),
-      remaining: plain(r.remaining),
-      threshold: plainOrNull(r.threshold),
+      value: r.value,
+      remaining: r.remaining,
+      threshold: r.threshold,
       state,
       source: r.source,
       uses: r.uses,

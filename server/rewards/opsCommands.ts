@@ -1,16 +1,10 @@
 /**
- * The rewards operator commands of `npm run ops` (issue 15 parts 3 and 4): `coupon-kinds`,
+ * The rewards operator commands of `npm run ops`: `coupon-kinds`,
  * `create-coupon-kind`, `grant-coupon` and `rebate-share`.
  */
-import type { CliKit } from '../nft/opsCommands';
+import type { CliKit, Command } from '../ops/cliKit';
 
-interface Command {
-  args: string;
-  help: string;
-  run(args: string[]): Promise<void | number>;
-}
-
-export function rewardsCommands(kit: CliKit): Record<string, Command> {
+export default function rewardsCommands(kit: CliKit): Record<string, Command> {
   const date = (flags: Map<string, string>, name: string) => {
     const value = flags.get(name);
     if (value === undefined) return undefined;

@@ -1,5 +1,5 @@
 /**
- * The rewards area (issue 15 parts 3 and 4, docs/REWARDS.md): invitations and rebates, coupons
+ * The rewards area (docs/REWARDS.md): invitations and rebates, coupons
  * (fee vouchers, deposit bonuses) and the engine (leader only) that expires coupons. Owns
  * `reward_settings`, `rebates`, `coupon_kinds`, `coupons` and `coupon_uses` (RewardsRepository).
  * It acts on other areas' money only through their late-bound hooks, inside their transactions:
@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { CouponEngine } from './CouponEngine';
 import { RewardsRepository } from './RewardsRepository';
 import { RewardsService } from './RewardsService';
-import { createRewardsHandlers } from './rewardsHandlers';
+import { createRewardsHandlers, createRewardsOpsHandlers } from './rewardsHandlers';
 import { seedCouponKinds } from './seedKinds';
 
 declare module 'fastify' {
@@ -32,6 +32,7 @@ export const rewardsPlugin = fp(
     service.onCoupon(() => engine.poke());
 
     fastify.api.handle(createRewardsHandlers(service));
+    fastify.ops.handle(createRewardsOpsHandlers(service, users));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });
   },
   { name: 'rewards', dependencies: ['platform', 'http', 'ledger', 'market', 'users', 'notifications', 'funds'] },

@@ -13,6 +13,7 @@ import {
 import type { RecoveryCodes, TwoFactorSetup } from '../../domain/security/types';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 import { AppError } from '../http/AppError';
 import { enforce, type Limits } from '../http/limits';
 import type { ServerSecrets } from '../platform/ServerSecrets';
@@ -23,6 +24,10 @@ interface Row {
   enabled_at: number | null;
   last_step: number;
 }
+
+const TWO_FACTOR_COLUMNS = 'user_id, secret_enc, enabled_at, last_step';
+
+const twoFactorRows = rowReader<Row>('two_factor', { user_id: 'int', secret_enc: 'text', enabled_at: 'int?', last_step: 'int' });
 
 /** Base32 without padding, the alphabet recovery codes are drawn from (no 0/1/8 to confuse with O/I/B). */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ234567';
@@ -66,7 +71,7 @@ export class TwoFactor {
   async setup(userId: number, account: string): Promise<TwoFactorSetup> {
     const secret = generateSecret();
     await this.db.tx(async (q) => {
-      const [row] = await q.query<Row>('SELECT * FROM two_factor WHERE user_id = $1 FOR UPDATE', [userId]);
+      const row = await this.lockRow(q, userId);
       if (row?.enabled_at) throw new AppError('errors.twoFactorAlreadyOn');
       await q.query(
         `INSERT INTO two_factor (user_id, secret_enc, created_at) VALUES ($1, $2, $3)
@@ -142,8 +147,7 @@ export class TwoFactor {
   }
 
   private async lockRow(q: Queryable, userId: number): Promise<Row | undefined> {
-    const [row] = await q.query<Row>('SELECT * FROM two_factor WHERE user_id = $1 FOR UPDATE', [userId]);
-    return row;
+    return twoFactorRows.one(q, `SELECT ${TWO_FACTOR_COLUMNS} FROM two_factor WHERE user_id = $1 FOR UPDATE`, [userId]);
   }
 
   /** True when `code` is right for a step within the window that is newer than the last one used; remembers that step. */
@@ -155,7 +159,7 @@ export class TwoFactor {
       period: TOTP_PERIOD_S,
       epoch: Math.floor(this.clock.now() / 1000),
       epochTolerance: TOTP_WINDOW_STEPS * TOTP_PERIOD_S,
-      afterTimeStep: Number(row.last_step),
+      afterTimeStep: row.last_step,
     });
     if (!result.valid || !('timeStep' in result)) return false;
     await q.query('UPDATE two_factor SET last_step = $2 WHERE user_id = $1', [row.user_id, result.timeStep]);

@@ -27,7 +27,7 @@ function ownTargets(user: UserRow): string[] {
   );
 }
 
-/** Login password, payment password, bound contacts and sessions (spec §2 Security). */
+/** Login password, payment password, bound contacts and sessions (Security). */
 export function createSecurityHandlers(deps: SecurityDeps): HandlerMap {
   const { users, sessions, codes, notifications, limits, twoFactor } = deps;
 

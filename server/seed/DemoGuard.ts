@@ -5,7 +5,7 @@ import type { UserRepository } from '../users/UserRepository';
 import { DEMO_ACCOUNT } from './seed';
 
 /**
- * What the demo account may not do (issue 32, item 17; docs/SECURITY.md "The demo account"). Its
+ * What the demo account may not do (docs/SECURITY.md "The demo account"). Its
  * password is public, so anything that moves value to another user or off the platform, or that
  * changes how the account is reached or secured, is refused with `errors.demoAccountRefused`.
  * Trading against the platform (futures, spot, options, finance products, exchange, loans, the

@@ -1,18 +1,17 @@
 /**
  * The one owner of `spot_orders` and `spot_fills` (migration 008): every SQL string naming them
- * lives here. Amounts go in as decimal strings from the domain formulas and come back as text.
+ * lives here. Amounts go in as decimal strings from the domain formulas and come back through
+ * checked row readers (server/db/rows.ts) as normalised decimal strings.
  */
 import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
 import type { SpotFill, SpotKind, SpotOrder, SpotSide, SpotStatus } from '../../domain/spot/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
-import { norm, num } from '../db/columns';
+import { rowReader } from '../db/rows';
 
-const COLUMNS = `id, user_id, match_id, symbol, base_id, quote_id, side, kind, status, amount::text AS amount,
-  target_price::text AS target_price, fee_rate::text AS fee_rate, frozen::text AS frozen, avg_price::text AS avg_price,
-  total::text AS total, fee::text AS fee, received::text AS received, deciding_price::text AS deciding_price, deciding_ts,
-  settlement_key, created_at, filled_at, cancelled_at, updated_at`;
+const COLUMNS = `id, user_id, match_id, symbol, base_id, quote_id, side, kind, status, amount, target_price, fee_rate, frozen,
+  avg_price, total, fee, received, deciding_price, deciding_ts, settlement_key, created_at, filled_at, cancelled_at, updated_at`;
 
 /** An order as stored. */
 export interface OrderRow {
@@ -43,36 +42,47 @@ export interface OrderRow {
   fills: SpotFill[];
 }
 
-type Raw = Record<keyof Omit<OrderRow, 'fills'>, string | number | null>;
+/** An order's own columns; its fills come from `spot_fills`. */
+type StoredOrder = Omit<OrderRow, 'fills'>;
 
-function toRow(r: Raw, fills: SpotFill[] = []): OrderRow {
-  return {
-    id: Number(r.id),
-    user_id: Number(r.user_id),
-    match_id: Number(r.match_id),
-    symbol: String(r.symbol),
-    base_id: Number(r.base_id),
-    quote_id: Number(r.quote_id),
-    side: r.side as SpotSide,
-    kind: r.kind as SpotKind,
-    status: r.status as SpotStatus,
-    amount: norm(r.amount)!,
-    target_price: norm(r.target_price),
-    fee_rate: norm(r.fee_rate)!,
-    frozen: norm(r.frozen)!,
-    avg_price: norm(r.avg_price),
-    total: norm(r.total),
-    fee: norm(r.fee)!,
-    received: norm(r.received),
-    deciding_price: norm(r.deciding_price),
-    deciding_ts: num(r.deciding_ts),
-    settlement_key: r.settlement_key === null ? null : String(r.settlement_key),
-    created_at: Number(r.created_at),
-    filled_at: num(r.filled_at),
-    cancelled_at: num(r.cancelled_at),
-    updated_at: Number(r.updated_at),
-    fills,
-  };
+const orderRows = rowReader<StoredOrder>('spot_orders', {
+  id: 'int',
+  user_id: 'int',
+  match_id: 'int',
+  symbol: 'text',
+  base_id: 'int',
+  quote_id: 'int',
+  side: 'text',
+  kind: 'text',
+  status: 'text',
+  amount: 'decimal',
+  target_price: 'decimal?',
+  fee_rate: 'decimal',
+  frozen: 'decimal',
+  avg_price: 'decimal?',
+  total: 'decimal?',
+  fee: 'decimal',
+  received: 'decimal?',
+  deciding_price: 'decimal?',
+  deciding_ts: 'int?',
+  settlement_key: 'text?',
+  created_at: 'int',
+  filled_at: 'int?',
+  cancelled_at: 'int?',
+  updated_at: 'int',
+});
+
+const fillRows = rowReader<{ order_id: number; price: string; amount: string }>('spot_fills', {
+  order_id: 'int',
+  price: 'decimal',
+  amount: 'decimal',
+});
+
+const traderRows = rowReader<{ user_id: number }>('spot_orders', { user_id: 'int' });
+
+/** The order with `fills` (none until the caller loads them). */
+function asOrder(row: StoredOrder, fills: SpotFill[] = []): OrderRow {
+  return { ...row, fills };
 }
 
 /** The wire form; `currencies` names the fee's and the frozen funds' currency. */
@@ -139,26 +149,29 @@ export class SpotRepository {
 
   /** Which of `userIds` have traded here (the invite statistics' "traded", server/users addTradeSource). */
   async tradersAmong(userIds: number[]): Promise<number[]> {
-    const rows = await this.db.query<{ user_id: number | string }>(
+    const rows = await traderRows.all(
+      this.db,
       "SELECT DISTINCT user_id FROM spot_orders WHERE status = 'filled' AND user_id = ANY(string_to_array($1, ',')::bigint[])",
       [userIds.join(',')],
     );
-    return rows.map((r) => Number(r.user_id));
+    return rows.map((r) => r.user_id);
   }
 
   async insert(q: Queryable, o: NewOrder): Promise<OrderRow> {
-    const [row] = await q.query<Raw>(
+    const row = await orderRows.one(
+      q,
       `INSERT INTO spot_orders (user_id, match_id, symbol, base_id, quote_id, side, kind, status, amount, target_price, fee_rate, frozen,
          created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $12) RETURNING ${COLUMNS}`,
       [o.userId, o.matchId, o.symbol, o.baseId, o.quoteId, o.side, o.kind, o.amount, o.targetPrice, o.feeRate, o.frozen, o.now],
     );
-    return toRow(row!);
+    return asOrder(row!);
   }
 
   /** Marks an open order filled (once: the settlement key is unique) and stores its fills. */
   async fill(q: Queryable, id: number, f: FillRecord): Promise<OrderRow> {
-    const [row] = await q.query<Raw>(
+    const row = await orderRows.one(
+      q,
       `UPDATE spot_orders SET status = 'filled', settlement_key = $2, avg_price = $3, total = $4, fee = $5, received = $6,
          deciding_price = $7, deciding_ts = $8, filled_at = $9, updated_at = $9
        WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
@@ -168,47 +181,49 @@ export class SpotRepository {
     const params = f.fills.flatMap((x, i) => [id, i + 1, x.price, x.amount]);
     const tuples = f.fills.map((_, i) => `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`);
     await q.query(`INSERT INTO spot_fills (order_id, seq, price, amount) VALUES ${tuples.join(', ')}`, params);
-    return toRow(
+    return asOrder(
       row,
       f.fills.map((x) => ({ price: new Decimal(x.price).toFixed(), amount: new Decimal(x.amount).toFixed() })),
     );
   }
 
   async cancel(q: Queryable, id: number, key: string, price: string, ts: number, now: number): Promise<OrderRow> {
-    const [row] = await q.query<Raw>(
+    const row = await orderRows.one(
+      q,
       `UPDATE spot_orders SET status = 'cancelled', settlement_key = $2, deciding_price = $3, deciding_ts = $4, cancelled_at = $5,
          updated_at = $5
        WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
       [id, key, price, ts, now],
     );
     if (!row) throw new Error(`spot order ${id} is not open`);
-    return toRow(row);
+    return asOrder(row);
   }
 
   async byId(id: number, q: Queryable = this.db): Promise<OrderRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM spot_orders WHERE id = $1`, [id]);
-    return row ? (await this.withFills([toRow(row)], q))[0]! : null;
+    const row = await orderRows.one(q, `SELECT ${COLUMNS} FROM spot_orders WHERE id = $1`, [id]);
+    return row ? (await this.withFills([asOrder(row)], q))[0]! : null;
   }
 
   /** Locks one order for its change; null when it does not exist. */
   async lock(q: Queryable, id: number): Promise<OrderRow | null> {
-    const [row] = await q.query<Raw>(`SELECT ${COLUMNS} FROM spot_orders WHERE id = $1 FOR UPDATE`, [id]);
-    return row ? toRow(row) : null;
+    const row = await orderRows.one(q, `SELECT ${COLUMNS} FROM spot_orders WHERE id = $1 FOR UPDATE`, [id]);
+    return row ? asOrder(row) : null;
   }
 
   /** A user's open orders, optionally on one pair, newest first. */
   async open(userId: number, matchId?: number, q: Queryable = this.db): Promise<OrderRow[]> {
-    const rows = await q.query<Raw>(
+    const rows = await orderRows.all(
+      q,
       `SELECT ${COLUMNS} FROM spot_orders WHERE user_id = $1 AND status = 'open' AND ($2::int IS NULL OR match_id = $2) ORDER BY id DESC`,
       [userId, matchId ?? null],
     );
-    return rows.map((r) => toRow(r));
+    return rows.map((r) => asOrder(r));
   }
 
   /** Every open order (the engine's working set). */
   async allOpen(): Promise<OrderRow[]> {
-    const rows = await this.db.query<Raw>(`SELECT ${COLUMNS} FROM spot_orders WHERE status = 'open' ORDER BY id`);
-    return rows.map((r) => toRow(r));
+    const rows = await orderRows.all(this.db, `SELECT ${COLUMNS} FROM spot_orders WHERE status = 'open' ORDER BY id`);
+    return rows.map((r) => asOrder(r));
   }
 
   /** One page of a user's orders, newest first, optionally of one pair and one status. */
@@ -217,7 +232,7 @@ export class SpotRepository {
     filter: { matchId?: number; status?: SpotStatus },
     page: { page: number; limit: number },
   ): Promise<Page<OrderRow>> {
-    const result = await paginate<Raw, OrderRow>(
+    const result = await paginate(
       this.db,
       {
         select: COLUMNS,
@@ -226,33 +241,35 @@ export class SpotRepository {
         params: [userId, filter.matchId ?? null, filter.status ?? null],
       },
       page,
-      (r) => toRow(r),
+      (r) => asOrder(orderRows.check(r)),
     );
     return { ...result, data: await this.withFills(result.data) };
   }
 
   /** Every filled order, in id order, with its fills (the auditor), `limit` at a time after `afterId`. */
   async filled(afterId: number, limit: number): Promise<OrderRow[]> {
-    const rows = await this.db.query<Raw>(`SELECT ${COLUMNS} FROM spot_orders WHERE status = 'filled' AND id > $1 ORDER BY id LIMIT $2`, [
-      afterId,
-      limit,
-    ]);
-    return this.withFills(rows.map((r) => toRow(r)));
+    const rows = await orderRows.all(
+      this.db,
+      `SELECT ${COLUMNS} FROM spot_orders WHERE status = 'filled' AND id > $1 ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
+    return this.withFills(rows.map((r) => asOrder(r)));
   }
 
   private async withFills(rows: OrderRow[], q: Queryable = this.db): Promise<OrderRow[]> {
     const ids = rows.filter((r) => r.status === 'filled').map((r) => r.id);
     if (!ids.length) return rows;
-    const fills = await q.query<{ order_id: number | string; price: string; amount: string }>(
-      `SELECT order_id, price::text AS price, amount::text AS amount FROM spot_fills
+    const fills = await fillRows.all(
+      q,
+      `SELECT order_id, price, amount FROM spot_fills
        WHERE order_id = ANY(string_to_array($1, ',')::bigint[]) ORDER BY order_id, seq`,
       [ids.join(',')],
     );
     const by = new Map<number, SpotFill[]>();
     for (const f of fills) {
-      const list = by.get(Number(f.order_id)) ?? [];
-      list.push({ price: new Decimal(f.price).toFixed(), amount: new Decimal(f.amount).toFixed() });
-      by.set(Number(f.order_id), list);
+      const list = by.get(f.order_id) ?? [];
+      list.push({ price: f.price, amount: f.amount });
+      by.set(f.order_id, list);
     }
     return rows.map((r) => ({ ...r, fills: by.get(r.id) ?? r.fills }));
   }

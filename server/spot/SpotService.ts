@@ -1,6 +1,6 @@
 /**
- * Spot trading (issue 10, docs/SPOT.md): market orders that walk the server's recorded book at
- * once, limit orders (within the price band around the mark, issue 30) that freeze their funds
+ * Spot trading (docs/SPOT.md): market orders that walk the server's recorded book at
+ * once, limit orders (within the price band around the mark) that freeze their funds
  * until the market crosses them and then fill never worse than their price — at once against the
  * book within the limit when already crossed, or by the engine at the better of the limit and the
  * tick's last price — cancel, the lists. Every figure comes from domain/spot/formulas.ts — the same functions the worker's

@@ -1,5 +1,5 @@
 /**
- * The spot area (issue 10, docs/SPOT.md): the `/coin/*` endpoints, the limit-order engine
+ * The spot area (docs/SPOT.md): the `/coin/*` endpoints, the limit-order engine
  * (leader only), the private channel's `orders` with product `spot`, the settlement auditor, and
  * the treasury's liquidity in the spot coins it was not seeded with. Owns `spot_orders` and
  * `spot_fills` (SpotRepository).

@@ -8,7 +8,7 @@
  *   cheap coin (more price decimals) allows more units — a few hundred thousand USDT and up;
  * - least order value: 1 quote unit (1 USDT);
  * - price band: a limit price within `PRICE_BANDS[category]` (crypto 20 %) either side of the
- *   recorded last price (domain/market/priceBand.ts, issue 30).
+ *   recorded last price (domain/market/priceBand.ts).
  */
 import { PRICE_BANDS } from '../../domain/market/priceBand';
 import type { MarketPair } from '../../domain/market/types';

@@ -1,6 +1,10 @@
-/** The customer-service tables (`support_messages`, `support_reads`; migration 021). */
+/**
+ * The customer-service tables (`support_messages`, `support_reads`; migration 021), read through
+ * checked row readers (server/db/rows.ts). Times are epoch milliseconds.
+ */
 import type { OpsSupportTicket, SupportSender } from '../../domain/support/types';
 import type { Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 
 export interface SupportRow {
   id: number;
@@ -11,43 +15,66 @@ export interface SupportRow {
   created_at: number;
 }
 
-const toRow = (r: SupportRow): SupportRow => ({
-  ...r,
-  id: Number(r.id),
-  user_id: Number(r.user_id),
-  upload_id: r.upload_id === null ? null : Number(r.upload_id),
-  created_at: Number(r.created_at),
+interface TicketRow {
+  user_id: number;
+  unread: number;
+  last_sender: SupportSender;
+  last_body: string;
+  last_image: number | null;
+  last_at: number;
+}
+
+const SUPPORT_COLUMNS = 'id, user_id, sender, body, upload_id, created_at';
+
+const supportRows = rowReader<SupportRow>('support_messages', {
+  id: 'int',
+  user_id: 'int',
+  sender: 'text',
+  body: 'text',
+  upload_id: 'int?',
+  created_at: 'int',
+});
+
+const ticketRows = rowReader<TicketRow>('support_messages', {
+  user_id: 'int',
+  unread: 'int',
+  last_sender: 'text',
+  last_body: 'text',
+  last_image: 'int?',
+  last_at: 'int',
 });
 
 export class SupportRepository {
   constructor(private readonly db: Queryable) {}
 
   async insert(m: Omit<SupportRow, 'id'>, q: Queryable = this.db): Promise<SupportRow> {
-    const [row] = await q.query<SupportRow>(
-      'INSERT INTO support_messages (user_id, sender, body, upload_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+    const row = await supportRows.one(
+      q,
+      `INSERT INTO support_messages (user_id, sender, body, upload_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${SUPPORT_COLUMNS}`,
       [m.user_id, m.sender, m.body, m.upload_id, m.created_at],
     );
-    return toRow(row!);
+    return row!;
   }
 
   /** The user's messages older than `before` (an id), newest first. */
   async page(userId: number, before: number | null, limit: number, q: Queryable = this.db): Promise<SupportRow[]> {
-    const rows = await q.query<SupportRow>(
-      'SELECT * FROM support_messages WHERE user_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint) ORDER BY id DESC LIMIT $3',
+    return supportRows.all(
+      q,
+      `SELECT ${SUPPORT_COLUMNS} FROM support_messages WHERE user_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
+       ORDER BY id DESC LIMIT $3`,
       [userId, before, limit],
     );
-    return rows.map(toRow);
   }
 
   /** Operator replies the user has not read. */
   async unreadForUser(userId: number, q: Queryable = this.db): Promise<number> {
-    const [row] = await q.query<{ n: string }>(
+    const [row] = await q.query<{ n: number }>(
       `SELECT count(*) AS n FROM support_messages m
         WHERE m.user_id = $1 AND m.sender = 'operator'
           AND m.id > COALESCE((SELECT user_read_id FROM support_reads WHERE user_id = $1), 0)`,
       [userId],
     );
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
   async markRead(userId: number, side: 'user' | 'operator', q: Queryable = this.db): Promise<void> {
@@ -62,14 +89,8 @@ export class SupportRepository {
 
   /** Every conversation: unread user messages first, then the most recent (`user` is filled in by the service). */
   async tickets(q: Queryable = this.db): Promise<OpsSupportTicket[]> {
-    const rows = await q.query<{
-      user_id: string;
-      unread: string;
-      last_sender: SupportSender;
-      last_body: string;
-      last_image: string | null;
-      last_at: string;
-    }>(
+    const rows = await ticketRows.all(
+      q,
       `SELECT c.user_id, c.unread, l.sender AS last_sender, l.body AS last_body,
               l.upload_id AS last_image, l.created_at AS last_at
          FROM (SELECT m.user_id, max(m.id) AS last_id,
@@ -80,12 +101,12 @@ export class SupportRepository {
         ORDER BY (c.unread > 0) DESC, c.last_id DESC`,
     );
     return rows.map((r) => ({
-      user_id: Number(r.user_id),
+      user_id: r.user_id,
       user: `#${r.user_id}`,
-      unread: Number(r.unread),
+      unread: r.unread,
       last_sender: r.last_sender,
-      last_body: r.last_body || (r.last_image ? '[image]' : ''),
-      last_at: Number(r.last_at),
+      last_body: r.last_body || (r.last_image !== null ? '[image]' : ''),
+      last_at: r.last_at,
     }));
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Customer service (issue 16 part 2, docs/community/SUPPORT.md): one conversation per user with
+ * Customer service (docs/community/SUPPORT.md): one conversation per user with
  * the operators. A message is persisted first, then announced on the user's private channel
  * (`support` kind) to every socket of that user only; a user offline gets it from the channel's
  * snapshot when they come back. Images are uploads: the user's own (`scene: image`), or an

@@ -1,18 +1,12 @@
 /**
- * The customer-service commands of `npm run ops` (issue 16 part 2): `tickets` lists the
+ * The customer-service commands of `npm run ops`: `tickets` lists the
  * conversations (unread user messages first); `reply <user id|email> <text> [--image <file>]`
  * answers one, delivered live to the user's private channel.
  */
 import { readFileSync } from 'node:fs';
-import type { CliKit } from '../nft/opsCommands';
+import type { CliKit, Command } from '../ops/cliKit';
 
-interface Command {
-  args: string;
-  help: string;
-  run(args: string[]): Promise<void | number>;
-}
-
-export function supportCommands(kit: CliKit): Record<string, Command> {
+export default function supportCommands(kit: CliKit): Record<string, Command> {
   return {
     tickets: {
       args: '',

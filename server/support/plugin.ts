@@ -1,5 +1,5 @@
 /**
- * Customer service (issue 16 part 2, docs/community/SUPPORT.md): the `/support/*` endpoints, the
+ * Customer service (docs/community/SUPPORT.md): the `/support/*` endpoints, the
  * operator's `tickets`/`reply`, and the private channel's `support` kind. Owns `support_messages`
  * and `support_reads` (SupportRepository).
  */
@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { AppOptions } from '../platform/options';
 import { SupportRepository } from './SupportRepository';
 import { SupportService } from './SupportService';
-import { createSupportHandlers } from './supportHandlers';
+import { createSupportHandlers, createSupportOpsHandlers } from './supportHandlers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +22,7 @@ export const supportPlugin = fp<AppOptions>(
     fastify.decorate('support', support);
     fastify.hub.provideSnapshot('support', (userId) => support.snapshot(userId));
     fastify.api.handle(createSupportHandlers(support));
+    fastify.ops.handle(createSupportOpsHandlers(support));
   },
   { name: 'support', dependencies: ['platform', 'http', 'users', 'uploads', 'realtime'] },
 );

@@ -4,6 +4,7 @@ import type { BankCard, BankCardKind, WalletAddress } from '../../domain/targets
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { paginate } from '../db/paginate';
+import { rowReader } from '../db/rows';
 import type { MarketSource } from '../market/MarketSource';
 import type { UploadStore } from '../uploads/UploadStore';
 
@@ -16,7 +17,39 @@ interface AddressRow {
   created_at: number;
 }
 
+const addressRows = rowReader<AddressRow>('wallet_addresses', {
+  id: 'int',
+  currency_id: 'int',
+  name: 'text',
+  address: 'text',
+  qrcode_upload_id: 'int?',
+  created_at: 'int',
+});
+
 type CardRow = Omit<BankCard, 'card_number'> & { card_number: string };
+const cardRows = rowReader<CardRow>('bank_cards', {
+  kind: 'text',
+  real_name: 'text',
+  card_number: 'text',
+  bank_name: 'text',
+  branch: 'text',
+  province_city: 'text?',
+  swift_code: 'text?',
+  aba_number: 'text?',
+  address: 'text?',
+  phone: 'text',
+  updated_at: 'int',
+});
+const payoutCardRows = rowReader<{ bank_name: string; card_number: string; real_name: string }>('bank_cards', {
+  bank_name: 'text',
+  card_number: 'text',
+  real_name: 'text',
+});
+const payoutAddressRows = rowReader<{ name: string; address: string; currency_id: number }>('wallet_addresses', {
+  name: 'text',
+  address: 'text',
+  currency_id: 'int',
+});
 
 export type CardInput = {
   real_name: string;
@@ -53,7 +86,7 @@ export class WithdrawalTargets {
   }
 
   async addresses(userId: number, page: number, limit: number): Promise<Page<WalletAddress>> {
-    const found = await paginate<AddressRow>(
+    const found = await paginate(
       this.db,
       {
         select: 'id, currency_id, name, address, qrcode_upload_id, created_at',
@@ -62,6 +95,7 @@ export class WithdrawalTargets {
         params: [userId],
       },
       { page, limit },
+      addressRows.check,
     );
     const qrcodes = await this.uploads.urlsById(found.data.map((r) => r.qrcode_upload_id));
     return {
@@ -72,7 +106,7 @@ export class WithdrawalTargets {
           ...r,
           currency,
           network: addressNetwork(currency, r.address),
-          qrcode: qrcode_upload_id === null ? null : (qrcodes.get(Number(qrcode_upload_id)) ?? null),
+          qrcode: qrcode_upload_id === null ? null : (qrcodes.get(qrcode_upload_id) ?? null),
         };
       }),
     };
@@ -115,7 +149,8 @@ export class WithdrawalTargets {
 
   /** One of the user's live saved addresses (for a withdrawal), or null. */
   async address(userId: number, id: number): Promise<{ name: string; address: string; currency_id: number } | null> {
-    const [row] = await this.db.query<{ name: string; address: string; currency_id: number }>(
+    const row = await payoutAddressRows.one(
+      this.db,
       'SELECT name, address, currency_id FROM wallet_addresses WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
       [id, userId],
     );
@@ -124,7 +159,8 @@ export class WithdrawalTargets {
 
   /** The user's card of `kind` with its number unmasked (for a withdrawal's record), or null. */
   async cardForPayout(userId: number, kind: BankCardKind): Promise<{ bank_name: string; card_number: string; real_name: string } | null> {
-    const [row] = await this.db.query<{ bank_name: string; card_number: string; real_name: string }>(
+    const row = await payoutCardRows.one(
+      this.db,
       'SELECT bank_name, card_number, real_name FROM bank_cards WHERE user_id = $1 AND kind = $2',
       [userId, kind],
     );
@@ -132,7 +168,8 @@ export class WithdrawalTargets {
   }
 
   async card(userId: number, kind: BankCardKind): Promise<BankCard | null> {
-    const [row] = await this.db.query<CardRow>(
+    const row = await cardRows.one(
+      this.db,
       `SELECT kind, real_name, card_number, bank_name, branch, province_city, swift_code, aba_number, address, phone, updated_at
        FROM bank_cards WHERE user_id = $1 AND kind = $2`,
       [userId, kind],

@@ -7,7 +7,7 @@ import type { UploadStore } from '../uploads/UploadStore';
 import type { UserRepository } from '../users/UserRepository';
 import type { WithdrawalTargets } from './WithdrawalTargets';
 
-/** Wallet addresses and bank cards (spec §3, §7 User). Every change needs the payment password. */
+/** Wallet addresses and bank cards (User). Every change needs the payment password. */
 export function createTargetHandlers(deps: {
   targets: WithdrawalTargets;
   users: UserRepository;

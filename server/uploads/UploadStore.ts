@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Clock } from '../clock';
 import type { ServerSecrets } from '../platform/ServerSecrets';
 import type { Db, Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 import type { FileStorage } from './FileStorage';
 import { IMAGE_TYPES, type ImageExt } from './sniffImage';
 
@@ -26,6 +27,19 @@ export interface UploadRow {
   is_public: boolean;
   created_at: number;
 }
+
+const UPLOAD_COLUMNS = 'id, user_id, name, mime, size, scene, is_public, created_at';
+
+const uploadRows = rowReader<UploadRow>('uploads', {
+  id: 'int',
+  user_id: 'int',
+  name: 'text',
+  mime: 'text',
+  size: 'int',
+  scene: 'text',
+  is_public: 'bool',
+  created_at: 'int',
+});
 
 const FILE_NAME = /^([a-f0-9]{32})\.(jpg|png|webp|gif)$/;
 
@@ -51,8 +65,10 @@ export class UploadStore {
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
     await this.files.put(name, data);
     try {
-      const [row] = await this.db.query<UploadRow>(
-        `INSERT INTO uploads (user_id, name, mime, size, scene, is_public, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      const row = await uploadRows.one(
+        this.db,
+        `INSERT INTO uploads (user_id, name, mime, size, scene, is_public, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         RETURNING ${UPLOAD_COLUMNS}`,
         [userId, name, IMAGE_TYPES[ext], data.length, scene, PUBLIC_SCENES.has(scene), this.clock.now()],
       );
       return row!;
@@ -64,12 +80,12 @@ export class UploadStore {
 
   async byName(name: string, q: Queryable = this.db): Promise<UploadRow | null> {
     if (!FILE_NAME.test(name)) return null;
-    const [row] = await q.query<UploadRow>('SELECT * FROM uploads WHERE name = $1', [name]);
+    const row = await uploadRows.one(q, `SELECT ${UPLOAD_COLUMNS} FROM uploads WHERE name = $1`, [name]);
     return row ?? null;
   }
 
   async byId(id: number, q: Queryable = this.db): Promise<UploadRow | null> {
-    const [row] = await q.query<UploadRow>('SELECT * FROM uploads WHERE id = $1', [id]);
+    const row = await uploadRows.one(q, `SELECT ${UPLOAD_COLUMNS} FROM uploads WHERE id = $1`, [id]);
     return row ?? null;
   }
 
@@ -81,7 +97,7 @@ export class UploadStore {
       "SELECT id, name, is_public FROM uploads WHERE id = ANY(string_to_array($1, ',')::bigint[])",
       [unique.join(',')],
     );
-    return new Map(rows.map((r) => [Number(r.id), this.urlFor({ name: r.name, is_public: false })]));
+    return new Map(rows.map((r) => [r.id, this.urlFor({ name: r.name, is_public: false })]));
   }
 
   /** The upload a URL we handed out points to, if it belongs to `userId` and was made for `scene`. */

@@ -8,7 +8,7 @@ import { decodeImage } from './decodeImage';
 import { UPLOAD_MAX_BYTES, UPLOAD_SCENES, type UploadScene, type UploadStore } from './UploadStore';
 
 /**
- * `POST /api/upload` (spec §7: multipart, one file field; the message is the file's URL) and
+ * `POST /api/upload` (multipart, one file field; the message is the file's URL) and
  * `GET /uploads/<name>`. Requires @fastify/multipart to be registered.
  */
 export function registerUploadRoutes(

@@ -4,6 +4,7 @@ import { isLang } from '../../domain/i18n';
 import type { Page } from '../../domain/api/envelope';
 import type { Db, Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
+import { rowReader } from '../db/rows';
 
 export interface UserRow {
   id: number;
@@ -24,6 +25,36 @@ export interface UserRow {
   /** Shown in every mail and SMS sent to the user (docs/SECURITY.md), or null. */
   anti_phishing_code: string | null;
 }
+
+const USER_COLUMNS = `id, email, area_code, mobile, password_hash, invite_code, invited_by, nickname, signature, avatar, lang, fiat,
+  created_at, pay_password_hash, identity_level, anti_phishing_code`;
+
+const userRows = rowReader<UserRow>('users', {
+  id: 'int',
+  email: 'text?',
+  area_code: 'text?',
+  mobile: 'text?',
+  password_hash: 'text',
+  invite_code: 'text',
+  invited_by: 'int?',
+  nickname: 'text',
+  signature: 'text',
+  avatar: 'text?',
+  lang: 'text',
+  fiat: 'text',
+  created_at: 'int',
+  pay_password_hash: 'text?',
+  identity_level: 'int',
+  anti_phishing_code: 'text?',
+});
+
+interface InviteeRow {
+  id: number;
+  nickname: string;
+  created_at: number;
+}
+
+const inviteeRows = rowReader<InviteeRow>('users', { id: 'int', nickname: 'text', created_at: 'int' });
 
 export interface NewUser {
   email: string | null;
@@ -73,24 +104,24 @@ export class UserRepository {
   constructor(private readonly db: Db) {}
 
   async byId(id: number, q: Queryable = this.db): Promise<UserRow | null> {
-    const [row] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+    const row = await userRows.one(q, `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
     return row ?? null;
   }
 
   async byEmail(email: string, q: Queryable = this.db): Promise<UserRow | null> {
-    const [row] = await q.query<UserRow>('SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
+    const row = await userRows.one(q, `SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email.toLowerCase()]);
     return row ?? null;
   }
 
   /** Users with this phone number; several when `areaCode` is null and the number exists in several regions. */
   async byMobile(mobile: string, areaCode: string | null, q: Queryable = this.db): Promise<UserRow[]> {
     return areaCode
-      ? q.query<UserRow>('SELECT * FROM users WHERE mobile = $1 AND area_code = $2', [mobile, areaCode])
-      : q.query<UserRow>('SELECT * FROM users WHERE mobile = $1 ORDER BY id', [mobile]);
+      ? userRows.all(q, `SELECT ${USER_COLUMNS} FROM users WHERE mobile = $1 AND area_code = $2`, [mobile, areaCode])
+      : userRows.all(q, `SELECT ${USER_COLUMNS} FROM users WHERE mobile = $1 ORDER BY id`, [mobile]);
   }
 
   async byInviteCode(code: string): Promise<UserRow | null> {
-    const [row] = await this.db.query<UserRow>('SELECT * FROM users WHERE invite_code = $1', [code.toUpperCase()]);
+    const row = await userRows.one(this.db, `SELECT ${USER_COLUMNS} FROM users WHERE invite_code = $1`, [code.toUpperCase()]);
     return row ?? null;
   }
 
@@ -100,9 +131,10 @@ export class UserRepository {
       const code = makeInviteCode();
       const [taken] = await q.query('SELECT 1 FROM users WHERE invite_code = $1', [code]);
       if (taken) continue;
-      const [row] = await q.query<UserRow>(
+      const row = await userRows.one(
+        q,
         `INSERT INTO users (email, area_code, mobile, password_hash, invite_code, invited_by, nickname, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${USER_COLUMNS}`,
         [user.email, user.areaCode, user.mobile, user.passwordHash, code, user.invitedBy, user.nickname, user.createdAt],
       );
       return row!;
@@ -135,15 +167,16 @@ export class UserRepository {
   /** Users for an operator, newest first; `q` matches email, phone, nickname or id. */
   async search(q: string | null, page: { page: number; limit: number }): Promise<Page<UserRow>> {
     const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    return paginate<UserRow>(
+    return paginate(
       this.db,
       {
-        select: '*',
+        select: USER_COLUMNS,
         from: 'FROM users WHERE $1::text IS NULL OR email ILIKE $1 OR mobile ILIKE $1 OR nickname ILIKE $1 OR id::text = $2',
         orderBy: 'id DESC',
         params: [pattern, q ?? ''],
       },
       page,
+      userRows.check,
     );
   }
 
@@ -167,20 +200,17 @@ export class UserRepository {
   /** Which of `userIds` have traded, by every trade source. */
   async tradedAmong(userIds: readonly number[]): Promise<Set<number>> {
     const traded = new Set<number>();
-    if (userIds.length) for (const source of this.tradeSources) for (const userId of await source([...userIds])) traded.add(Number(userId));
+    if (userIds.length) for (const source of this.tradeSources) for (const userId of await source([...userIds])) traded.add(userId);
     return traded;
   }
 
   /** A page of the users who registered with `inviterId`'s code, newest first (the rewards area masks the names). */
-  async invitees(
-    inviterId: number,
-    page: { page: number; limit: number },
-  ): Promise<Page<{ id: number; nickname: string; created_at: number }>> {
-    return paginate<{ id: number; nickname: string; created_at: number }>(
+  async invitees(inviterId: number, page: { page: number; limit: number }): Promise<Page<InviteeRow>> {
+    return paginate(
       this.db,
       { select: 'id, nickname, created_at', from: 'FROM users WHERE invited_by = $1', orderBy: 'id DESC', params: [inviterId] },
       page,
-      (r) => ({ id: Number(r.id), nickname: r.nickname, created_at: Number(r.created_at) }),
+      inviteeRows.check,
     );
   }
 
@@ -203,7 +233,7 @@ export class UserRepository {
 
   /** Locks the user's row until the transaction ends (serialises that user's money requests). */
   async lockById(id: number, q: Queryable): Promise<UserRow | null> {
-    const [row] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id]);
+    const row = await userRows.one(q, `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 FOR UPDATE`, [id]);
     return row ?? null;
   }
 
@@ -220,7 +250,7 @@ export class UserRepository {
       "SELECT id, email, mobile FROM users WHERE id = ANY(string_to_array($1, ',')::bigint[])",
       [unique.join(',')],
     );
-    return new Map(rows.map((r) => [Number(r.id), { email: r.email, mobile: r.mobile }]));
+    return new Map(rows.map((r) => [r.id, { email: r.email, mobile: r.mobile }]));
   }
 
   /** The nickname of each of `ids` (names other users see, masked by the caller), by id. */
@@ -231,6 +261,6 @@ export class UserRepository {
       "SELECT id, nickname FROM users WHERE id = ANY(string_to_array($1, ',')::bigint[])",
       [unique.join(',')],
     );
-    return new Map(rows.map((r) => [Number(r.id), r.nickname]));
+    return new Map(rows.map((r) => [r.id, r.nickname]));
   }
 }

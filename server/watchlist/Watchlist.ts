@@ -56,7 +56,7 @@ export class Watchlist {
     const bySymbol = new Map(this.deps.market.pairs.map((p) => [p.id, p.symbol]));
     return rows.flatMap((r) => {
       const symbol = bySymbol.get(r.pair_id);
-      return symbol ? [{ match_id: r.pair_id, symbol, created_at: Number(r.created_at) }] : [];
+      return symbol ? [{ match_id: r.pair_id, symbol, created_at: r.created_at }] : [];
     });
   }
 }

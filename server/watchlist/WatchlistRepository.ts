@@ -1,9 +1,14 @@
 import type { Db, Queryable } from '../db/db';
+import { rowReader } from '../db/rows';
 
 export interface WatchlistRow {
   pair_id: number;
   created_at: number;
 }
+
+const watchRows = rowReader<WatchlistRow>('watchlist', { pair_id: 'int', created_at: 'int' });
+
+const countRows = rowReader<{ n: number }>('watchlist', { n: 'int' });
 
 /** The `watchlist` table: the pairs each user starred. */
 export class WatchlistRepository {
@@ -11,12 +16,12 @@ export class WatchlistRepository {
 
   /** The user's starred pairs, newest first. */
   async list(userId: number, q: Queryable = this.db): Promise<WatchlistRow[]> {
-    return q.query<WatchlistRow>('SELECT pair_id, created_at FROM watchlist WHERE user_id = $1 ORDER BY id DESC', [userId]);
+    return watchRows.all(q, 'SELECT pair_id, created_at FROM watchlist WHERE user_id = $1 ORDER BY id DESC', [userId]);
   }
 
   async count(userId: number, q: Queryable): Promise<number> {
-    const [row] = await q.query<{ n: number }>('SELECT COUNT(*)::INT AS n FROM watchlist WHERE user_id = $1', [userId]);
-    return Number(row?.n ?? 0);
+    const row = await countRows.one(q, 'SELECT COUNT(*) AS n FROM watchlist WHERE user_id = $1', [userId]);
+    return row?.n ?? 0;
   }
 
   async has(userId: number, pairId: number, q: Queryable): Promise<boolean> {

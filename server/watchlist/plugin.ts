@@ -1,5 +1,5 @@
 /**
- * The watchlist area (issue 10 item 3): `/optional/add`, `/optional/del`, `/optional/list`.
+ * The watchlist area: `/optional/add`, `/optional/del`, `/optional/list`.
  * Owns `watchlist` (WatchlistRepository).
  */
 import fp from 'fastify-plugin';

@@ -1,5 +1,5 @@
 /**
- * The /api client (spec §7, §8): form-urlencoded, `lang` on every call, the token in
+ * The /api client: form-urlencoded, `lang` on every call, the token in
  * `Authorization`, an `Idempotency-Key` on calls that move money, a loading indicator after
  * 800 ms for non-GET calls, a 60 s timeout, and the 999 / 998 redirects.
  */
@@ -12,19 +12,20 @@ import { ROUTES } from './routes';
 import { deviceId } from '../state/device';
 import { sessionState, setToken } from '../state/session';
 import { showToast, trackLoading } from '../state/ui';
+import { pagePath } from '../paths';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 60_000;
-/** Delay before the 999 / 998 redirects, so the message can be read (spec §9). */
+/** Delay before the 999 / 998 redirects, so the message can be read. */
 export const REDIRECT_DELAY_MS = 1200;
-export const LOGIN_PATH = '/pages/common/login';
-export const IDENTITY_PATH = '/pages/setting/real_mark';
+export const LOGIN_PATH = pagePath('common', 'login');
+export const IDENTITY_PATH = pagePath('setting', 'real_mark');
 
 /**
  * A failed call: `type` is the envelope's, `network` / `http` when there was no answer to read,
  * or `pending` when the server is still working on an earlier attempt with the same
  * Idempotency-Key (HTTP 409). After `network`, `http` and `pending` the call may have taken
- * effect: retry it with the same key (see `useSubmitKey` in src/ui/useForm.ts).
+ * effect: retry it with the same key (see `createSubmitKey` in src/ui/useIdempotentSubmit.ts).
  */
 export class ApiError extends Error {
   constructor(
@@ -113,7 +114,7 @@ export async function call<P extends EndpointPath>(path: P, input?: InputOf<P>, 
 }
 
 /**
- * Applies the answer rules of spec §8 to an envelope: the payload on success; otherwise a
+ * Applies the answer rules to an envelope: the payload on success; otherwise a
  * toast, the 999 / 998 redirects, and a rejection with `ApiError`.
  */
 export function settle<T>(envelope: ApiEnvelope<T>, options: CallOptions = {}): T {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/upload` (spec §7): one image as multipart, with `accept-language` and the token.
+ * `POST /api/upload`: one image as multipart, with `accept-language` and the token.
  * XHR rather than fetch because only XHR reports upload progress.
  */
 import i18next from 'i18next';

@@ -12,7 +12,7 @@ function readFiat(): FiatRate {
   return DEFAULT_FIAT;
 }
 
-/** The display currency (spec §3: default USDT with rate 1). */
+/** The display currency (default USDT with rate 1). */
 export const fiatState = proxy<{ fiat: FiatRate }>({ fiat: readFiat() });
 
 export function setFiat(fiat: FiatRate): void {

@@ -9,7 +9,7 @@ import { changeLang } from '../i18n';
 import { fiatState, setFiat } from './fiat';
 import { sessionState } from './session';
 
-/** Rates older than this are fetched again (spec §7: at most once per 24 h). */
+/** Rates older than this are fetched again (at most once per 24 h). */
 export const FIAT_RATE_MAX_AGE_MS = 24 * 3600_000;
 
 /** Switches the display currency, fetching its rate. */

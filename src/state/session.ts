@@ -2,7 +2,7 @@ import { proxy } from 'valtio';
 import type { UserInfo } from '../../domain/profile/types';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
-/** The signed-in user: the token in storage (spec §3), the profile once fetched. */
+/** The signed-in user: the token in storage, the profile once fetched. */
 export const sessionState = proxy({
   token: readStored(STORAGE_KEYS.token),
   user: null as UserInfo | null,

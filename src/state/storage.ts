@@ -1,4 +1,4 @@
-/** Local storage keys (spec §3) and the version marker that clears old storage once. */
+/** Local storage keys and the version marker that clears old storage once. */
 export const STORAGE_KEYS = {
   token: 'token',
   lang: 'lang',
@@ -14,12 +14,12 @@ export const STORAGE_KEYS = {
   supportButton: 'supportButton',
   /** This browser's random id, sent as `X-Device-Id` so a sign-in from a new device can be noticed (docs/SECURITY.md). */
   deviceId: 'deviceId',
-  /** The futures leverage last chosen on each pair: `{ "BTC/USDT": 20 }` (src/pages/transaction/OrderFormLeverage.ts). */
+  /** The futures leverage last chosen on each pair: `{ "BTC/USDT": 20 }` (src/pages/futures/OrderFormLeverage.ts). */
   futuresLeverage: 'futuresLeverage',
-  /** The contract screen's chart/depth/trades panel: `open` or `closed` (src/pages/transaction/ContractPage.tsx). */
+  /** The contract screen's chart/depth/trades panel: `open` or `closed` (src/pages/futures/ContractPage.tsx). */
   contractPanel: 'contract.panel',
 } as const;
-/** Bumped when stored data changes shape; older storage is cleared at launch (spec §9: 1). */
+/** Bumped when stored data changes shape; older storage is cleared at launch (the spec starts it at 1). */
 export const STORAGE_VERSION = 1;
 
 /** Clears all storage once if it was written by an older version (or none). */

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 
-/** How long a short toast stays (spec §9). */
+/** How long a short toast stays. */
 export const TOAST_MS = 1500;
 /** A longer message stays long enough to be read: this much more per character past 30, to 6 s. */
 const TOAST_MS_PER_CHAR = 40;
@@ -10,7 +10,7 @@ const TOAST_MAX_MS = 6000;
 export function toastMs(text: string): number {
   return Math.min(TOAST_MAX_MS, TOAST_MS + Math.max(0, text.length - 30) * TOAST_MS_PER_CHAR);
 }
-/** Non-GET calls show the loading indicator only when slower than this (spec §7). */
+/** Non-GET calls show the loading indicator only when slower than this. */
 export const LOADING_DELAY_MS = 800;
 
 export const uiState = proxy({

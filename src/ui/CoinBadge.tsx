@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { apiQuery } from '../api/queries';
 import styles from './CoinBadge.module.css';
 
-/** Brand colours of the coins by name (spec §3: `color` without `#`); empty while the list loads. */
+/** Brand colours of the coins by name (`color` without `#`); empty while the list loads. */
 export function useCoinColors(): Map<string, string | undefined> {
   const { data } = useQuery(apiQuery('/currency/list'));
   return useMemo(() => new Map((data?.currencies ?? []).map((c) => [c.name, c.color ? `#${c.color}` : undefined])), [data]);

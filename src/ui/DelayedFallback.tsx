@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './DelayedFallback.module.css';
 
-/** Lazy pages show a placeholder only when loading takes longer than this (spec §2). */
+/** Lazy pages show a placeholder only when loading takes longer than this. */
 export const PAGE_PLACEHOLDER_DELAY_MS = 200;
 
 /** Nothing for 200 ms, then a loading placeholder, so fast loads never flash. */

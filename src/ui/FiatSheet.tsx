@@ -8,7 +8,7 @@ import { chooseFiat } from '../state/preferences';
 import { Sheet } from './Sheet';
 import styles from './LanguageSheet.module.css';
 
-/** Picks the display currency (spec §3 fiats); converted prices follow at once. */
+/** Picks the display fiat currency; converted prices follow at once. */
 export function FiatSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { fiat } = useSnapshot(fiatState);

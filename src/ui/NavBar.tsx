@@ -23,7 +23,7 @@ export function canGoBack(): boolean {
   return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
 }
 
-/** The custom navigation bar every page uses (spec §2; webView keeps the default one). */
+/** The custom navigation bar every page uses (webView keeps the default one). */
 export function NavBar({ title, back = true, right, left }: NavBarProps) {
   const navigate = useNavigate();
   const { t } = useTranslation();

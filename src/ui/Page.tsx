@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { TABS } from '../routing';
+import { TABS } from '../paths';
 import { canGoBack, NavBar, type NavBarProps } from './NavBar';
 import styles from './Page.module.css';
 import { FOCUSABLE } from './useModal';

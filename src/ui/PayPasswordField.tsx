@@ -6,8 +6,9 @@ import { ApiError } from '../api/request';
 import { refreshUser } from '../state/account';
 import { sessionState } from '../state/session';
 import styles from './PayPasswordField.module.css';
+import { pagePath } from '../paths';
 
-export const PAY_PASSWORD_PATH = '/pages/setting/payPassword';
+export const PAY_PASSWORD_PATH = pagePath('setting', 'payPassword');
 
 /**
  * Whether the user still has to set a payment password: from the profile (refreshed on mount,

@@ -8,6 +8,7 @@ import { apiQuery } from '../api/queries';
 import { sessionState } from '../state/session';
 import { readStored, STORAGE_KEYS, writeStored } from '../state/storage';
 import styles from './SupportButton.module.css';
+import { areaPrefix, pagePath } from '../paths';
 
 const SIZE = 48;
 const MARGIN = 12;
@@ -16,9 +17,9 @@ const GAP = 4;
 /** The safe band: below the nav bar, above the tab bar and the bottom action zone. */
 const TOP_SAFE = 64;
 const BOTTOM_SAFE = 140;
-const KEFU_PATH = '/pages/kefu/index';
+const KEFU_PATH = pagePath('kefu', 'index');
 /** Trading screens (futures, spot, seconds options, their hub and orders): no button, as on Binance and Bybit. */
-const TRADING_PREFIX = '/pages/transaction/';
+const TRADING_PREFIX = areaPrefix('transaction');
 /** What a tap reaches: the button never sits on one of these. */
 // A page body that is a Tab stop only so a keyboard can scroll it (src/ui/Page.tsx) is no control.
 const INTERACTIVE = 'a, button, input, select, textarea, [role=button], [tabindex]:not([tabindex="-1"]):not([data-page-body])';
@@ -87,8 +88,8 @@ function clearSpot(side: Side, wanted: number, self: Element | null): number | n
 }
 
 /**
- * The floating customer-service button (spec §9) on signed-in pages, kept clear of content as a
- * Binance or Bybit user expects (issue 32 item 8): none on the conversation, on trading screens
+ * The floating customer-service button on signed-in pages, kept clear of content as a
+ * Binance or Bybit user expects: none on the conversation, on trading screens
  * and on forms; elsewhere it takes the clear spot nearest to where the user put it (draggable,
  * snaps to the nearest side, remembered), slides out of the way while the page scrolls, and stays
  * out of sight while no spot on its side is clear. It shows the unread replies.

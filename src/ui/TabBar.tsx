@@ -1,7 +1,7 @@
 import { ArrowLeftRight, ChartCandlestick, House, Landmark, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { TABS, type TabKey } from '../routing';
+import { TABS, type TabKey } from '../paths';
 import styles from './TabBar.module.css';
 
 const ICONS: Record<TabKey, LucideIcon> = {
@@ -12,7 +12,7 @@ const ICONS: Record<TabKey, LucideIcon> = {
   assets: Wallet,
 };
 
-/** The bottom tab bar: home, market, trade, finance, assets (spec §2). */
+/** The bottom tab bar: home, market, trade, finance, assets. */
 export function TabBar() {
   const { t } = useTranslation();
   return (

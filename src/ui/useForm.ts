@@ -1,38 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { mayHaveTakenEffect, newIdempotencyKey } from '../api/request';
+import { useIdempotencyKey } from './useIdempotentSubmit';
 import { issuesOf } from './validation';
-
-/**
- * The Idempotency-Key of a submit (for calls that move money). Each new submit gets a fresh
- * key; when an attempt ended without a known outcome (timeout, lost answer, server error, still
- * running) and the user submits the same input again, the retry resends that attempt — same
- * key, same body — so it cannot take effect twice. `sameAs` says which inputs count as the same
- * submit (default: equal JSON); the exchange ignores its moving price bound, for instance.
- */
-export function useSubmitKey() {
-  const pending = useRef<{ key: string; input: unknown } | null>(null);
-  return useCallback(
-    async <I, T>(input: I, send: (input: I, key: string) => Promise<T>, sameAs: (a: I, b: I) => boolean = sameJson): Promise<T> => {
-      const retry = pending.current && sameAs(pending.current.input as I, input) ? pending.current : null;
-      pending.current = null;
-      const key = retry?.key ?? newIdempotencyKey();
-      const sent = retry ? (retry.input as I) : input;
-      try {
-        return await send(sent, key);
-      } catch (error) {
-        if (mayHaveTakenEffect(error)) pending.current = { key, input: sent };
-        throw error;
-      }
-    },
-    [],
-  );
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 /**
  * The state every form shares: its errors, and whether a call is running.
@@ -44,8 +14,8 @@ function sameJson(a: unknown, b: unknown): boolean {
  * form-level `error`, shown above the submit button; a form that names no fields gets its first
  * broken rule there. `run` wraps the call and resolves undefined when it failed (the API client
  * has already shown why; `onError` may look closer). `run` hands the call the submit's
- * Idempotency-Key: the same one when the input last checked is submitted again after an attempt
- * with no known outcome, a fresh one otherwise.
+ * Idempotency-Key from `createSubmitKey`, keyed by the input last checked: the same one when
+ * that input is submitted again after an attempt with no known outcome, a fresh one otherwise.
  */
 export function useForm<F extends string = never>(fields: readonly F[] = []) {
   const { t } = useTranslation();
@@ -56,7 +26,7 @@ export function useForm<F extends string = never>(fields: readonly F[] = []) {
   // The same fields on every render (a list literal is new each time): keyed by their names.
   const fieldNames = fields.join(' ');
   const shown = useMemo(() => new Set(fieldNames.split(' ')), [fieldNames]);
-  const submit = useSubmitKey();
+  const { send } = useIdempotencyKey();
 
   /** Sets or clears one field's message (a rule checked by hand, or a field the server refused). */
   const setFieldError = useCallback((field: F, text: string | null): void => {
@@ -128,7 +98,7 @@ export function useForm<F extends string = never>(fields: readonly F[] = []) {
     async <T>(action: (idempotencyKey: string) => Promise<T>, onError?: (error: unknown) => void): Promise<T | undefined> => {
       setBusy(true);
       try {
-        return await submit(checked.current, (_input, key) => action(key));
+        return await send(checked.current, (_input, key) => action(key));
       } catch (error) {
         onError?.(error);
         return undefined;
@@ -136,7 +106,7 @@ export function useForm<F extends string = never>(fields: readonly F[] = []) {
         setBusy(false);
       }
     },
-    [submit],
+    [send],
   );
 
   return { error, setError, errors, errorOf, setFieldError, clear, edit, busy, check, checkField, run };

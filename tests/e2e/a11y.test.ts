@@ -1,5 +1,5 @@
 /**
- * Issue 32 items 11–16: accessibility. axe-core (WCAG 2.1 A/AA and best practice) runs in every
+ * Accessibility. axe-core (WCAG 2.1 A/AA and best practice) runs in every
  * built page, signed out and signed in, and no critical or serious violation may remain; every
  * route has its own document title and one h1. Kept cheap: one browser context, no pictures.
  */
@@ -84,7 +84,7 @@ function headings(page: Page): Promise<{ title: string; h1: string[]; skips: str
   });
 }
 
-describe('accessibility of every built page (issue 32 items 11–16)', () => {
+describe('accessibility of every built page', () => {
   let browser: Browser;
   let page: Page;
   let token: string;

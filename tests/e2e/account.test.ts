@@ -159,7 +159,7 @@ describe('account, security and identity in a phone browser', () => {
     await page.getByTestId('language-entry').click();
     await page.getByRole('button', { name: 'English' }).click();
     await page.goto(`${base}/#/pages/setting/real`);
-    // One figure in every language, the one OTC enforces (issue 32 item 4: English said 1,000,000).
+    // One figure in every language, the one OTC enforces (English said 1,000,000).
     await expect.poll(() => page.getByTestId('limits-2').textContent()).toContain('100,000');
     expect(await page.getByTestId('limits-2').textContent()).not.toContain('1,000,000');
   });

@@ -1,5 +1,5 @@
 /**
- * Price alerts in the browser (issue 17 item 3): the bell on the futures, spot and options
+ * Price alerts in the browser: the bell on the futures, spot and options
  * screens; on BTC/USDT's screen the sheet prefilled from the live price with the distance shown;
  * an "above" alert set just under the price (the sheet says it fires at the next tick) fires
  * live: the notification arrives, the sheet's list and the alerts page show it triggered with

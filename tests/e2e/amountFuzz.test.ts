@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 1: no amount field anywhere may throw. A signed-in user with funds visits every
+ * No amount field anywhere may throw. A signed-in user with funds visits every
  * page with an amount, price or quantity box (futures, spot, options, exchange, transfer,
  * withdraw, deposit, IEO, lockming, invest, loans, OTC, NFT bid, copy-trading follow, the alerts
  * sheet) and types into each box what a phone keyboard makes of a slip: letters, a lone point, a
@@ -56,7 +56,7 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-describe('every amount box survives what a thumb types (issue 32 item 1)', () => {
+describe('every amount box survives what a thumb types', () => {
   let browser: Browser;
   let page: Page;
   let token: string;

@@ -1,5 +1,5 @@
 /**
- * The assets page counts every holding (issue 32 item 2): a user with 5,000 USDT subscribes
+ * The assets page counts every holding: a user with 5,000 USDT subscribes
  * 1,000 USDT to an IEO (escrow: before, in no tab and not in the total) and puts 200 USDT into a
  * "buy low" dual product (before, only "Frozen 200" in the coin tab). The page shows a line per
  * kind — Earn 200 USDT, IEO subscriptions 1,000 USDT, Loans collateral and NFT bids none — the

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { BOOK_ROW_PX, bookRowTop, type BookSideName } from '../../domain/market/bookLayout';
 
-/** Rows a side of the compact book (src/pages/transaction/book/CompactBook.tsx). */
+/** Rows a side of the compact book (src/ui/trading/book/CompactBook.tsx). */
 export const BOOK_ROWS = 8;
 
 /** True once the book shows live data: the live region has figures, or the DOM rows are there. */

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { watchPage } from './diagnose';
 
 export const SHOTS_DIR = path.resolve(__dirname, '../../test-results/screens');
 
@@ -34,6 +35,7 @@ export async function phone(browser: Browser, options: { serviceWorker?: boolean
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
+  watchPage(page);
   return page;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The chat room in two phone browsers (issue 16 part 1, docs/community/CHAT.md): two signed-in
+ * The chat room in two phone browsers (docs/community/CHAT.md): two signed-in
  * users see each other's messages live; HTML and script arrive as inert text; a link is a safe
  * link and `javascript:` stays text; a user muted with the ops CLI (`chat-mute`) sees the refusal
  * in the interface language; switching the language switches the room; a signed-out reader

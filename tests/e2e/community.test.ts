@@ -1,6 +1,6 @@
 /**
  * The community and system pages in a phone browser, in English, Chinese, Thai and Japanese
- * (issue 16, screenshot review): customer service, the chat room, the location picker and the
+ * (screenshot review): customer service, the chat room, the location picker and the
  * map card, the in-app browser, the image viewer, the download guide, the news list and an
  * article, operational compliance. Each page draws without an error, nothing runs off the side
  * of the screen, and the page's own texts are in the language. The screenshots

@@ -1,5 +1,5 @@
 /**
- * Copy trading on a phone (issue 13): trader A (registered by API, identity verified, USDT in the
+ * Copy trading on a phone: trader A (registered by API, identity verified, USDT in the
  * futures account) applies and is approved with the ops CLI; follower B, in the browser, finds A,
  * follows with a multiple of 2 through the form (the preview keeps 1.234 as 1.23), and sees A's
  * market open copied into B's own futures account under "My copies", traced to A's order; B holds

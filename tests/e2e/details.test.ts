@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 9's smaller findings, each on the screen where a new user met it: the market
+ * Smaller findings of a new user's review, each on the screen where a new user met it: the market
  * search finds pairs by name; the options form shows no "+-8 USDT" for a negative stake; Contact
  * us leads into the support chat instead of saying it "is being built"; a verified user sent to
  * verify is told the advanced level is needed, not "Identity verification required".

@@ -1,5 +1,5 @@
 /**
- * The finance tab on a phone (issue 12 item 4): signed out it offers the products and a way in;
+ * The finance tab on a phone: signed out it offers the products and a way in;
  * a user holding a lockming order and an IEO subscription sees each product's holding and the
  * total, in English and Chinese. Assertions are about lasting state, polled generously.
  */

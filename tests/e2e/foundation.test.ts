@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, phone, shot } from './browser';
@@ -119,6 +121,40 @@ describe('foundation in a phone browser', () => {
     await page.getByRole('button', { name: '语言' }).click();
     await page.getByRole('button', { name: 'English' }).click();
     await expect.poll(() => page.locator('[data-tab="home"]').textContent()).toBe('Home');
+  });
+
+  it('does not write back, as it starts, a language chosen meanwhile elsewhere', async () => {
+    const other = await phone(browser);
+    await other.goto(`${base}/#/pages/index/index`);
+    await other.evaluate(() => localStorage.setItem('lang', 'th'));
+    // The app restarts in Thai; its Thai texts are held until English has been chosen meanwhile
+    // (in another tab, or by a test): the start must not then store the Thai it read.
+    const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const thai = new Set(
+      Object.entries(manifest)
+        .filter(([source]) => source.startsWith('locales/th/'))
+        .map(([, chunk]) => `/${chunk.file}`),
+    );
+    // Every request passes through the handler until the page closes; only the Thai chunks asked
+    // for before the release wait for it (a route is continued once, by the handler).
+    const held: (() => void)[] = [];
+    let holding = true;
+    await other.route('**/assets/*.js', async (route) => {
+      if (holding && thai.has(new URL(route.request().url()).pathname)) await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+    const reloaded = other.reload();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await other.evaluate(() => localStorage.setItem('lang', 'en'));
+    holding = false;
+    for (const release of held) release();
+    await reloaded;
+    await expect.poll(() => other.locator('[data-tab="market"]').textContent()).toMatch(/[\u0e00-\u0e7f]/);
+    expect(await other.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    await other.close();
   });
 
   it('logs out from the settings page, after which account pages ask to log in', async () => {

@@ -125,7 +125,7 @@ describe('funds in a phone browser', () => {
     await page.goto(`${base}/#/pages/fund/withdraw?currency=1`);
     await expect.poll(() => page.getByTestId('limit-left').textContent()).toContain('200');
     await page.getByRole('radio', { name: /Cold storage/ }).click();
-    // The address's network beside its name, read from its format (issue 32 item 9).
+    // The address's network beside its name, read from its format.
     expect(
       await page
         .getByRole('radio', { name: /Cold storage/ })
@@ -144,7 +144,7 @@ describe('funds in a phone browser', () => {
     expect(btc.currency).toBe('BTC');
     expect(new Decimal(btc.available).eq(250) && new Decimal(btc.frozen).isZero()).toBe(true);
 
-    // An address added from here, for this coin, comes back chosen (issue 32 item 9).
+    // An address added from here, for this coin, comes back chosen.
     await page.getByTestId('withdraw-add-address').click();
     await expect.poll(() => page.getByTestId('wallet-currency').textContent()).toContain('BTC');
     await page.locator('input[name="name"]').fill('Hardware wallet');
@@ -178,9 +178,8 @@ describe('funds in a phone browser', () => {
 
   it("tells the demo account why it was credited in the reader's language, not in English", async () => {
     const demo = await phone(browser);
-    // This device reads Vietnamese: set once the app has stored its own first choice.
+    // This device reads Vietnamese (the app's start stores nothing over a choice: src/i18n.ts).
     await demo.goto(`${base}/#/`);
-    await expect.poll(() => demo.evaluate(() => localStorage.getItem('lang'))).not.toBeNull();
     await demo.evaluate(() => localStorage.setItem('lang', 'vi'));
     await signInWith(demo, await loginByApi(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password), NOTIFICATIONS);
     await expect.poll(() => demo.getByText('tiền khởi đầu của tài khoản dùng thử').count()).toBeGreaterThan(0);

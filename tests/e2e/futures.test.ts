@@ -1,8 +1,8 @@
 /**
- * Futures on a phone (issue 9 item 10): open a long at market, watch its P&L move with the feed,
+ * Futures on a phone: open a long at market, watch its P&L move with the feed,
  * set TP/SL, close it, find it in the history with the server's realised P&L, and the lever
  * balance changed by exactly P&L − fees; a limit order entrusted and cancelled; the
- * insufficient-balance message; the trading rules told as typed (issue 30): a limit outside the
+ * insufficient-balance message; the trading rules told as typed: a limit outside the
  * price band refused, a limit the market already crosses "fills now at about …". Needs the /lever
  * endpoints (server/futures).
  */
@@ -188,5 +188,20 @@ describe('futures in a phone browser', () => {
     expect(price).toMatch(/\d/);
     expect(line).toContain(price);
     await shot(page, 'futures-fills-now');
+  });
+
+  it('says a pair list it could not read as such, with Retry, not as a pair that is not listed', async () => {
+    // A fresh phone (its own cache) whose network drops the pair list until the user retries.
+    const other = await phone(browser);
+    let refuse = true;
+    await other.route('**/api/currency/list**', (route) => (refuse ? route.abort('connectionfailed') : route.continue()));
+    await other.goto(base + PAIR);
+    await expect.poll(() => other.getByTestId('pair-load-failed').textContent()).toContain('Retry');
+    expect(await other.getByText('This pair is not listed').count()).toBe(0);
+    expect(await other.getByTestId('order-form').count()).toBe(0);
+    refuse = false;
+    await other.getByTestId('pair-load-failed').getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => other.getByTestId('order-form').count()).toBe(1);
+    await other.close();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The futures order form as a new user met it (issue 32 item 7): the take-profit and stop-loss
+ * The futures order form as a new user met it: the take-profit and stop-loss
  * are checked as typed, each with its message under its box, and "Open long" stays off (no
  * confirmation) while one is wrong; after an order they are cleared, so a long's TP/SL never
  * goes into the next short; the leverage chosen on a pair is what the pair opens with next time,
@@ -17,7 +17,7 @@ const SYMBOL = 'BTC/USDT';
 const OTHER = 'ETH/USDT';
 const pairPath = (symbol: string) => `/#/pages/transaction/contract?symbol=${encodeURIComponent(symbol)}`;
 
-describe('the futures order form checks TP/SL as typed and keeps the leverage (issue 32 item 7)', () => {
+describe('the futures order form checks TP/SL as typed and keeps the leverage', () => {
   let browser: Browser;
   let page: Page;
   let token: string;

@@ -1,5 +1,5 @@
 /**
- * The mini game in a phone browser (issue 16 part 3): the day's 1,000 points, a round played up
+ * The mini game in a phone browser: the day's 1,000 points, a round played up
  * at the live price, its countdown, then its settlement by the recorded price (the real 60 s
  * round, polled generously), the history row and the leaderboard.
  */
@@ -33,7 +33,7 @@ describe('mini game in a phone browser', () => {
     await expect.poll(() => page.getByTestId('game-open-round').count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => points.textContent(), { timeout: 20_000 }).toMatch(/900/);
     // The open price as prices read everywhere (thousands separated), the settlement's clock time
-    // 24 h: "64108.09" and "Settles in 07:10:53 PM" were issue 32's.
+    // 24 h: "64108.09" and "Settles in 07:10:53 PM" were once shown.
     const round = page.getByTestId('game-open-round');
     await expect.poll(() => round.textContent()).toMatch(/Open price\s*\d{1,3}(,\d{3})+\.\d+/);
     await expect.poll(() => round.textContent()).toMatch(/Settles at\s*\d{2}:\d{2}:\d{2}(?!\s?[AP]M)/);

@@ -1,5 +1,5 @@
 /**
- * IEO on a phone (issue 12 item 2): a new user with USDT in the coin account opens the IEO list,
+ * IEO on a phone: a new user with USDT in the coin account opens the IEO list,
  * opens the project in progress, reads its details, subscribes through the confirmation sheet
  * with the worker's cost preview, and finds the subscription under "my subscriptions" with what
  * was paid; the list in Chinese and Thai. Assertions are about lasting state (rows and their

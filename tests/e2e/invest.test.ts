@@ -1,9 +1,9 @@
 /**
- * Dual investment on a phone (issue 12 item 3): a new user with BTC in the coin account opens the
+ * Dual investment on a phone: a new user with BTC in the coin account opens the
  * invest list (BTC, sell high: it invests BTC), opens a 1-day product, sees the payoff picture (the worker's line
  * with the linked price and today's price marked) and both outcomes, types a fraction and gets the
  * spec's integer message, buys 3 shares through the confirmation sheet, and finds the position
- * under "Holding"; the buy-low side (it invests USDT; issue 32 found the two labels swapped), the
+ * under "Holding"; the buy-low side (it invests USDT; the two labels were once swapped), the
  * help page's worked example on both sides, and the list and purchase in
  * Chinese. Assertions are about lasting state (rows and their text), polled generously.
  */

@@ -1,5 +1,5 @@
 /**
- * Loans on a phone (issue 15 part 2): a verified user with BTC in the coin account opens the
+ * Loans on a phone: a verified user with BTC in the coin account opens the
  * borrowing page, pledges 0.1 BTC for 1000 USDT with the worker's live preview (max borrowable,
  * LTV, liquidation price), confirms, finds the loan with its live LTV, then repays it in full
  * from the sheet ("Repay all") and gets the BTC back; the balances move on the page and in the

@@ -1,5 +1,5 @@
 /**
- * Lockming on a phone (issue 12 item 1): a new user with USDT in the coin account opens the
+ * Lockming on a phone: a new user with USDT in the coin account opens the
  * mining list, subscribes to the 15-day product through the confirmation sheet (its first answer
  * lost, so the retry must resend the same key and subscribe once), finds the order
  * in progress, redeems it early after the sheet shows the server's penalty, and finds it under
@@ -82,7 +82,7 @@ describe('lockming in a phone browser', () => {
     await expect.poll(() => page.getByTestId('lockming-confirm-submit').isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.getByTestId('lockming-confirm-submit').click();
     await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/pages/lockming/order');
-    // It says the subscription went through (issue 32 item 9: nothing did).
+    // It says the subscription went through (nothing did).
     await expect.poll(() => toastsSeen(page), { timeout: 20_000 }).toContain('Subscription confirmed');
     await page.unroute('**/lh/deposit');
     // The retry carried the first attempt's key, so the server answered it without a second subscription.

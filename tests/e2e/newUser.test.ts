@@ -1,10 +1,10 @@
 /**
- * What a new user meets (issue 8 items 1, 6, 7): each form error under its own field and gone
+ * What a new user meets: each form error under its own field and gone
  * once the field changes, skeletons while data loads, and navigation that stays in the app.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABS } from '../../src/routing';
+import { TABS } from '../../src/paths';
 import { launch, phone, shot } from './browser';
 import { base, latestCode } from './helpers';
 

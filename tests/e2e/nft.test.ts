@@ -1,5 +1,5 @@
 /**
- * The NFT market on a phone (issue 14), in real time (no clock control): an auction created by
+ * The NFT market on a phone, in real time (no clock control): an auction created by
  * the operator CLI that ends ~30 s after its start — pay the margin, bid inside its last minute
  * (the page says a last-minute bid extends it and what the bid freezes beyond the margin, and
  * shows the new end), wait for the win, paid at the end from the frozen bid and listed under "To pay"; a blind box whose sale ends ~40 s after creation — buy, open (the reveal), wait
@@ -106,7 +106,7 @@ describe('NFT market in a phone browser', () => {
     await expect.poll(() => page.getByTestId('nft-bid-confirm').isDisabled()).toBe(true);
     await price.fill('12');
     await expect.poll(() => page.getByTestId('nft-bid-confirm').isDisabled()).toBe(false);
-    // The bid beyond the 2 USDT margin is frozen until outbid (covered bids, issue 30).
+    // The bid beyond the 2 USDT margin is frozen until outbid (covered bids).
     await expect
       .poll(() => page.getByTestId('nft-bid-frozen').textContent(), POLL)
       .toBe('10 USDT beyond the margin will be frozen in your coin account until you are outbid.');
@@ -165,7 +165,7 @@ describe('NFT market in a phone browser', () => {
     await shot(page, 'nft-reveal-en');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('[data-testid="nft-my-box"][data-status="opened"]').count(), POLL).toBe(1);
-    // The opening names the work with its edition once ("… #1", never "… #1 #1", issue 32 item 9).
+    // The opening names the work with its edition once ("… #1", never "… #1 #1").
     await page.reload();
     const opening = page.getByTestId('nft-opening').first();
     await expect.poll(() => opening.textContent(), POLL).toMatch(new RegExp(`E2E Pool \\w+ ${stamp} #\\d+$`));

@@ -24,7 +24,7 @@ async function openMarket(page: Page, lang: string, fiat: { code: string; rate: 
 
 const rowText = (page: Page, symbol: string) => page.locator(`[data-symbol="${symbol}"]`).first().textContent();
 
-describe('numbers in the display currency and the language (issue 8, item 8)', () => {
+describe('numbers in the display currency and the language', () => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {

@@ -66,7 +66,7 @@ describe('fault: the browser offline until the feed calls itself stale (about 45
 });
 
 /**
- * Issue 32 item 6: every live screen shows the same banner (one shared component, role=status)
+ * Every live screen shows the same banner (one shared component, role=status)
  * while the network is gone, at once (the browser says it is offline) rather than after the
  * socket's heartbeat, and drops it when the network returns. `ready` is something the screen
  * shows only once its live data arrived.
@@ -97,7 +97,7 @@ describe('fault: the network gone for a moment on every live screen', () => {
         await expect.poll(() => bannerCount(page), { timeout: 30_000 }).toBe(0);
 
         await context.setOffline(true);
-        // Well inside the 20 s a user sat looking at a frozen price (issue 32 item 6).
+        // Well inside the 20 s a user sat looking at a frozen price.
         await expect.poll(() => page.getByTestId('stale-banner').getAttribute('data-status'), { timeout: 10_000 }).toBe('stale');
         const banner = page.getByTestId('stale-banner');
         expect(await banner.isVisible(), screen.name).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Seconds options on a phone (issue 10 item 2): from the trade hub's options tab to a pair's
+ * Seconds options on a phone: from the trade hub's options tab to a pair's
  * options screen, an Up option of the shortest expiry, its live countdown, the settled result
  * card with the price and time that decided it, the options balance changed by exactly
  * payout − stake as shown, and the option in the orders history under "settled"; then the same

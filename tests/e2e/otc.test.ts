@@ -1,5 +1,5 @@
 /**
- * OTC on a phone (issue 15 part 1): a verified user buys USDT with fiat from a merchant advert the
+ * OTC on a phone: a verified user buys USDT with fiat from a merchant advert the
  * operator created with the CLI (`create-otc-ad`): the OTC list (Buy tab, USD), the order sheet
  * converting 125 USD to 100 USDT live, the order page with its countdown and the merchant's
  * payment details, "I have paid", the operator finding the order (`otc-orders paid`) and
@@ -147,7 +147,7 @@ describe('OTC in a phone browser', () => {
   });
 
   it('states one per-trade limit for a level-2 user: the banner and the order sheet say the same figure', async () => {
-    // Issue 32: the banner said 1,000,000 USDT (the English text's figure), the sheet "your limit
+    // The banner once said 1,000,000 USDT (the English text's figure), the sheet "your limit
     // 100,000 USDT" (the one enforced). Both now read the server's one answer for the level.
     const who = `otc2-${stamp}@example.com`;
     const second = await registerByApi(who, 'otc-secret');

@@ -1,5 +1,5 @@
 /**
- * Invitations and coupons on a phone (issue 15 parts 3 and 4): a friend registers with the
+ * Invitations and coupons on a phone: a friend registers with the
  * inviter's code and trades futures; the inviter sees the invite, the traded friend and the rebate
  * on the share page (and the poster saves). The friend claims a fee voucher in the coupon center,
  * opens a futures position whose fee it pays in part, and finds the voucher used and what it paid

@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 (issue 16 part 6): a signed-in user opens each page in turn and none
+ * Every route the app declares: a signed-in user opens each page in turn and none
  * shows the error screen or the "function under development" placeholder. Then the pages built
  * for it: webView refuses a non-http(s) address and shows the download guide, the location
  * picker fills the bank card form's province/city, the map card shows the place.

@@ -1,9 +1,9 @@
 /**
- * Spot on a phone (issue 10 item 1): buy a coin at market with the 25 % button and see the coin
+ * Spot on a phone: buy a coin at market with the 25 % button and see the coin
  * balance arrive (the server's fill, as the preview said); place a limit buy below the market
  * (within the price band), see it under the form with its frozen funds, cancel it, funds back; a
  * limit outside the band is said under the price with the submit disabled, one the market already
- * crosses says "Fills now at about …" and fills below its limit (issue 30); the orders page's
+ * crosses says "Fills now at about …" and fills below its limit; the orders page's
  * tabs; signed out the screen shows with a login button.
  */
 import type { Browser, Page } from 'playwright-core';

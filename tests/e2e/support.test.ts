@@ -1,11 +1,11 @@
 /**
- * Customer service in a phone browser (issue 16 part 2, docs/community/SUPPORT.md): a user opens
+ * Customer service in a phone browser (docs/community/SUPPORT.md): a user opens
  * the conversation through the floating button, sends a text and a picture (an upload); the
  * operator finds it with the CLI (`tickets`) and answers (`reply`, also with a picture), and the
  * answer arrives live on the open page; away from the page the unread count shows on the
  * floating button; the button is dragged, stays where dropped across a reload, and never covers
- * the chat room's send button (issue 32 item 8: the chat room is a form, so the button is not
- * shown there at all). Since issue 32 the button steps aside where it would cover a control (the
+ * the chat room's send button (the chat room is a form, so the button is not
+ * shown there at all). The button also steps aside where it would cover a control (the
  * home page's rows, see supportOverlap.test.ts), so these tests use a page with room for it.
  */
 import { readFileSync } from 'node:fs';
@@ -80,6 +80,34 @@ describe('customer service in a phone browser', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);
   });
 
+  it('keeps a picture picked while the text before it is still on its way', async () => {
+    // The text's answer is held until the picture has uploaded: sending the text must clear the
+    // text only, not the picture picked meanwhile.
+    const held: Array<() => Promise<void>> = [];
+    await page.route('**/support/send', (route) => void held.push(() => route.continue()));
+    const body = `Is the picture still there ${stamp}`;
+    await page.locator('[data-testid="support-input"]').fill(body);
+    await page.locator('[data-testid="support-send"]').click();
+    await expect.poll(() => held.length, POLL).toBe(1);
+    await page
+      .locator('[data-testid="support-picker"] input[type=file]')
+      .setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await page.locator('[data-testid="support-picker"] img').waitFor(POLL);
+    await expect.poll(() => page.locator('[data-testid="support-picker"] [role=progressbar]').count(), POLL).toBe(0);
+    await held[0]!();
+    await page.unroute('**/support/send');
+    await expect.poll(() => page.locator('[data-testid="support-msg-user"]', { hasText: body }).count(), POLL).toBe(1);
+    // The message may show from the private channel before the send's answer is in: the composer
+    // clears what it sent once that answer comes.
+    await expect.poll(() => page.locator('[data-testid="support-input"]').inputValue(), POLL).toBe('');
+    // The picture is still picked and goes with the next tap.
+    await expect.poll(() => page.locator('[data-testid="support-send"]').isEnabled(), POLL).toBe(true);
+    const images = page.locator('[data-testid="support-msg-user"] [data-testid="support-image"]');
+    const before = await images.count();
+    await page.locator('[data-testid="support-send"]').click();
+    await expect.poll(() => images.count(), POLL).toBe(before + 1);
+  });
+
   it('delivers the operator’s CLI reply live on the open page', async () => {
     const tickets = await opsCli('tickets');
     expect(tickets).toContain(email);
@@ -137,7 +165,7 @@ describe('customer service in a phone browser', () => {
   it('never covers the chat room’s send button: the room is a form, so the button steps aside', async () => {
     await page.goto(`${base}/#/pages/chat/room`);
     await page.locator('[data-testid="chat-send"]').waitFor(POLL);
-    // Issue 32 item 8: no floating button on a form (the composer) or a trading screen.
+    // No floating button on a form (the composer) or a trading screen.
     await expect.poll(() => page.locator('[data-testid="support-button"]').count(), POLL).toBe(0);
     await shot(page, 'support-button-chat-en');
     await page.goto(`${base}/#/pages/transaction/contract?symbol=BTC/USDT`);

@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 8: the floating support button covered controls (the futures open-order Cancel,
+ * The floating support button covered controls (the futures open-order Cancel,
  * the sixth PIN box on withdraw, the mark price on position cards, the futures form's Transfer
  * link, the % chips on home, "Choose" on the bank-card form). A signed-in user opens every route
  * and, once the page has settled and again after scrolling every scroller to its end, the

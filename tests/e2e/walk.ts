@@ -1,14 +1,14 @@
 /**
- * Issue 8's "done when": a walk through every built page in English, 中文 and Tiếng Việt on a
+ * What a finished app must pass: a walk through every built page in English, 中文 and Tiếng Việt on a
  * 390×844 phone, with a user who has real data (funds, records, a verified identity, a payment
- * password, saved addresses, notifications). Each page is checked for the issue's kinds of
+ * password, saved addresses, notifications). Each page is checked for the kinds of
  * defect generically (raw keys, made-up values, overflow, numbers broken across lines or clipped,
  * English left in another language) and pictured whole in test-results/screens/walk/.
  *
  * One file per language (walk.test.ts in English, walkZh and walkVi), each with its own user, so
  * the e2e workers walk the languages side by side. Thai and Japanese walk lightly (no pictures,
  * no layout measures): walkThJp looks only for what no language may show, a raw key or a raw
- * `{{placeholder}}` (issue 32 item 5); the other languages' placeholders are checked key by key
+ * `{{placeholder}}`; the other languages' placeholders are checked key by key
  * against English in tests/unit/placeholders.test.ts.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -41,7 +41,7 @@ const VARIANTS: Record<string, string[]> = {
 const RAW_KEY =
   /\b(common|nav|funds|identity|security|settings|targets|auth|home|market|pages|errors|validation|notifications|profile|upload|help|feed|time|area)\.[a-zA-Z]+/;
 const GARBAGE = /\b(undefined|NaN|null)\b|\[object Object\]|Invalid Date/;
-/** A placeholder i18next was not given a value for: `{{currency}}` on the screen (issue 32 item 5). */
+/** A placeholder i18next was not given a value for: `{{currency}}` on the screen. */
 const PLACEHOLDER = /\{\{[^}]*\}\}|\{\{|\}\}/g;
 const ENGLISH = /\b(Email|Crypto|Fiat|Coin|Futures|Copy trade|Mini game)\b/;
 
@@ -325,7 +325,7 @@ const built = ROUTES.filter((r) => r.load);
  * placeholders and the layout (the page's width, text past the edge or clipped) and takes no pictures.
  */
 export function walkSuite(langs: string[], { skeletons = false, light = false } = {}): void {
-  describe(`a walk through every built page at 390×844 in ${langs.join(', ')} (issue 8${light ? ', light' : ''})`, () => {
+  describe(`a walk through every built page at 390×844 in ${langs.join(', ')} ${light ? ' (light)' : ''}`, () => {
     let browser: Browser;
     let page: Page;
     let token: string;

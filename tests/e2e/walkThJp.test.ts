@@ -1,6 +1,6 @@
 /**
  * The light walk of every built page (tests/e2e/walk.ts) in ไทย and 日本語, the two of the five
- * languages issue 32's new user read that the full walks (en, zh, vi) do not: raw keys and raw
+ * languages a new user's review read that the full walks (en, zh, vi) do not: raw keys and raw
  * placeholders, and the layout measured (the page's width, text past the edge, text clipped),
  * no pictures. The other four languages' placeholders are held by
  * tests/unit/placeholders.test.ts against English, key by key; a walk of each would cost five

@@ -1,5 +1,5 @@
 /**
- * The watchlist in the browser (issue 10 item 3): a star on the pair screen and on market rows,
+ * The watchlist in the browser: a star on the pair screen and on market rows,
  * the favorites tabs of the trade hub and the market page (with their empty state), unstarring,
  * signed out asking to log in, and the search's recent queries. Everything is checked on lasting
  * state (the rows, aria-pressed, the server's list), never on a toast.

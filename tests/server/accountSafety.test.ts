@@ -1,5 +1,5 @@
 /**
- * Issue 32, items 17 and 19–21 (account safety, found by a red team), over real HTTP. Runs on
+ * Account safety (defects found by a red team), over real HTTP. Runs on
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { readFile } from 'node:fs/promises';

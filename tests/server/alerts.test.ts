@@ -1,5 +1,5 @@
 /**
- * Price alerts over real HTTP and a real socket (issue 17 item 3, docs/ALERTS.md): CRUD and every
+ * Price alerts over real HTTP and a real socket (docs/ALERTS.md): CRUD and every
  * refusal (translated), the caps, another user's alert out of reach; with a scripted price, an
  * alert fires once at the crossing tick with that recorded price, a second crossing does nothing,
  * the notification reaches only its owner's private channel; a 24 h move alert; Web Push to a

@@ -1,5 +1,5 @@
 /**
- * The assets page's total over real HTTP (issue 32 item 2): every holding counts. A user subscribes
+ * The assets page's total over real HTTP: every holding counts. A user subscribes
  * 1,000 USDT to an IEO (held in escrow, in no account), buys 200 USDT of a "buy low" dual product
  * (frozen in the coin account), borrows against 0.5 BTC of collateral (in escrow) and bids 300 USDT
  * on an NFT auction (25 margin in escrow, 275 frozen). `GET /wallet/list` answers a line per kind

@@ -1,5 +1,5 @@
 /**
- * The settlement audit (issue 10 item 5) over real HTTP: a scripted futures run (a market open, a
+ * The settlement audit over real HTTP: a scripted futures run (a market open, a
  * limit fill, a take-profit, a stop-loss, a liquidation with an insurance shortfall, a manual
  * close, a batch close, a cancel, an overnight fee) audits clean; one stored row tampered with is
  * the one mismatch, named by its id; `npm run audit` prints the totals and exits 1 (2 when it

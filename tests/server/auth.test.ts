@@ -140,7 +140,7 @@ describe('accounts over HTTP', () => {
       type: 'error',
       message: 'The verification code is wrong or has expired',
     });
-    // Asking for a register code again answers as for a new address (issue 32, item 21): accountSafety.test.ts.
+    // Asking for a register code again answers as for a new address: accountSafety.test.ts.
   });
 
   it('allows one code per target per minute', async () => {

@@ -1,5 +1,5 @@
 /**
- * The chat rooms over real HTTP and a real socket (issue 16 part 1): sending, history paged
+ * The chat rooms over real HTTP and a real socket: sending, history paged
  * backwards, the length and rate limits on the injected clock, a muted user refused with the
  * mute's end, HTML stored as inert text, and an operator's delete pushed live to the room's
  * subscribers but not to another language's room.

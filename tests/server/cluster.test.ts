@@ -1,5 +1,5 @@
 /**
- * Two nodes on one PostgreSQL database and one Redis (issue 17's first fault test): node A is a
+ * Two nodes on one PostgreSQL database and one Redis (first fault test): node A is a
  * real `server/main.ts` process, started first so it leads; node B runs in this process and
  * follows. Clients on both get every tick and the same book; private messages reach their own
  * user on whichever node; then A is killed (SIGKILL, no goodbye) and B takes the market and the
@@ -40,10 +40,13 @@ class ClientBook {
   price: string | null = null;
   lastTs = 0;
   gaps = 0;
+  /** What each gap was (topic, the last number and the one that came), so a red run says. */
+  readonly gapLog: string[] = [];
   updates = 0;
   private seqs = new Map<string, number>();
 
   constructor(readonly socket: ClientSocket) {
+    socket.on('disconnect', (reason) => this.gapLog.push(`disconnected (${reason}) at ${new Date().toISOString()}`));
     socket.on('m', (raw) => {
       const m = raw as TopicMessage;
       if (m.topic === 'user') return;
@@ -53,6 +56,7 @@ class ClientBook {
         // A lost message: resync from a fresh snapshot, as the worker does (docs/PROTOCOL.md); the
         // snapshot replaces what the messages until its answer built.
         this.gaps += 1;
+        this.gapLog.push(`${m.topic} ${m.kind}: after ${last} came ${m.seq} at ${new Date().toISOString()} (socket ${this.socket.id})`);
         void this.subscribe();
       }
       this.seqs.set(m.topic, m.seq);
@@ -265,7 +269,7 @@ describe.runIf(base)('two nodes on PostgreSQL and Redis', () => {
     // Node B's own market now ticks: its clients see prices newer than the kill.
     await until(() => watcher.lastTs > Date.now() - 1_000 && watcher.lastTs > killedAt, 'ticks from the new leader');
     // The watcher's node never changed: its sequence runs on through the takeover.
-    expect(watcher.gaps).toBe(0);
+    expect(watcher.gaps, watcher.gapLog.join('\n')).toBe(0);
     const settled = await until(
       async () => {
         const res = await b.call('/microtrade/get_result', { id: String(order.id) }, { token: carol.token, method: 'GET' });

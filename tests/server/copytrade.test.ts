@@ -1,5 +1,5 @@
 /**
- * Copy trading over real HTTP (issue 13): the demo traders and their figures, becoming a trader
+ * Copy trading over real HTTP: the demo traders and their figures, becoming a trader
  * (conditions, operator approval), every follow refusal the issue lists, mirroring (a trader's
  * open copied to three followers with the right lots, one skipped for margin and notified, the
  * trader's close closing the copies but not the self-held one), the copy stop-loss, a restart in
@@ -139,7 +139,7 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(refused(await follow(user, t.id, '3', '1'))).toBe('Choose fixed multiple or fixed lots');
     expect(refused(await follow(user, t.id, '2', '0.001'))).toBe('Lots from 0.01 to 1000, at most 2 decimals');
     expect(refused(await follow(user, t.id, '2', '5000'))).toBe('Lots from 0.01 to 1000, at most 2 decimals');
-    // Issue 32, item 18: a zero margin cap or stop-loss met the database's CHECK and answered 500.
+    // A zero margin cap or stop-loss met the database's CHECK and answered 500.
     for (const field of ['max_margin', 'stop_loss']) {
       for (const [bad, message] of [
         ['0', 'The amount must be greater than zero'],

@@ -1,5 +1,5 @@
 /**
- * Dual investment over real HTTP (issue 12 item 3): the day's issue (BTC and ETH, call and put,
+ * Dual investment over real HTTP: the day's issue (BTC and ETH, call and put,
  * 1, 3 and 7 days, linked prices around the market), a purchase of whole shares and every
  * refusal the issue lists, settlement at maturity from the recorded price on a ManualClock and a
  * market stepped by hand — a call and a put each settled above, at and below their linked price

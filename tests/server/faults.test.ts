@@ -1,5 +1,5 @@
 /**
- * Fault tests (issue 17): an order POST cut off mid-flight and retried, PostgreSQL going away and
+ * Fault tests: an order POST cut off mid-flight and retried, PostgreSQL going away and
  * coming back, Redis restarted under load. Each prints what it saw. The outages are made with a
  * TCP proxy between the app and the server (`tcpProxy.ts`): to the app that is exactly a restart
  * (every connection cut, new ones refused, then accepted again).

@@ -1,5 +1,5 @@
 /**
- * The finance tab over real HTTP (issue 12 item 4): a user's lockming principal with the yield
+ * The finance tab over real HTTP: a user's lockming principal with the yield
  * paid so far, an IEO payment in escrow and then the locked tokens at their issue price, summed
  * per product and in all, in USDT and the display currency.
  */

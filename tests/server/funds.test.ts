@@ -551,7 +551,7 @@ describe('funds', () => {
       s.call('/wallet/charge_req', { currency: String(USDT), type: 'TRC20', amount, voucher }, { ...opts, lang });
     const over = { type: 'error', code: 0, message: 'At most 10000000 USDT per request' };
 
-    // The deposit request of issue 8: refused, in the user's language, and nothing recorded.
+    // A deposit request the rules refuse: refused, in the user's language, and nothing recorded.
     expect((await deposit('99999999999999999999')).body).toEqual(over);
     expect((await deposit('10000000.000001')).body).toEqual(over);
     expect((await deposit('10000001', 'vi')).body).toEqual({ ...over, message: 'Tối đa 10000000 USDT mỗi lần' });

@@ -1,5 +1,5 @@
 /**
- * The futures endpoints over real HTTP (issue 9 items 5, 6, 8, 10): every `/lever/*` call, every
+ * The futures endpoints over real HTTP: every `/lever/*` call, every
  * bad input the issue lists, money through the ledger (invariants after), idempotency, the
  * private channel, the lever transfer guard, and the "worker preview = server result" property.
  * The market is stepped by hand (`startMarket: false`): `market.tradeAt` sets a pair's mark.

@@ -1,15 +1,16 @@
 /**
- * The futures engine on scripted price paths (issue 9 items 7 and 10): limit fills, take-profit,
+ * The futures engine on scripted price paths: limit fills, take-profit,
  * stop-loss, liquidation with a shortfall taken by the insurance account, the overnight fee across
  * a UTC day change, and a restart (a second app on the same database) that settles nothing twice.
  * The market is stepped by hand (`market.tradeAt`), time by the ManualClock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import type { FuturesTrade } from '../../domain/futures/types';
 import { buildApp, type App } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import type {} from '../../server/futures/plugin';
+import { RELOAD_EVERY_MS, TRADE_CHANGED } from '../../server/futures/FuturesEngine';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
 import { expectLedgerInvariants } from './invariants';
@@ -126,6 +127,51 @@ describe('futures engine', () => {
       profit: '-16.3',
     });
     expect((await lever(user)).frozen).toBe('0');
+  });
+
+  it('hears of a trade another node changed on the cluster bus and acts on it at once, not at its next reload', async () => {
+    const user = await funded('1000');
+    await mark('60000.00');
+    const long = await submit(user);
+    // Another node sets a take-profit on it: committed there, so this node's service never saw it.
+    await s.db.query(`UPDATE futures_trades SET target_profit_price = '60500' WHERE id = $1`, [long.id]);
+    // Until it says so, this engine holds the trade as it was (no clock step: no reload).
+    await mark('60600.00');
+    expect((await trade(long.id)).status).toBe('open');
+    app.fastify.bus.publish(TRADE_CHANGED, { id: long.id, node: 'another-node' });
+    await app.fastify.futures.engine.idle();
+    await mark('60600.01');
+    expect(await trade(long.id)).toMatchObject({ status: 'closed', close_reason: 'take_profit', close_price: '60600.01' });
+  });
+
+  it('a reload whose read is older than a close made meanwhile does not bring the closed position back', async () => {
+    const user = await funded('1000');
+    await mark('60000.00');
+    const long = await submit(user, { target_profit_price: '60500' });
+    const { repo, service, engine } = app.fastify.futures;
+    // The reload's read returns what the table held before the close, and is held until the close is in.
+    const before = await repo.allLive();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const read = vi.spyOn(repo, 'allLive').mockImplementation(async () => {
+      await held;
+      return before;
+    });
+    const stop = vi.spyOn(service, 'stop');
+    try {
+      clock.advance(RELOAD_EVERY_MS);
+      expect(read).toHaveBeenCalledTimes(1);
+      expect((await s.call('/lever/close', { id: String(long.id) }, { token: user.token })).body.type).toBe('ok');
+      release();
+      await engine.idle();
+      // The mark passes the closed position's take-profit: the engine no longer holds it, so asks nothing.
+      await mark('60600.00');
+      expect(stop.mock.calls.filter(([id]) => id === long.id)).toEqual([]);
+      expect((await trade(long.id)).close_reason).toBe('manual');
+    } finally {
+      read.mockRestore();
+      stop.mockRestore();
+    }
   });
 
   it('liquidates when the risk rate reaches the threshold; what the user has pays first', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 32, item 18: hostile values in every field of every call of the contract, over real HTTP.
+ * Hostile values in every field of every call of the contract, over real HTTP.
  * `/follow/follow` with `max_margin=0` reached a database CHECK with no validation in front and
  * answered 500; any 5xx is a defect. Each field gets each value alone (the other fields a
  * plausible value, so the call gets past their checks) and every field gets it at once, as a

@@ -1,5 +1,5 @@
 /**
- * The mini game (issue 16 part 3) on scripted prices: the daily allowance granted once a UTC day,
+ * The mini game on scripted prices: the daily allowance granted once a UTC day,
  * stakes refused beyond the points and the limits, a round settled by the first recorded tick at
  * or after open + 60 s (the market stepped by hand, time by the ManualClock), a draw, no ledger
  * row touched by any of it, and a restart while a round is open (settled once, from the record).

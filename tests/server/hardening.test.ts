@@ -1,5 +1,5 @@
 /**
- * Issue 7, item 7: each defect found by attacking the running server, reproduced over real HTTP
+ * Each defect found by attacking the running server, reproduced over real HTTP
  * and refused. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -172,7 +172,7 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     expect(await count('transfers', user)).toBe(1);
   }, 60_000);
 
-  // Issue 32, item 22: the answer came back from JSONB with its keys reordered (JSONB sorts them).
+  // A replay must answer byte for byte: the answer once came back from JSONB with its keys reordered (JSONB sorts them).
   it('replays the first answer byte for byte, and still reads an answer stored as JSONB before the change', async () => {
     const user = await s.signUp();
     await h.credit(user, 'change', 'USDT', '100');

@@ -1,5 +1,5 @@
 /**
- * IEO over real HTTP (issue 12 item 2): the seeded projects in every phase, a project created by
+ * IEO over real HTTP: the seeded projects in every phase, a project created by
  * the operator with every field, each refusal the issue lists, a subscription's escrow, a
  * project oversubscribed 3× with odd amounts allocated pro rata by the engine on a ManualClock
  * (passed rounded down, kept + refund = payment exactly, the remainder to the treasury), the

@@ -1,5 +1,5 @@
 /**
- * Loans over real HTTP (issue 15 part 2): the terms, a borrow and every refusal (above the LTV
+ * Loans over real HTTP: the terms, a borrow and every refusal (above the LTV
  * limit, an unverified user, an unknown coin, not enough collateral), interest over days on a
  * ManualClock, repayments split interest first (more than owed refused, someone else's loan
  * refused), a top-up, the full repayment releasing the collateral, a margin call once per

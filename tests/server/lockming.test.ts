@@ -1,5 +1,5 @@
 /**
- * Lockming over real HTTP (issue 12 item 1): the products, a purchase and every refusal the
+ * Lockming over real HTTP: the products, a purchase and every refusal the
  * issue lists, daily yields paid at each UTC midnight by the engine on a ManualClock (15 days at
  * 0.19% on 10000 pay 285, then the principal), early redemption with its penalty, a restart in
  * the middle paying the missed days once, 50 simultaneous purchases against a quota for 10, and
@@ -186,7 +186,7 @@ describe(`lockming (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     const order = ok<LockmingOrder>(await buy(user, p.id, '1000'));
     await days(12, user, other);
     const now = (await orders(user))[0]!;
-    // Spec §9: 0.4% × 3 × 1000 = 12.
+    // The early-redemption penalty: 0.4% × 3 × 1000 = 12.
     expect(now).toMatchObject({ days_paid: 12, yield_paid: '22.8', days_left: 3, redeem_penalty: '12', redeem_returns: '988' });
     expect(refused(await s.call('/lh/deposit/order/cancel', { id: String(order.id) }, { token: other.token }))).toBe('No such order');
     expect(refused(await s.call('/lh/deposit/order/cancel', { id: 'abc' }, { token: user.token }))).toBe('Choose an order.');

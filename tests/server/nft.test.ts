@@ -1,7 +1,7 @@
 /**
- * The NFT market over real HTTP and a real socket (issue 14): the seeded catalogue, search and
+ * The NFT market over real HTTP and a real socket: the seeded catalogue, search and
  * filters, collecting; the spec's sale window; a fixed-price purchase paying the seller less the
- * fee, and 20 buyers racing for one item; auctions with margins, every refusal of spec §5 (a bid
+ * fee, and 20 buyers racing for one item; auctions with margins, every refusal of the bid rules (a bid
  * equal to the current one, below the increment, before the start, after the end, without a
  * margin), the last-minute extension, live bids on the `auction:<sale>` topic, the end with
  * refunds, the winner paid at the end from the frozen bid, an uncovered (older) win forfeiting after a day; resale; blind boxes

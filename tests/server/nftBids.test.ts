@@ -1,5 +1,5 @@
 /**
- * Covered auction bids (issue 30, item 5; docs/NFT.md "Auctions"): a bid beyond the margin is
+ * Covered auction bids (docs/NFT.md "Auctions"): a bid beyond the margin is
  * frozen in the bidder's coin account until they are outbid, so nobody can lead with money they do
  * not have. A red team holding only the margin cannot bid 100 × the start (refused, nothing moves);
  * a covered bid freezes bid − margin; being outbid releases it, once, in the bid's transaction; a

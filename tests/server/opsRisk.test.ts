@@ -1,5 +1,5 @@
 /**
- * The operator's risk view (issue 30 item 6, docs/FUTURES.md "The operator's risk view"), over real
+ * The operator's risk view (docs/FUTURES.md "The operator's risk view"), over real
  * HTTP: `GET /ops/risk` (the insurance fund and its flows, bad debt, open interest and the
  * platform's net exposure per pair against its cap, the largest accounts),
  * `POST /ops/risk/exposure-cap` (and `/lever/submit` refused beyond the cap), and the CLI's `risk`

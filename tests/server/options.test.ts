@@ -1,5 +1,5 @@
 /**
- * The seconds options endpoints over real HTTP (issue 10 item 2): every `/microtrade/*` call,
+ * The seconds options endpoints over real HTTP: every `/microtrade/*` call,
  * the bad inputs the issue lists (stake below min or above max, unknown expiry, negative,
  * exponent, another user's order…), money through the ledger (invariants after), idempotency and
  * the private channel. The market is stepped by hand (`startMarket: false`), time by a ManualClock.

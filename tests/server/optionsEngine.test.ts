@@ -1,5 +1,5 @@
 /**
- * The seconds options engine on scripted prices (issue 10 item 2): win, draw and loss decided by
+ * The seconds options engine on scripted prices: win, draw and loss decided by
  * the first recorded tick at or after the exact expiry, a quiet pair that settles on its next
  * tick, a restart while an option is pending (its expiry passes while the server is down: it
  * settles once, at start, from the price record), and the audit: 0 mismatches after the run, then

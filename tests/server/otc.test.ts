@@ -1,5 +1,5 @@
 /**
- * OTC over real HTTP (issue 15 part 1, docs/OTC.md): the seeded adverts and one created by the
+ * OTC over real HTTP (docs/OTC.md): the seeded adverts and one created by the
  * operator (each bad field refused with its reason), the per-trade limit by identity level (998
  * without level 1, 2,000 USDT at level 1, the language's figure shown but 100,000 enforced at
  * level 2), an order by fiat and by USDT amount (the other computed from the price, USDT rounded
@@ -157,7 +157,7 @@ describe(`otc (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, { t
     const one = await verified(1);
     expect(ok<OtcLimits>(await get('/otc/limits', {}, one))).toEqual({ level: 1, per_trade: '2000' });
     const two = await verified(2);
-    // Issue 32: the banner read a per-language figure (1,000,000 in English) while the sheet and the
+    // The banner once read a per-language figure (1,000,000 in English) while the sheet and the
     // order read the enforced 100,000. One answer now, whatever the language.
     for (const lang of ['jp', 'en', 'zh', 'spa'] as const)
       expect(ok<OtcLimits>(await get('/otc/limits', {}, two, lang))).toEqual({ level: 2, per_trade: '100000' });

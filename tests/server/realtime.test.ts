@@ -130,7 +130,7 @@ describe('realtime topics over socket.io', () => {
     expect(serverSnap.seq).toBe(got.at(-1)!.seq);
     expect(readBook(book)).toEqual(serverSnap.data);
     const { bids, asks } = serverSnap.data as DepthBook;
-    // A deep book (issue 9), so the worker can group it × 100 and still fill 20 rows a side.
+    // A deep book, so the worker can group it × 100 and still fill 20 rows a side.
     expect(bids).toHaveLength(BOOK_LEVELS);
     expect(asks).toHaveLength(BOOK_LEVELS);
     expect(Number(bids[0]![0])).toBeLessThan(Number(asks[0]![0]));

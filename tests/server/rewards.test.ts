@@ -1,5 +1,5 @@
 /**
- * Invitations, rebates and coupons over real HTTP (issue 15 parts 3 and 4, docs/REWARDS.md): an
+ * Invitations, rebates and coupons over real HTTP (docs/REWARDS.md): an
  * invite code that does not exist, the rebate of a scripted set of futures and spot trades against
  * a hand computation, the operator's rebate share, claiming (twice, unknown, outside its window),
  * 50 simultaneous claims of a kind with 10 left, a voucher paying part of a futures fee (and the

@@ -1,5 +1,5 @@
 /**
- * The short run of the seeded simulation (issue 18, docs/SIMULATION.md), shared by the files that
+ * The short run of the seeded simulation (docs/SIMULATION.md), shared by the files that
  * run it: each takes its slice of the seeds, so the server suite's workers run them side by side.
  * Every area and every fault, each invariant checked after every step, on PGlite (and on
  * PostgreSQL in CI's second pass, TEST_DATABASE_URL). The long run is

@@ -1,5 +1,5 @@
 /**
- * The spot endpoints over real HTTP and the spot engine on scripted prices (issue 10 item 1):
+ * The spot endpoints over real HTTP and the spot engine on scripted prices:
  * every `/coin/*` call and the bad inputs the issue lists, market orders that walk the server's
  * recorded book, limit orders that freeze, fill when the market crosses and cancel, the private
  * channel, idempotency, a restart that fills nothing twice, the auditor, and the ledger's

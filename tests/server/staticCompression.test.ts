@@ -1,5 +1,5 @@
 /**
- * Issue 33 item 5: every static text file goes out compressed. The build writes a brotli and a
+ * Every static text file goes out compressed. The build writes a brotli and a
  * gzip copy of each (server/http/precompress.ts, run here on a small stand-in for dist/); the server
  * sends the one the client accepts, over real HTTP, with `Vary: Accept-Encoding`, the original's
  * content type and the cache headers it had: hashed assets immutable for a year, the page, the

@@ -1,5 +1,5 @@
 /**
- * Trading rules an exchange can survive (issue 30, docs/FUTURES.md "Trading rules"), each scenario
+ * Trading rules an exchange can survive (docs/FUTURES.md "Trading rules"), each scenario
  * the red team found, over real HTTP: the insurance fund drained by limits far through the market,
  * liquidations that stuck once the fund was empty, a marketable limit that opened at its own
  * (worse) price, stop-losses past liquidation, and the size limits. The market is stepped by hand

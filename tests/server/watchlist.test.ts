@@ -1,4 +1,4 @@
-/** The watchlist over real HTTP (issue 10 item 3): `/optional/add`, `/optional/del`, `/optional/list`. */
+/** The watchlist over real HTTP: `/optional/add`, `/optional/del`, `/optional/list`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchlistEntry } from '../../domain/watchlist/types';
 import type {} from '../../server/watchlist/plugin';

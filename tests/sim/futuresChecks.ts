@@ -1,5 +1,5 @@
 /**
- * The futures trading rules (issue 30, docs/FUTURES.md "Trading rules") as simulation invariants,
+ * The futures trading rules (docs/FUTURES.md "Trading rules") as simulation invariants,
  * reckoned with the server's own domain formulas at the marks the server recorded (the market's
  * `ticker`, which the engine and the settlements read):
  *

@@ -1,5 +1,5 @@
 /**
- * The ledger's invariants as plain checks (docs/ARCHITECTURE.md "Ledger"), shared by the server
+ * The ledger's invariants as plain checks (docs/LEDGER.md "Ledger"), shared by the server
  * tests (`tests/server/invariants.ts`) and the simulation: each answers the broken rules as
  * sentences, an empty list when the ledger is sound.
  *

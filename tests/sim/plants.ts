@@ -1,5 +1,5 @@
 /**
- * Defects planted on purpose, to show the simulation finds and shrinks them (issue 18: "a
+ * Defects planted on purpose, to show the simulation finds and shrinks them (the goal: "a
  * deliberately planted double settlement is found and shrunk"). Each wraps a running app's
  * objects from the outside; nothing in the server knows about them.
  */

@@ -1,5 +1,5 @@
 /**
- * Shrinking (issue 18 item 3): a failing run's actions, cut to the failing step, then reduced by
+ * Shrinking: a failing run's actions, cut to the failing step, then reduced by
  * delta debugging (ddmin: drop chunks, halving their size, while the run still fails the same
  * way). Actions name users by position and choose their rows when they run, so any sublist is
  * still a meaningful run. The result prints as a test case for tests/server.

@@ -105,7 +105,7 @@ describe('the amount rule', () => {
   });
 });
 
-describe('what a thumb types into an amount box (issue 32 item 1)', () => {
+describe('what a thumb types into an amount box', () => {
   it('reads full-width digits and points as ASCII ones, and keeps everything else for the rule to refuse', () => {
     expect(typedAmount('１２３')).toBe('123');
     expect(typedAmount('１２３．４５')).toBe('123.45');

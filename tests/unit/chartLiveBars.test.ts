@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Kline } from '../../domain/market/types';
-import { coalesce, planDraws } from '../../src/pages/transaction/chart/liveBars';
-import { afterPaint, frameDraw, type Clock } from '../../src/pages/transaction/chart/schedule';
+import { coalesce, planDraws } from '../../src/ui/trading/chart/liveBars';
+import { afterPaint, frameDraw, type Clock } from '../../src/ui/trading/chart/schedule';
 
 const bar = (t: number, close: string, more: Partial<Kline> = {}): Kline => ({
   t,

@@ -1,5 +1,5 @@
 /**
- * The content pages' texts (issue 16 part 4: about us, contact us, operational compliance, the
+ * The content pages' texts (about us, contact us, operational compliance, the
  * FAQ, the home notice, banners and news; server/content/data) are real in all 9 languages: every
  * field present and not empty, no placeholder, no English left in another language (not the
  * English text itself, not mostly English words, and written in the language's own script), and
@@ -52,7 +52,7 @@ function englishShare(text: string, english: string): number {
 /** A number, with the thousands written the language's way (`1,000,000`, `1.000.000`, `1 000 000`). */
 const NUMBER = /\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+/g;
 /**
- * Figures a language states differently on purpose. Spec §6: the Japanese app reads the advanced
+ * Figures a language states differently on purpose: the Japanese app reads the advanced
  * per-trade fiat limit as 100,000 USDT where the others read 1,000,000; the server enforces
  * 100,000 for everyone (docs/OTC.md), and tests/server/content.test.ts pins both readings.
  */

@@ -1,4 +1,4 @@
-/** Copy trading's numbers (issue 13): the follow number rule of spec §5/§9, copy lots, accuracy and rate of return. */
+/** Copy trading's numbers: the follow number rule, copy lots, accuracy and rate of return. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accuracy, copyLots, netPnl, rateOfReturn, readFollowNumber, type ClosedTrade } from '../../domain/copytrade/formulas';

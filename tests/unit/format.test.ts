@@ -12,7 +12,7 @@ import {
 } from '../../domain/format';
 import { isJustNow, toMillis } from '../../domain/time';
 
-describe('display rules of spec §9', () => {
+describe('display rules of numbers', () => {
   it.each([
     ['999', '999.00'],
     ['1000', '1.00K'],

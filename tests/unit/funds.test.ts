@@ -48,7 +48,7 @@ describe('money formulas', () => {
   });
 });
 
-describe('identity limits (spec §6)', () => {
+describe('identity limits', () => {
   it('allow 200 BTC a day at level 1 and 500 at level 2', () => {
     expect(IDENTITY_LIMITS[1].withdrawBtcPer24h).toBe('200');
     expect(IDENTITY_LIMITS[2].withdrawBtcPer24h).toBe('500');

@@ -114,7 +114,7 @@ describe('futures economics (docs/FUTURES.md)', () => {
   });
 });
 
-// ---- trading rules (issue 30): worked examples and properties ------------------------------
+// ---- trading rules: worked examples and properties ------------------------------
 
 /** BTC/USDT as the server lists it: the crypto defaults with BTC's contract size. */
 const RULES = {
@@ -131,7 +131,7 @@ const sum = (xs: readonly Decimal[]) => xs.reduce((a, b) => a.plus(b), zero);
 /** A price in cents as a decimal with the pair's 2 places. */
 const cents = (n: number) => new Decimal(n).div(100);
 
-describe('trading rules (issue 30): worked examples', () => {
+describe('trading rules: worked examples', () => {
   it('finds the largest notional a leverage allows in the crypto brackets', () => {
     const b = CATEGORY_DEFAULTS.crypto.brackets;
     expect(maxNotional(b, 100)!.toFixed()).toBe('50000');
@@ -263,7 +263,7 @@ class Model {
       settings: RULES,
     });
     if (this.available.lt(cost.total)) return 'refused';
-    // The promise of issue 30: a fill is never worse than the execution price nor than the limit.
+    // Price improvement's promise: a fill is never worse than the execution price nor than the limit.
     if (fillsNow) {
       const exec = openPrice(side, this.mark, RULES.spread, RULES.price_decimals);
       if (side === 'long') expect(cost.price.lte(exec) && (limit === null || cost.price.lte(limit))).toBe(true);
@@ -388,7 +388,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 
 // Hundreds of generated paths each: seconds of CPU on a quiet machine, many more on a busy one
 // (one timed out at the default 5 s beside a server suite). The limit catches a hang, not slowness.
-describe('trading rules (issue 30): properties', { timeout: 120_000 }, () => {
+describe('trading rules: properties', { timeout: 120_000 }, () => {
   it('a user never loses more than they put in, on any path of marks and orders, and the books balance', () => {
     const seen = { liquidations: 0, shortfalls: 0, badDebt: 0, resting: 0 };
     fc.assert(
@@ -582,9 +582,9 @@ describe('trading rules (issue 30): properties', { timeout: 120_000 }, () => {
   // Counterexample (fast-check, seed 307 3): mark 1,000; two BTC longs of 1 lot, one at 100× and
   // one at 5×, nothing else available; the mark falls in small steps to 947.97. The account is
   // solvent (equity 1.05 USDT) but the 100× position closes first (equal P&L, lower id) with margin
-  // − loss = −0.43: the fund pays 0.43, then the 5× one returns 1.43 to the user. See the report of
-  // issue 30 item 7. FuturesService now closes by what each position returns; the old order is
-  // kept in the model to show the property finds it.
+  // − loss = −0.43: the fund pays 0.43, then the 5× one returns 1.43 to the user.
+  // FuturesService now closes by what each position returns; the old order is kept in the model
+  // to show the property finds it.
   it.fails('ordering a liquidation by P&L alone (the order before the fix) lets a solvent account draw on the fund', () =>
     gapsOnly('byPnl'),
   );

@@ -204,7 +204,7 @@ describe('futures worker: preview', () => {
   });
 });
 
-describe('futures worker: preview, trading rules (issue 30)', () => {
+describe('futures worker: preview, trading rules', () => {
   const long = { match_id: 1, side: 'long' as const, multiple: 20 };
 
   it('a marketable limit is reckoned at its fill price, the better of the limit and the market', () => {

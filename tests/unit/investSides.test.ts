@@ -1,8 +1,8 @@
 /**
- * Dual investment's two sides named as Binance and OKX name them (issue 32 item 3): "Buy low"
+ * Dual investment's two sides named as Binance and OKX name them: "Buy low"
  * invests the quote coin (USDT) to buy the base below the market, "Sell high" invests the base
  * coin (BTC) to sell it above. The labels in every language, the coin each side invests, and the
- * spec §9 worked example (1 BTC, 7 days at 36.5 %, linked 70,000) on both sides.
+ * the worked example (1 BTC, 7 days at 36.5 %, linked 70,000) on both sides.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,7 +57,7 @@ describe('dual investment sides', () => {
     expect(json.help.callTitle).toContain(SELL_HIGH[lang]);
   });
 
-  it('settles "Sell high" by spec §9: 1 BTC pays 1.007 BTC below the linked price, 70,490 USDT at or above', () => {
+  it('settles "Sell high" as the worked example: 1 BTC pays 1.007 BTC below the linked price, 70,490 USDT at or above', () => {
     const below = dualPayout('call', '1', EXAMPLE.linked, '69999.99', EXAMPLE.days, EXAMPLE.apr, decimals);
     expect(below).toEqual({ coin: 'base', amount: expect.anything() });
     expect(below.amount.toFixed()).toBe('1.007');

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGS, NAMESPACES, SERVER_NAMESPACES, SHELL_NAMESPACES, type Namespace } from '../../domain/i18n';
+import { AREA_NAMESPACES, LANGS, NAMESPACES, SERVER_NAMESPACES, SHELL_NAMESPACES, type Namespace } from '../../domain/i18n';
 import { AREA_ROUTES, ROUTES } from '../../src/routes';
 
 const root = path.resolve(__dirname, '../..');
@@ -56,10 +56,25 @@ function namespacesUsed(files: string[]): Map<Namespace, string> {
 }
 
 describe('locales', () => {
-  it('has a folder for each of the 9 languages with a file per namespace', () => {
+  it('has a folder for each of the 9 languages with a file per namespace, and a folder of area files per area namespace', () => {
     expect(readdirSync(localesDir).sort()).toEqual([...LANGS].sort());
-    for (const lang of LANGS)
-      expect(readdirSync(path.join(localesDir, lang)).sort(), lang).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+    for (const lang of LANGS) {
+      const entries = readdirSync(path.join(localesDir, lang), { withFileTypes: true });
+      expect(
+        entries
+          .filter((e) => !e.isDirectory())
+          .map((e) => e.name)
+          .sort(),
+        lang,
+      ).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+      expect(
+        entries
+          .filter((e) => e.isDirectory())
+          .map((e) => e.name)
+          .sort(),
+        lang,
+      ).toEqual([...AREA_NAMESPACES].sort());
+    }
   });
 
   it('types every namespace from its English file', () => {

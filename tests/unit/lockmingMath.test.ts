@@ -1,5 +1,5 @@
 /**
- * Lockming economics (domain/lockming/formulas.ts): the spec's worked examples (§9: 15 days at
+ * Lockming economics (domain/lockming/formulas.ts): the spec's worked examples (15 days at
  * 0.19% a day on 10000 pay 285; an early redemption costs 0.4% × 3 × 1000 = 12), the day
  * boundaries, and properties (fast-check): a cycle pays exactly days × one day's yield, never
  * more than the rate; a penalty never exceeds the principal nor the rate; yields fall due one per

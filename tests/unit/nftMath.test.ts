@@ -1,5 +1,5 @@
 /**
- * The NFT market's rules (issue 14): the spec's window helper (§4), the bid rule (§5), the
+ * The NFT market's rules: the spec's window helper, the bid rule, the
  * anti-sniping extension, the fee and forfeit splits, and the blind box's commit–derive–reveal
  * with a known vector and property tests (the odds hold over many draws; a tampered opening is found).
  */
@@ -19,7 +19,7 @@ const ODDS: { rarity: NftRarity; weight: number }[] = [
 ];
 const SEED = 'a'.repeat(64);
 
-describe('the sale window (spec §4)', () => {
+describe('the sale window', () => {
   it('is 2 before the start, 0 after the end, and the on-sale flag within', () => {
     expect(saleWindow(1000, 2000, true, 999)).toBe(2);
     expect(saleWindow(1000, 2000, false, 999)).toBe(2);
@@ -34,7 +34,7 @@ describe('the sale window (spec §4)', () => {
 });
 
 describe('bids', () => {
-  it('must reach the starting price first, then the current bid plus the increment (spec §5)', () => {
+  it('must reach the starting price first, then the current bid plus the increment', () => {
     expect(minimumBid('100', null, '5').toFixed()).toBe('100');
     expect(minimumBid('100', '120', '5').toFixed()).toBe('125');
   });

@@ -1,5 +1,5 @@
 /**
- * The NFT worker (worker/nft/): the bid preview refuses what the server refuses (spec §5: below
+ * The NFT worker (worker/nft/): the bid preview refuses what the server refuses (below
  * the current bid plus the increment, the coin's decimals), the resale preview splits the price as
  * the server pays it (`saleSplit`), the blind-box preview prices and refuses like the server, the
  * verification run reads every page of openings and finds 0 mismatches on an honest box and the
@@ -32,12 +32,12 @@ describe('bid preview', () => {
     expect(previewBid({ ...auction, price: '10', bid: null }, 'en')).toMatchObject({ problem: null, min: '10' });
     expect(previewBid({ ...auction, price: '9.99', bid: null }, 'en').problem).toBe('bidTooLow');
   });
-  it('refuses a bid equal to the current bid or below it plus the increment (spec §5)', () => {
+  it('refuses a bid equal to the current bid or below it plus the increment', () => {
     expect(previewBid({ ...auction, price: '12', bid: '12' }, 'en')).toMatchObject({ problem: 'bidTooLow', min: '13', minText: '13 USDT' });
     expect(previewBid({ ...auction, price: '12.99', bid: '12' }, 'en').problem).toBe('bidTooLow');
     expect(previewBid({ ...auction, price: '13', bid: '12' }, 'en').problem).toBeNull();
   });
-  it('says what the bid would freeze beyond the margin until outbid (issue 30: covered bids)', () => {
+  it('says what the bid would freeze beyond the margin until outbid (covered bids)', () => {
     expect(previewBid({ ...auction, price: '12.5', bid: null, margin: '2' }, 'en').frozenText).toBe('10.5 USDT');
     expect(previewBid({ ...auction, price: '10', bid: null, margin: '10' }, 'en').frozenText).toBe('0 USDT');
     expect(previewBid({ ...auction, price: 'abc', bid: null, margin: '2' }, 'en').frozenText).toBeNull();

@@ -1,4 +1,4 @@
-/** The market search (issue 32 item 9: "bitcoin", "apple" and "gold" found no pair). */
+/** The market search ("bitcoin", "apple" and "gold" found no pair). */
 import { describe, expect, it } from 'vitest';
 import { ASSET_NAMES, pairMatches, searchPairs } from '../../domain/market/search';
 import { PAIRS } from '../../server/market/catalogue';

@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 5: no raw `{{…}}` reaches a screen. Every placeholder of a translation, in any
+ * No raw `{{…}}` reaches a screen. Every placeholder of a translation, in any
  * spelling i18next reads (`{{x}}`, `{{ x }}`, `{{x, number}}`, `{{- x}}`), is one its English
  * source has and the other way round, and no braces are left unpaired; and the worker previews
  * whose refusals the pages translate with the shared messages give every parameter those

@@ -43,7 +43,7 @@ describe('a call whose connection drops', () => {
 });
 
 describe('how long a toast stays', () => {
-  it('is 1.5 s for a short message (spec §9), longer for a long one, never over 6 s', () => {
+  it('is 1.5 s for a short message, longer for a long one, never over 6 s', () => {
     expect(toastMs('Copied')).toBe(TOAST_MS);
     expect(toastMs('x'.repeat(30))).toBe(TOAST_MS);
     expect(toastMs(common.networkError)).toBeGreaterThan(TOAST_MS);

@@ -7,7 +7,7 @@ const firstMessage = (path: keyof typeof contract, input: unknown) => {
   return r.success ? null : r.error.issues[0]!.message;
 };
 
-describe('shared validation rules (spec §5)', () => {
+describe('shared validation rules', () => {
   const base = { type: 'email', user_string: 'a@b.co', code: '123456', password: 'secret', re_password: 'secret' };
 
   it('accepts a minimal valid registration', () => {

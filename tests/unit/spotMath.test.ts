@@ -1,5 +1,5 @@
 /**
- * Spot math and settlement (issue 10): the domain formulas on hand-checked figures, rounding
+ * Spot math and settlement: the domain formulas on hand-checked figures, rounding
  * always against the user, and the properties the server and the worker rely on: the worker's
  * preview (its own book, rebuilt from the feed's snapshot) equals the server's settlement of the
  * same order on the recorded book; a 100 % buy never costs more than the balance; a settlement

@@ -1,97 +1,30 @@
 /**
- * One repository per table: every table of the migrations has one owning area (`server/<area>/`),
- * and no other area's SQL names it. Another area reads it through the owner's repository or
- * service (docs/ARCHITECTURE.md, "Who owns which table").
+ * One repository per table: every table of the migrations has one owning area, which declares it
+ * in `server/<area>/tables.ts`, and no other area's SQL names it. Another area reads it through
+ * the owner's repository or service (docs/ARCHITECTURE.md, "Who owns which table").
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER = path.join(ROOT, 'server');
 
-/** table → the server folder that owns it (keep in step with docs/ARCHITECTURE.md). */
-export const TABLE_OWNERS: Record<string, string> = {
-  schema_migrations: 'db',
-  server_secrets: 'platform',
-  idempotency_keys: 'http',
-  users: 'users',
-  sessions: 'auth',
-  verification_codes: 'auth',
-  login_challenges: 'auth',
-  two_factor: 'security',
-  recovery_codes: 'security',
-  known_devices: 'security',
-  settings: 'content',
-  content_pages: 'content',
-  news: 'content',
-  news_i18n: 'content',
-  faq: 'content',
-  faq_i18n: 'content',
-  currencies: 'market',
-  pairs: 'market',
-  klines: 'market',
-  uploads: 'uploads',
-  identities: 'identity',
-  wallet_addresses: 'targets',
-  bank_cards: 'targets',
-  notifications: 'notifications',
-  user_channel: 'realtime',
-  balances: 'ledger',
-  journal: 'ledger',
-  ledger_ops: 'ledger',
-  credits: 'funds',
-  deposits: 'funds',
-  withdrawals: 'funds',
-  exchanges: 'funds',
-  transfers: 'funds',
-  futures_trades: 'futures',
-  futures_settlements: 'futures',
-  watchlist: 'watchlist',
-  spot_orders: 'spot',
-  spot_fills: 'spot',
-  options_orders: 'options',
-  game_points: 'game',
-  game_grants: 'game',
-  game_rounds: 'game',
-  lockming_products: 'lockming',
-  lockming_orders: 'lockming',
-  ieo_projects: 'ieo',
-  ieo_orders: 'ieo',
-  dual_products: 'invest',
-  dual_orders: 'invest',
-  traders: 'copytrade',
-  follows: 'copytrade',
-  copies: 'copytrade',
-  trader_stats: 'copytrade',
-  nft_artists: 'nft',
-  nft_collections: 'nft',
-  nft_artworks: 'nft',
-  nft_collects: 'nft',
-  nft_sales: 'nft',
-  nft_margins: 'nft',
-  futures_limits: 'futures',
-  nft_bids: 'nft',
-  nft_pay_orders: 'nft',
-  nft_boxes: 'nft',
-  nft_box_odds: 'nft',
-  nft_box_orders: 'nft',
-  otc_adverts: 'otc',
-  otc_orders: 'otc',
-  loans: 'loans',
-  loan_events: 'loans',
-  reward_settings: 'rewards',
-  rebates: 'rewards',
-  coupon_kinds: 'rewards',
-  coupons: 'rewards',
-  coupon_uses: 'rewards',
-  chat_messages: 'chat',
-  chat_mutes: 'chat',
-  support_messages: 'support',
-  support_reads: 'support',
-  price_alerts: 'alerts',
-  push_subscriptions: 'alerts',
-};
+/** An area's declaration of the tables it owns: `server/<area>/tables.ts`. */
+const TABLES_FILE = 'tables.ts';
+
+/** table → the server folder that owns it, read from each area's own `tables.ts`. */
+export const TABLE_OWNERS: Record<string, string> = {};
+for (const area of readdirSync(SERVER, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+  const file = path.join(SERVER, area.name, TABLES_FILE);
+  if (!existsSync(file)) continue;
+  const { TABLES } = (await import(pathToFileURL(file).href)) as { TABLES: readonly string[] };
+  for (const table of TABLES) {
+    if (table in TABLE_OWNERS) throw new Error(`${table} is declared by server/${TABLE_OWNERS[table]}/ and server/${area.name}/`);
+    TABLE_OWNERS[table] = area.name;
+  }
+}
 
 /** The only exceptions: `file` may name `table` although its folder does not own it, and why. */
 const ALLOWED: { file: string; table: string; why: string }[] = [

@@ -1,5 +1,5 @@
 /**
- * The alert sheet's preview (issue 17 item 3, docs/ALERTS.md "Rules"): the threshold as typed
+ * The alert sheet's preview (docs/ALERTS.md "Rules"): the threshold as typed
  * checked with the server's rule, the live price, and how far the alert is from firing, all with
  * domain/alerts/rules.ts at the worker's own last price of the pair. Display strings in the
  * interface language; the server decides at its own recorded price.

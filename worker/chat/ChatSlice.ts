@@ -1,5 +1,5 @@
 /**
- * The chat room the page shows (issue 16 part 1, docs/community/CHAT.md): one room at a time
+ * The chat room the page shows (docs/community/CHAT.md): one room at a time
  * (the interface language's), its messages merged from the history pages (`GET /api/chat/history`,
  * newest first, paged backwards) and the live `chat:<room>` topic, and the room's online count.
  *

@@ -6,10 +6,10 @@
  * gap) the latest page is read again, so messages missed meanwhile appear.
  */
 import { CHAT_PAGE_DEFAULT, type ChatMessage, type ChatRoom } from '../../domain/chat/types';
-import type { ApiEnvelope } from '../../domain/api/envelope';
 import { topics } from '../../domain/protocol';
 import type { Feed } from '../feed/Feed';
 import type { ChatSlice, HistoryPage } from './ChatSlice';
+import { restGet } from '../rest';
 
 export interface ChatApiDeps {
   slice: ChatSlice;
@@ -22,11 +22,8 @@ export interface ChatApiDeps {
 
 /** Reads one history page of `room`, newest first. */
 async function fetchHistory(origin: string, room: ChatRoom, beforeId: number | null): Promise<ChatMessage[]> {
-  const query = new URLSearchParams({ room, limit: String(CHAT_PAGE_DEFAULT), ...(beforeId !== null && { before_id: String(beforeId) }) });
-  const res = await fetch(`${origin}/api/chat/history?${query}`);
-  const envelope = (await res.json()) as ApiEnvelope<ChatMessage[]>;
-  if (envelope.type !== 'ok') throw new Error(String(envelope.message));
-  return envelope.message;
+  const input = { room, limit: String(CHAT_PAGE_DEFAULT), ...(beforeId !== null && { before_id: String(beforeId) }) };
+  return restGet('/chat/history', input, { origin });
 }
 
 export function chatApi({ slice, schedule, feed, origin }: ChatApiDeps) {

@@ -1,5 +1,5 @@
 /**
- * When the worker posts the UI a snapshot (docs/ARCHITECTURE.md, realtime step 4): at most one
+ * When the worker posts the UI a snapshot (docs/REALTIME.md, step 4): at most one
  * per frame (or per `intervalMs` when set), however many ticks arrive, and never a second before
  * the UI drew the first. A phone that takes longer than the interval to render gets snapshots at
  * the pace it draws them, each holding everything since, instead of a queue that grows. The

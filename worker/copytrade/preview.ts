@@ -1,6 +1,6 @@
 /**
- * The follow form's preview (issue 13): the number as the server will keep it (a multiple rounds
- * down to two decimals, spec §5/§9: 1.234 → 1.23; lots keep the pair's lot decimals), the size a
+ * The follow form's preview: the number as the server will keep it (a multiple rounds
+ * down to two decimals: 1.234 → 1.23; lots keep the pair's lot decimals), the size a
  * copy of the trader's typical order would have (copyLots, the formula the server mirrors with),
  * and why the server would refuse the form. Display strings in the interface language; the
  * server decides.

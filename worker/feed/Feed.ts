@@ -1,5 +1,4 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ApiEnvelope } from '../../domain/api/envelope';
 import {
   CONNECT_TIMEOUT_MS,
   RECONNECT_DELAY_MAX_MS,
@@ -18,6 +17,7 @@ import {
 import type { FeedStatus } from '../connection/ConnectionSlice';
 import { PrivateChannel } from './PrivateChannel';
 import { SeqTracker } from './SeqTracker';
+import { restEnvelope, restGet } from '../rest';
 
 export interface FeedHandlers {
   snapshot(snap: TopicSnapshot): void;
@@ -159,8 +159,11 @@ export class Feed {
 
   /** The private channel's snapshot over REST, for a resync. */
   private async fetchPrivateSnapshot(): Promise<PrivateSnapshot | 'unauthorized'> {
-    const res = await fetch(`${this.origin}/api/user/channel/snapshot`, { headers: { authorization: this.token ?? '' } });
-    const envelope = (await res.json()) as ApiEnvelope<PrivateSnapshot>;
+    const envelope = await restEnvelope(
+      '/user/channel/snapshot',
+      {},
+      { origin: this.origin, headers: { authorization: this.token ?? '' } },
+    );
     if (envelope.type === 'ok') return envelope.message;
     if (envelope.type === 999) return 'unauthorized';
     throw new Error(String(envelope.message));
@@ -223,10 +226,7 @@ export class Feed {
 
   /** A topic's snapshot over REST (`GET /api/market/snapshot`). */
   private async fetchSnapshot(topic: string): Promise<TopicSnapshot> {
-    const res = await fetch(`${this.origin}/api/market/snapshot?topic=${encodeURIComponent(topic)}`);
-    const envelope = (await res.json()) as ApiEnvelope<TopicSnapshot>;
-    if (envelope.type !== 'ok') throw new Error(String(envelope.message));
-    return envelope.message;
+    return restGet('/market/snapshot', { topic }, { origin: this.origin });
   }
 
   /**

@@ -1,5 +1,5 @@
 /**
- * The positions module (issue 9 item 9): the user's open futures positions and entrusted orders
+ * The positions module: the user's open futures positions and entrusted orders
  * (read from the AccountSlice, which keeps the private channel's `positions`/`orders`), the futures
  * account's available USDT (lever account, balances kind), the pairs' settings the UI handed over
  * (`/lever/deal`) and the worker's own last prices. On each snapshot it recomputes the P&L of the
@@ -244,7 +244,7 @@ export class FuturesSlice implements Slice<FuturesChanges> {
   }
 
   /**
-   * What the user holds on a pair (issue 30's size limits): the value (USDT, at each trade's own
+   * What the user holds on a pair (size limits): the value (USDT, at each trade's own
    * open or limit price and recorded quote rate) of the open positions and entrusted orders on
    * `side`, and the lots of both sides.
    */

@@ -1,9 +1,9 @@
 /**
- * The order form's preview (issue 9 item 3): what an order would cost and where it would be
+ * The order form's preview: what an order would cost and where it would be
  * liquidated, with the server's own formula (`openCost`) and the pair's settings, at the worker's
  * last price — or why the server would refuse it, so no preview is shown for such an order.
  *
- * The trading rules of issue 30, told before the user confirms, with the server's own functions
+ * The trading rules (price band, price improvement, size limits), told before the user confirms, with the server's own functions
  * from domain/: a limit the mark already crosses is reckoned at its fill price (`marketable`,
  * `limitFillPrice`); a limit outside the price band (`checkBand`), a position above its leverage
  * bracket (`maxNotional`) or above the pair's position limit is refused; the take-profit and
@@ -168,7 +168,7 @@ function context(slice: FuturesSlice, input: Omit<PreviewInput, 'lots'>): Contex
   }
   if (mark === undefined || quoteUsdt === null) return none('loading');
   if (limit === null) return { settings, mark, costPrice: mark, costMarket: true, marketable: false, improved: false, quoteUsdt };
-  // A limit the market already crosses fills now, at the better of its limit and the market (issue 30).
+  // A limit the market already crosses fills now, at the better of its limit and the market.
   if (!marketable(input.side, limit, mark))
     return { settings, mark, costPrice: limit, costMarket: false, marketable: false, improved: false, quoteUsdt };
   const fill = limitFillPrice(input.side, limit, mark, settings.spread, settings.price_decimals);
@@ -210,7 +210,7 @@ export function previewOrder(slice: FuturesSlice, input: PreviewInput, lang: Lan
     improved: ctx.improved,
     fillText: ctx.marketable ? formatPrice(ctx.costPrice, s.price_decimals, lang) : null,
   };
-  // The price band around the mark (issue 30): the limit as typed.
+  // The price band around the mark: the limit as typed.
   if (!input.market) {
     const band = checkBand('limit', normaliseAmount(input.price!)!, ctx.mark, s.price_band, s.price_decimals);
     if (band)
@@ -274,7 +274,7 @@ export function previewOrder(slice: FuturesSlice, input: PreviewInput, lang: Lan
     ...flags,
     stops: stopsOf(slice, input, lang, cost.price, liq),
   });
-  // Size limits (issue 30): the leverage bracket of this side's value, the lots held on the pair.
+  // Size limits: the leverage bracket of this side's value, the lots held on the pair.
   const held = slice.exposure(input.match_id, input.side);
   const cap = maxNotional(s.brackets, input.multiple);
   const value = positionValue(cost.price, cost.number, ctx.quoteUsdt);

@@ -1,5 +1,5 @@
 /**
- * Take-profit and stop-loss prices as the user types them (issue 30 item 3), for the order form's
+ * Take-profit and stop-loss prices as the user types them, for the order form's
  * preview and an open position's TP/SL sheet: a readable price, on the right side of the entry
  * and the mark (`checkStops`), within the price band around the mark (`checkBand`), and a
  * stop-loss that triggers before the estimated liquidation (`stopLossPastLiquidation`) — the

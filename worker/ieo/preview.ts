@@ -1,5 +1,5 @@
 /**
- * The IEO subscription preview (issue 12 item 2): what a subscription of an amount of tokens as
+ * The IEO subscription preview: what a subscription of an amount of tokens as
  * typed costs, with the rule the server charges by (price × amount rounded up to the pay coin's
  * decimals, domain/ieo/formulas.ts `subscriptionCost`), and why the server would refuse it: the
  * shared amount rule at the token's decimals (domain/funds/amounts `parseAmount`), the project's

@@ -1,5 +1,5 @@
 /**
- * The dual purchase preview (issue 12 item 3): the cost of the shares as typed, what they pay at
+ * The dual purchase preview: the cost of the shares as typed, what they pay at
  * maturity on either side of the linked price, and the payoff picture — the position's worth in
  * the quote coin across settlement prices — all from the domain formula the server settles with
  * (domain/invest/formulas.ts `dualPayout`), and why the server would refuse the quantity.

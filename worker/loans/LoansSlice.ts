@@ -1,5 +1,5 @@
 /**
- * Live loans (issue 15 part 2, docs/LOANS.md "Worker"): the user's open loans (handed over by the
+ * Live loans (docs/LOANS.md "Worker"): the user's open loans (handed over by the
  * page from `/loan/list`) valued at the worker's own last prices of their collateral pairs (the
  * `quotes` topic), with domain/loans/formulas.ts: each loan's LTV, its risk against the loan's
  * lines, the collateral's value and price. Recomputed only when a loan's pair ticked, and handed

@@ -1,5 +1,5 @@
 /**
- * The loan previews (issue 15 part 2): the borrow form's figures (the most the collateral as
+ * The loan previews: the borrow form's figures (the most the collateral as
  * typed can borrow, the LTV, a day's interest, the liquidation price) at the worker's own last
  * price of the collateral pair, the collateral needed for an amount typed first, a repayment's
  * split and the LTV after a top-up, all with domain/loans/formulas.ts, and why the server would

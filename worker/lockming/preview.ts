@@ -1,5 +1,5 @@
 /**
- * The lockming purchase preview (issue 12): a day's yield, the cycle's yield and the expiry of an
+ * The lockming purchase preview: a day's yield, the cycle's yield and the expiry of an
  * amount as typed, with the domain formulas the server pays with (domain/lockming/formulas.ts),
  * and why the server would refuse it. Display strings in the interface language; the server decides.
  */

@@ -5,7 +5,7 @@
  * parsed more than once. Grouping (× 1, 10, 100 of the book's step), cumulative sizes and the
  * display strings are computed here once per snapshot, only for books that changed.
  *
- * Pure and free of the feed, so a benchmark can drive it (issue 11).
+ * Pure and free of the feed, so a benchmark can drive it.
  */
 import { countDecimals, formatUnits } from '../../domain/decimal';
 import { localizeDecimal } from '../../domain/format';

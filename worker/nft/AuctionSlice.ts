@@ -1,5 +1,5 @@
 /**
- * Live NFT auctions (issue 14): the state of each watched `auction:<saleId>` topic (the current
+ * Live NFT auctions: the state of each watched `auction:<saleId>` topic (the current
  * bid and bidder, the least next bid, the end after anti-sniping extensions, and the bid that
  * caused the message, gathered newest first), handed to the UI whole when it changes. The artwork's page watches its
  * sale's topic while it is open.

@@ -1,15 +1,15 @@
 /** The NFT namespace of the worker's comlink API (`api.nft…`): the bid, resale and blind-box previews, the blind-box verification. */
-import type { ApiEnvelope, Page } from '../../domain/api/envelope';
+import type { Page } from '../../domain/api/envelope';
 import type { Lang } from '../../domain/i18n';
 import type { NftBlindBox, NftBoxOpening } from '../../domain/nft/types';
 import { previewBid, previewBox, previewResale, type BidPreviewInput, type BoxPreviewInput, type ResalePreviewInput } from './preview';
 import { verifyBox, type BoxVerification } from './verify';
+import { restEnvelope } from '../rest';
 
 /** One page of a box's public openings log, read over HTTP (a public endpoint: no session). */
 async function readOpenings(boxId: number, page: number, limit: number, lang: Lang): Promise<Page<NftBoxOpening>> {
-  const query = new URLSearchParams({ box_id: String(boxId), page: String(page), limit: String(limit), lang });
-  const res = await fetch(`/api/bind_box/getBindBoxQuotationLog?${query}`);
-  const envelope = (await res.json()) as ApiEnvelope<Page<NftBoxOpening>>;
+  const input = { box_id: String(boxId), page: String(page), limit: String(limit) };
+  const envelope = await restEnvelope('/bind_box/getBindBoxQuotationLog', input, { lang });
   if (envelope.type !== 'ok') throw new Error(typeof envelope.message === 'string' ? envelope.message : 'openings');
   return envelope.message;
 }

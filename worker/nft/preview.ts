@@ -1,7 +1,7 @@
 /**
- * The NFT forms' previews (issue 14): a bid checked against the auction's least next bid
+ * The NFT forms' previews: a bid checked against the auction's least next bid
  * (domain/nft/formulas.ts `minimumBid`, the server's rule), with what it would freeze beyond the
- * margin until outbid (`amountDue`, issue 30 item 5), and a resale's split of the price into
+ * margin until outbid (`amountDue`), and a resale's split of the price into
  * the platform's fee and what the seller receives (`saleSplit` with the currency's `fee_rate`).
  * A blind-box purchase costs price × quantity against the coin account. A typed price obeys the shared amount rule at the coin's decimals (domain/funds/amounts).
  * Display strings in the interface language; the server decides.

@@ -1,5 +1,5 @@
 /**
- * The blind-box verification run (issue 14 item 5): every opening of a revealed box, fetched
+ * The blind-box verification run: every opening of a revealed box, fetched
  * page by page, recomputed from the seed with the domain's `verifyOpenings` (the code the server
  * and `npm run audit` run): the seed against the published commitment, each recorded rarity
  * against the one derived from the seed, the box id and the order id.

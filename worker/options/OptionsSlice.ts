@@ -1,5 +1,5 @@
 /**
- * The seconds options module (issue 10 item 2): the user's pending options (the private channel's
+ * The seconds options module: the user's pending options (the private channel's
  * `positions` with product `options`, kept by the AccountSlice) with the worker's own live price
  * against each open price and the would-be result computed with the same domain formula the
  * server settles with (`optionResult`), and the options settled since the page opened (with the

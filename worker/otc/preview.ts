@@ -1,5 +1,5 @@
 /**
- * The OTC order preview (issue 15 part 1, docs/OTC.md): the other amount of an order as the user
+ * The OTC order preview (docs/OTC.md): the other amount of an order as the user
  * types one (fiat or USDT) with the rule the server applies (domain/otc/formulas.ts `otcQuote`:
  * USDT rounded down, fiat rounded against the user), and why the server would refuse it: the
  * shared amount rule at the typed currency's decimals, the advert's fiat bounds, the per-trade

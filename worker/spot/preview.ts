@@ -1,8 +1,8 @@
 /**
- * The spot order form's preview (issue 10): for a market order the average price and total from
+ * The spot order form's preview: for a market order the average price and total from
  * the worker's own book (the page never passes a price), for a limit order the figures at its
  * price — or, when the last price already crosses it, what it fills at now (the book's levels
- * within the limit, else the last price: `marketableLimitFills`, issue 30) — and a limit outside
+ * within the limit, else the last price: `marketableLimitFills`) — and a limit outside
  * the price band around the last price (`checkBand`); the fee and what arrives; the 25–100 %
  * buttons' amounts. The same domain formulas as the server's settlement
  * (domain/spot/formulas.ts, domain/market/priceBand.ts), so the preview is what the server will

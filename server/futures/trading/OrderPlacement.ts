@@ -24,7 +24,7 @@ import { feesFor } from '../../ledger/Ledger';
 import { isJoined, txRunner, type TxRunner } from '../../ledger/tx';
 import type { MarketSource } from '../../market/MarketSource';
 import type { UserRepository } from '../../users/UserRepository';
-import { toTrade, type FuturesRepository, type TradeRow } from '../FuturesRepository';
+import { toTrade, type FuturesRepository, type LiveSize } from '../FuturesRepository';
 import { exposureCapOf } from '../settings';
 import type { FuturesCore } from './FuturesCore';
 import { LEVER, USDT_ID, fixed, readLots, readPrice, type QuoteRate } from './terms';
@@ -97,12 +97,9 @@ export class OrderPlacement {
       await this.deps.users.lockById(userId, q);
       const { available } = await this.deps.core.available(userId, q);
       if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
-      // The user's live trades, read once for the size limits and the liquidation estimate.
-      const [open, entrusted] = await Promise.all([
-        this.deps.repo.live(userId, 'open', undefined, q),
-        this.deps.repo.live(userId, 'entrusted', pair.id, q),
-      ]);
-      await this.checkSize(q, pair, settings, [...open.filter((t) => t.match_id === pair.id), ...entrusted], {
+      // The size limits read only the sizes of the user's live trades on this pair; every open
+      // position is read whole only for a stop-loss's liquidation estimate.
+      await this.checkSize(q, pair, settings, await this.deps.repo.sizesOn(q, userId, pair.id), {
         side,
         lots,
         multiple: input.multiple,
@@ -111,6 +108,7 @@ export class OrderPlacement {
         mark: mark.price,
       });
       if (stopLoss !== null) {
+        const open = await this.deps.repo.live(userId, 'open', undefined, q);
         const liq = this.deps.core.liquidationEstimate(open, available.minus(cost.total), {
           side,
           open: cost.price,
@@ -161,9 +159,9 @@ export class OrderPlacement {
           { holder: feesFor(userId), currencyId: USDT_ID, available: cost.fee },
         ]);
         await this.deps.core.feeCharged(q, userId, fixed(cost.fee), key);
-        // Read back: the open time comes from the fill just written, so the answer and the
-        // private channel carry it as every later read does (the simulation found it null here).
-        row = (await this.deps.repo.byId(row.id, q)) ?? row;
+        // The open time is the fill's tick, just written: the answer and the private channel
+        // carry it as every later read does (the simulation once found it null here).
+        row = { ...row, open_ts: mark.ts };
       } else {
         await this.deps.core.post(q, `futures:${row.id}:submit`, 'futures_order', row.id, [
           { holder: user, currencyId: USDT_ID, available: cost.total.neg(), frozen: cost.total },
@@ -184,15 +182,15 @@ export class OrderPlacement {
     q: Queryable,
     pair: MarketPair,
     settings: FuturesSettings,
-    /** The user's open and entrusted trades on the pair. */
-    live: readonly TradeRow[],
+    /** The sizes of the user's open and entrusted trades on the pair. */
+    live: readonly LiveSize[],
     order: { side: FuturesSide; lots: string; multiple: number; value: Decimal; number: Decimal; mark: string },
   ): Promise<void> {
     let sideValue = order.value;
     let held = new Decimal(0);
     for (const t of live) {
       held = held.plus(t.share);
-      if (t.side === order.side) sideValue = sideValue.plus(positionValue(t.open_price ?? t.target_price!, t.number, t.quote_usdt));
+      if (t.side === order.side) sideValue = sideValue.plus(positionValue(t.price, t.number, t.quote_usdt));
     }
     const most = maxNotional(settings.brackets, order.multiple);
     if (!most || sideValue.gt(most)) {

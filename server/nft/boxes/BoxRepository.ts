@@ -1,14 +1,14 @@
 /**
  * The owner of the blind boxes (migration 015): `nft_boxes` (with its secret seed and published
  * commitment), `nft_box_odds` (each rarity's weight and pool piece) and `nft_box_orders` (a box
- * bought, and what its opening drew). Amounts are written as decimal strings and read back as
- * text, normalised; times are epoch milliseconds.
+ * bought, and what its opening drew). Amounts are written as decimal strings and read back
+ * through checked row readers (server/db/rows.ts), normalised; times are epoch milliseconds.
  */
 import type { Page } from '../../../domain/api/envelope';
 import type { NftBoxOrderStatus, NftRarity } from '../../../domain/nft/types';
-import { norm, num } from '../../db/columns';
 import type { Queryable } from '../../db/db';
 import { paginate } from '../../db/paginate';
+import { rowReader } from '../../db/rows';
 
 export interface BoxRow {
   id: number;
@@ -54,58 +54,49 @@ export interface BoxOrderRow {
   opened_at: number | null;
 }
 
-/** A row as either driver answers it: BIGINT columns and counts may come back as text. */
-type Raw<Row> = { [K in keyof Row]: Row[K] extends number | null ? number | string | null : Row[K] };
-
-const BOX_COLUMNS = `b.id, b.name, b.description, b.cover, b.artist_id, a.name AS artist, b.seller_id, b.currency_id, b.price::text AS price,
-  b.fee_rate::text AS fee_rate, b.total, b.sold, b.starts_at, b.ends_at, b.on_sale, b.seed, b.commitment, b.revealed_at, b.created_at,
+const BOX_COLUMNS = `b.id, b.name, b.description, b.cover, b.artist_id, a.name AS artist, b.seller_id, b.currency_id, b.price,
+  b.fee_rate, b.total, b.sold, b.starts_at, b.ends_at, b.on_sale, b.seed, b.commitment, b.revealed_at, b.created_at,
   (SELECT COUNT(*)::int FROM nft_box_orders o WHERE o.box_id = b.id AND o.status = 'opened') AS opened`;
 const BOX_FROM = 'FROM nft_boxes b LEFT JOIN nft_artists a ON a.id = b.artist_id';
 
-const BOX_ORDER_COLUMNS = `id, box_id, user_id, price::text AS price, status, draw, rarity, artwork_id, created_at, opened_at`;
+const BOX_ORDER_COLUMNS = `id, box_id, user_id, price, status, draw, rarity, artwork_id, created_at, opened_at`;
 
-const toBox = (r: Raw<BoxRow>): BoxRow => ({
-  id: Number(r.id),
-  name: r.name,
-  description: r.description,
-  cover: r.cover,
-  artist_id: num(r.artist_id),
-  artist: r.artist,
-  seller_id: num(r.seller_id),
-  currency_id: Number(r.currency_id),
-  price: norm(r.price)!,
-  fee_rate: norm(r.fee_rate)!,
-  total: Number(r.total),
-  sold: Number(r.sold),
-  starts_at: Number(r.starts_at),
-  ends_at: Number(r.ends_at),
-  on_sale: r.on_sale,
-  seed: r.seed,
-  commitment: r.commitment,
-  revealed_at: num(r.revealed_at),
-  opened: Number(r.opened ?? 0),
-  created_at: Number(r.created_at),
+const boxRows = rowReader<BoxRow>('nft_boxes', {
+  id: 'int',
+  name: 'text',
+  description: 'text',
+  cover: 'text',
+  artist_id: 'int?',
+  artist: 'text?',
+  seller_id: 'int?',
+  currency_id: 'int',
+  price: 'decimal',
+  fee_rate: 'decimal',
+  total: 'int',
+  sold: 'int',
+  starts_at: 'int',
+  ends_at: 'int',
+  on_sale: 'bool',
+  seed: 'text',
+  commitment: 'text',
+  revealed_at: 'int?',
+  opened: 'int',
+  created_at: 'int',
 });
 
-const toOdds = (r: Raw<OddsRow>): OddsRow => ({
-  box_id: Number(r.box_id),
-  position: Number(r.position),
-  rarity: r.rarity,
-  weight: Number(r.weight),
-  template_id: Number(r.template_id),
-});
+const oddsRows = rowReader<OddsRow>('nft_box_odds', { box_id: 'int', position: 'int', rarity: 'text', weight: 'int', template_id: 'int' });
 
-const toBoxOrder = (r: Raw<BoxOrderRow>): BoxOrderRow => ({
-  id: Number(r.id),
-  box_id: Number(r.box_id),
-  user_id: Number(r.user_id),
-  price: norm(r.price)!,
-  status: r.status,
-  draw: num(r.draw),
-  rarity: r.rarity,
-  artwork_id: num(r.artwork_id),
-  created_at: Number(r.created_at),
-  opened_at: num(r.opened_at),
+const boxOrderRows = rowReader<BoxOrderRow>('nft_box_orders', {
+  id: 'int',
+  box_id: 'int',
+  user_id: 'int',
+  price: 'decimal',
+  status: 'text',
+  draw: 'int?',
+  rarity: 'text?',
+  artwork_id: 'int?',
+  created_at: 'int',
+  opened_at: 'int?',
 });
 
 export class BoxRepository {
@@ -138,7 +129,7 @@ export class BoxRepository {
         b.created_at,
       ],
     );
-    const id = Number(row!.id);
+    const id = row!.id;
     for (const o of odds)
       await q.query('INSERT INTO nft_box_odds (box_id, position, rarity, weight, template_id) VALUES ($1, $2, $3, $4, $5)', [
         id,
@@ -162,17 +153,17 @@ export class BoxRepository {
         params: [now],
       },
       page,
-      toBox,
+      boxRows.check,
     );
   }
 
   async allBoxes(): Promise<BoxRow[]> {
-    return (await this.db.query<Raw<BoxRow>>(`SELECT ${BOX_COLUMNS} ${BOX_FROM} ORDER BY b.id`)).map(toBox);
+    return await boxRows.all(this.db, `SELECT ${BOX_COLUMNS} ${BOX_FROM} ORDER BY b.id`);
   }
 
   async box(id: number, q: Queryable = this.db): Promise<BoxRow | null> {
-    const [r] = await q.query<Raw<BoxRow>>(`SELECT ${BOX_COLUMNS} ${BOX_FROM} WHERE b.id = $1`, [id]);
-    return r ? toBox(r) : null;
+    const r = await boxRows.one(q, `SELECT ${BOX_COLUMNS} ${BOX_FROM} WHERE b.id = $1`, [id]);
+    return r ?? null;
   }
 
   async lockBox(q: Queryable, id: number): Promise<BoxRow | null> {
@@ -181,12 +172,11 @@ export class BoxRepository {
   }
 
   async odds(boxId: number, q: Queryable = this.db): Promise<OddsRow[]> {
-    return (
-      await q.query<Raw<OddsRow>>(
-        'SELECT box_id, position, rarity, weight, template_id FROM nft_box_odds WHERE box_id = $1 ORDER BY position',
-        [boxId],
-      )
-    ).map(toOdds);
+    return await oddsRows.all(
+      q,
+      'SELECT box_id, position, rarity, weight, template_id FROM nft_box_odds WHERE box_id = $1 ORDER BY position',
+      [boxId],
+    );
   }
 
   async addSold(q: Queryable, boxId: number, n: number): Promise<void> {
@@ -197,7 +187,7 @@ export class BoxRepository {
     const rows = await this.db.query<{ id: number }>('SELECT id FROM nft_boxes WHERE revealed_at IS NULL AND ends_at <= $1 ORDER BY id', [
       now,
     ]);
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => r.id);
   }
 
   async reveal(id: number, now: number): Promise<boolean> {
@@ -209,21 +199,22 @@ export class BoxRepository {
   }
 
   async insertBoxOrder(q: Queryable, o: { box_id: number; user_id: number; price: string; created_at: number }): Promise<BoxOrderRow> {
-    const [r] = await q.query<Raw<BoxOrderRow>>(
+    const r = await boxOrderRows.one(
+      q,
       `INSERT INTO nft_box_orders (box_id, user_id, price, status, created_at) VALUES ($1, $2, $3, 'unopened', $4) RETURNING ${BOX_ORDER_COLUMNS}`,
       [o.box_id, o.user_id, o.price, o.created_at],
     );
-    return toBoxOrder(r!);
+    return r!;
   }
 
   async boxOrder(id: number, q: Queryable = this.db): Promise<BoxOrderRow | null> {
-    const [r] = await q.query<Raw<BoxOrderRow>>(`SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders WHERE id = $1`, [id]);
-    return r ? toBoxOrder(r) : null;
+    const r = await boxOrderRows.one(q, `SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders WHERE id = $1`, [id]);
+    return r ?? null;
   }
 
   async lockBoxOrder(q: Queryable, id: number): Promise<BoxOrderRow | null> {
-    const [r] = await q.query<Raw<BoxOrderRow>>(`SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders WHERE id = $1 FOR UPDATE`, [id]);
-    return r ? toBoxOrder(r) : null;
+    const r = await boxOrderRows.one(q, `SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders WHERE id = $1 FOR UPDATE`, [id]);
+    return r ?? null;
   }
 
   async openBoxOrder(
@@ -231,11 +222,12 @@ export class BoxRepository {
     id: number,
     o: { draw: number; rarity: NftRarity; artwork_id: number; opened_at: number },
   ): Promise<BoxOrderRow> {
-    const [r] = await q.query<Raw<BoxOrderRow>>(
+    const r = await boxOrderRows.one(
+      q,
       `UPDATE nft_box_orders SET status = 'opened', draw = $2, rarity = $3, artwork_id = $4, opened_at = $5 WHERE id = $1 RETURNING ${BOX_ORDER_COLUMNS}`,
       [id, o.draw, o.rarity, o.artwork_id, o.opened_at],
     );
-    return toBoxOrder(r!);
+    return r!;
   }
 
   async boxOrdersOf(userId: number, page: { page: number; limit: number }): Promise<Page<BoxOrderRow>> {
@@ -248,7 +240,7 @@ export class BoxRepository {
         params: [userId],
       },
       page,
-      toBoxOrder,
+      boxOrderRows.check,
     );
   }
 
@@ -257,7 +249,7 @@ export class BoxRepository {
       "SELECT COUNT(*)::int AS n FROM nft_box_orders WHERE user_id = $1 AND box_id = $2 AND status = 'unopened'",
       [userId, boxId],
     );
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
   async openings(boxId: number, page: { page: number; limit: number }): Promise<Page<BoxOrderRow>> {
@@ -270,30 +262,24 @@ export class BoxRepository {
         params: [boxId],
       },
       page,
-      toBoxOrder,
+      boxOrderRows.check,
     );
   }
 
   async boxOrdersAfter(after: number, limit: number): Promise<BoxOrderRow[]> {
-    const rows = await this.db.query<Raw<BoxOrderRow>>(
-      `SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders WHERE id > $1 ORDER BY id LIMIT $2`,
-      [after, limit],
-    );
-    return rows.map(toBoxOrder);
+    return boxOrderRows.all(this.db, `SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
   }
 
   async recentBoxOrders(limit: number): Promise<BoxOrderRow[]> {
-    return (
-      await this.db.query<Raw<BoxOrderRow>>(`SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders ORDER BY id DESC LIMIT $1`, [limit])
-    ).map(toBoxOrder);
+    return await boxOrderRows.all(this.db, `SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders ORDER BY id DESC LIMIT $1`, [limit]);
   }
 
   /** The earliest future end of a box whose seed is not revealed yet. */
   async nextReveal(now: number): Promise<number | null> {
-    const [row] = await this.db.query<{ t: string | null }>(
-      'SELECT MIN(ends_at)::text AS t FROM nft_boxes WHERE revealed_at IS NULL AND ends_at > $1',
+    const [row] = await this.db.query<{ t: number | null }>(
+      'SELECT MIN(ends_at) AS t FROM nft_boxes WHERE revealed_at IS NULL AND ends_at > $1',
       [now],
     );
-    return row?.t ? Number(row.t) : null;
+    return row?.t ?? null;
   }
 }

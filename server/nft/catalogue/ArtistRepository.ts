@@ -1,11 +1,12 @@
 /**
  * The owner of the catalogue's people and groups (migration 015): `nft_artists` and
- * `nft_collections`, each read with the count of its works. Times are epoch milliseconds.
+ * `nft_collections`, each read with the count of its works through a checked row reader
+ * (server/db/rows.ts). Times are epoch milliseconds.
  */
 import type { Page } from '../../../domain/api/envelope';
-import { num } from '../../db/columns';
 import type { Queryable, SqlValue } from '../../db/db';
 import { paginate } from '../../db/paginate';
+import { rowReader } from '../../db/rows';
 
 export interface ArtistRow {
   id: number;
@@ -28,28 +29,25 @@ export interface CollectionRow {
   works: number;
 }
 
-/** A row as either driver answers it: BIGINT and counts may come back as text. */
-type Raw<Row> = { [K in keyof Row]: Row[K] extends number | null ? number | string | null : Row[K] };
-
-const toArtist = (r: Raw<ArtistRow>): ArtistRow => ({
-  id: Number(r.id),
-  name: r.name,
-  bio: r.bio,
-  avatar: r.avatar,
-  user_id: num(r.user_id),
-  works: Number(r.works),
-  collections: Number(r.collections),
-  created_at: Number(r.created_at),
+const artistRows = rowReader<ArtistRow>('nft_artists', {
+  id: 'int',
+  name: 'text',
+  bio: 'text',
+  avatar: 'text',
+  user_id: 'int?',
+  works: 'int',
+  collections: 'int',
+  created_at: 'int',
 });
 
-const toCollection = (r: Raw<CollectionRow>): CollectionRow => ({
-  id: Number(r.id),
-  name: r.name,
-  description: r.description,
-  cover: r.cover,
-  artist_id: num(r.artist_id),
-  artist: r.artist,
-  works: Number(r.works),
+const collectionRows = rowReader<CollectionRow>('nft_collections', {
+  id: 'int',
+  name: 'text',
+  description: 'text',
+  cover: 'text',
+  artist_id: 'int?',
+  artist: 'text?',
+  works: 'int',
 });
 
 /** `%` and `_` in a search are literal. */
@@ -73,7 +71,7 @@ export class ArtistRepository {
       'INSERT INTO nft_artists (name, bio, avatar, user_id, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING RETURNING id',
       [a.name, a.bio, a.avatar, a.user_id, a.created_at],
     );
-    return row ? Number(row.id) : null;
+    return row ? row.id : null;
   }
 
   async insertCollection(
@@ -85,12 +83,12 @@ export class ArtistRepository {
        ON CONFLICT (name) DO NOTHING RETURNING id`,
       [c.name, c.description, c.cover, c.artist_id, c.created_at],
     );
-    return row ? Number(row.id) : null;
+    return row ? row.id : null;
   }
 
   async countArtists(q: Queryable = this.db): Promise<number> {
     const [row] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM nft_artists');
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
   async artists(q: string | undefined, page: { page: number; limit: number }): Promise<Page<ArtistRow>> {
@@ -100,12 +98,17 @@ export class ArtistRepository {
       params.push(like(q));
       where = 'WHERE a.name ILIKE $1';
     }
-    return paginate(this.db, { select: ARTIST_SELECT, from: `FROM nft_artists a ${where}`, orderBy: 'a.id', params }, page, toArtist);
+    return paginate(
+      this.db,
+      { select: ARTIST_SELECT, from: `FROM nft_artists a ${where}`, orderBy: 'a.id', params },
+      page,
+      artistRows.check,
+    );
   }
 
   async artist(id: number, q: Queryable = this.db): Promise<ArtistRow | null> {
-    const [r] = await q.query<Raw<ArtistRow>>(`SELECT ${ARTIST_SELECT} FROM nft_artists a WHERE a.id = $1`, [id]);
-    return r ? toArtist(r) : null;
+    const r = await artistRows.one(q, `SELECT ${ARTIST_SELECT} FROM nft_artists a WHERE a.id = $1`, [id]);
+    return r ?? null;
   }
 
   async collections(filter: { artist_id?: number; q?: string }, page: { page: number; limit: number }): Promise<Page<CollectionRow>> {
@@ -122,15 +125,16 @@ export class ArtistRepository {
         params,
       },
       page,
-      toCollection,
+      collectionRows.check,
     );
   }
 
   async collection(id: number, q: Queryable = this.db): Promise<CollectionRow | null> {
-    const [r] = await q.query<Raw<CollectionRow>>(
+    const r = await collectionRows.one(
+      q,
       `SELECT ${COLLECTION_SELECT} FROM nft_collections c LEFT JOIN nft_artists a ON a.id = c.artist_id WHERE c.id = $1`,
       [id],
     );
-    return r ? toCollection(r) : null;
+    return r ?? null;
   }
 }

@@ -2,13 +2,14 @@
  * The owner of the artworks (migration 015): `nft_artworks` (with their artist and collection
  * joined for reading) and `nft_collects`. A sale, an opening or a resale changes an artwork's
  * owner and open sale through here; the market list joins the open sale (`nft_sales`) only to
- * filter and sort by it. Times are epoch milliseconds.
+ * filter and sort by it. Rows are read through checked row readers (server/db/rows.ts); times are
+ * epoch milliseconds.
  */
 import type { Page } from '../../../domain/api/envelope';
 import type { NftRarity, NftSort, NftType } from '../../../domain/nft/types';
-import { num } from '../../db/columns';
 import type { Queryable, SqlValue } from '../../db/db';
 import { paginate } from '../../db/paginate';
+import { rowReader } from '../../db/rows';
 import { like } from './ArtistRepository';
 
 export interface ArtworkRow {
@@ -56,38 +57,35 @@ export interface ArtworkFilter {
   all: boolean;
 }
 
-/** An artwork row as either driver answers it: BIGINT columns may come back as text. */
-type Raw = { [K in keyof ArtworkRow]: ArtworkRow[K] extends number | null ? number | string | null : ArtworkRow[K] };
-
 const ARTWORK_COLUMNS = `w.id, w.code, w.title, w.description, w.type, w.media, w.poster, w.rarity, w.artist_id, a.name AS artist,
   a.avatar AS artist_avatar, a.user_id AS artist_user_id, w.collection_id, c.name AS collection, w.creator, w.owner_id, w.template,
   w.box_id, w.edition, w.sale_id, w.currency_id, w.collects, w.created_at`;
 const ARTWORK_FROM = `FROM nft_artworks w JOIN nft_artists a ON a.id = w.artist_id LEFT JOIN nft_collections c ON c.id = w.collection_id`;
 
-const toArtwork = (r: Raw): ArtworkRow => ({
-  id: Number(r.id),
-  code: r.code,
-  title: r.title,
-  description: r.description,
-  type: r.type,
-  media: r.media,
-  poster: r.poster,
-  rarity: r.rarity,
-  artist_id: Number(r.artist_id),
-  artist: r.artist,
-  artist_avatar: r.artist_avatar,
-  artist_user_id: num(r.artist_user_id),
-  collection_id: num(r.collection_id),
-  collection: r.collection,
-  creator: r.creator,
-  owner_id: num(r.owner_id),
-  template: r.template,
-  box_id: num(r.box_id),
-  edition: num(r.edition),
-  sale_id: num(r.sale_id),
-  currency_id: num(r.currency_id),
-  collects: Number(r.collects),
-  created_at: Number(r.created_at),
+const artworkRows = rowReader<ArtworkRow>('nft_artworks', {
+  id: 'int',
+  code: 'text',
+  title: 'text',
+  description: 'text',
+  type: 'text',
+  media: 'text',
+  poster: 'text?',
+  rarity: 'text',
+  artist_id: 'int',
+  artist: 'text',
+  artist_avatar: 'text',
+  artist_user_id: 'int?',
+  collection_id: 'int?',
+  collection: 'text?',
+  creator: 'text',
+  owner_id: 'int?',
+  template: 'bool',
+  box_id: 'int?',
+  edition: 'int?',
+  sale_id: 'int?',
+  currency_id: 'int?',
+  collects: 'int',
+  created_at: 'int',
 });
 
 export class ArtworkRepository {
@@ -117,17 +115,17 @@ export class ArtworkRepository {
         w.created_at,
       ],
     );
-    return Number(row!.id);
+    return row!.id;
   }
 
   async artwork(id: number, q: Queryable = this.db): Promise<ArtworkRow | null> {
-    const [r] = await q.query<Raw>(`SELECT ${ARTWORK_COLUMNS} ${ARTWORK_FROM} WHERE w.id = $1`, [id]);
-    return r ? toArtwork(r) : null;
+    const row = await artworkRows.one(q, `SELECT ${ARTWORK_COLUMNS} ${ARTWORK_FROM} WHERE w.id = $1`, [id]);
+    return row ?? null;
   }
 
   async artworkByCode(code: string, q: Queryable = this.db): Promise<ArtworkRow | null> {
-    const [r] = await q.query<Raw>(`SELECT ${ARTWORK_COLUMNS} ${ARTWORK_FROM} WHERE w.code = $1`, [code.toUpperCase()]);
-    return r ? toArtwork(r) : null;
+    const row = await artworkRows.one(q, `SELECT ${ARTWORK_COLUMNS} ${ARTWORK_FROM} WHERE w.code = $1`, [code.toUpperCase()]);
+    return row ?? null;
   }
 
   async lockArtwork(q: Queryable, id: number): Promise<ArtworkRow | null> {
@@ -137,10 +135,10 @@ export class ArtworkRepository {
 
   async artworksByIds(ids: readonly number[], q: Queryable = this.db): Promise<Map<number, ArtworkRow>> {
     if (!ids.length) return new Map();
-    const rows = await q.query<Raw>(`SELECT ${ARTWORK_COLUMNS} ${ARTWORK_FROM} WHERE w.id = ANY(string_to_array($1, ',')::int[])`, [
+    const rows = await artworkRows.all(q, `SELECT ${ARTWORK_COLUMNS} ${ARTWORK_FROM} WHERE w.id = ANY(string_to_array($1, ',')::int[])`, [
       [...new Set(ids)].join(','),
     ]);
-    return new Map(rows.map((r) => [Number(r.id), toArtwork(r)]));
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   /** The market list: artworks (not pool templates) with their open sale, filtered, searched and sorted. */
@@ -175,7 +173,7 @@ export class ArtworkRepository {
         params,
       },
       page,
-      toArtwork,
+      artworkRows.check,
     );
   }
 
@@ -184,7 +182,7 @@ export class ArtworkRepository {
       this.db,
       { select: ARTWORK_COLUMNS, from: `${ARTWORK_FROM} WHERE w.owner_id = $1`, orderBy: 'w.id DESC', params: [userId] },
       page,
-      toArtwork,
+      artworkRows.check,
     );
   }
 
@@ -198,7 +196,7 @@ export class ArtworkRepository {
         params: [userId],
       },
       page,
-      toArtwork,
+      artworkRows.check,
     );
   }
 
@@ -208,7 +206,7 @@ export class ArtworkRepository {
       "SELECT artwork_id FROM nft_collects WHERE user_id = $1 AND artwork_id = ANY(string_to_array($2, ',')::int[])",
       [userId, ids.join(',')],
     );
-    return new Set(rows.map((r) => Number(r.artwork_id)));
+    return new Set(rows.map((r) => r.artwork_id));
   }
 
   /** Collects or un-collects; answers the artwork's count after. */
@@ -224,7 +222,7 @@ export class ArtworkRepository {
       artworkId,
       changed.length ? (on ? 1 : -1) : 0,
     ]);
-    return Number(row?.collects ?? 0);
+    return row?.collects ?? 0;
   }
 
   async setArtworkSale(q: Queryable, artworkId: number, saleId: number | null, currencyId?: number): Promise<void> {
@@ -249,6 +247,6 @@ export class ArtworkRepository {
       'SELECT COALESCE(MAX(edition), 0)::int + 1 AS n FROM nft_artworks WHERE box_id = $1 AND rarity = $2',
       [boxId, rarity],
     );
-    return Number(row!.n);
+    return row!.n;
   }
 }

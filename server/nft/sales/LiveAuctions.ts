@@ -5,6 +5,7 @@
  */
 import { minimumBid } from '../../../domain/nft/formulas';
 import type { NftAuctionLive, NftBid } from '../../../domain/nft/types';
+import { topics } from '../../../domain/protocol';
 import type { RealtimeHub } from '../../realtime/RealtimeHub';
 import { fixed } from '../shared/money';
 import type { NftViews, ViewContext } from '../shared/views';
@@ -15,10 +16,11 @@ export class LiveAuctions {
   private readonly live = new Map<number, NftAuctionLive>();
 
   constructor(private readonly deps: { hub: RealtimeHub; sales: SaleRepository; views: NftViews }) {
-    deps.hub.provideAuctions(
-      (saleId) => this.live.get(saleId) ?? null,
-      (state) => this.remember(state),
-    );
+    // `auction:<sale>`: a live auction's state; another node's change is remembered for later snapshots.
+    deps.hub.provideTopic('auction', {
+      snapshot: ({ saleId }) => this.live.get(saleId) ?? null,
+      received: (state) => this.remember(state),
+    });
   }
 
   state(s: SaleRow, last: NftBid | null, ctx: ViewContext): NftAuctionLive {
@@ -37,7 +39,7 @@ export class LiveAuctions {
 
   publish(state: NftAuctionLive): void {
     this.remember(state);
-    this.deps.hub.publishAuction(state);
+    this.deps.hub.publishTopic(topics.auction(state.sale_id), 'auction', state);
   }
 
   /** Keeps a live auction's state for snapshots (this node's change, or another node's relayed by the hub). */

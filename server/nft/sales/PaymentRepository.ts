@@ -1,12 +1,12 @@
 /**
  * The owner of an auction's money records (migration 015): `nft_margins` (each bidder's margin in
  * escrow and how it was settled) and `nft_pay_orders` (the winner's payment, due a day after the
- * end). Amounts are written as decimal strings computed by the domain formulas and read back as
- * text, normalised; times are epoch milliseconds.
+ * end). Amounts are written as decimal strings computed by the domain formulas and read back
+ * through checked row readers (server/db/rows.ts), normalised; times are epoch milliseconds.
  */
 import type { Page } from '../../../domain/api/envelope';
 import type { NftMarginState, NftPayOrderStatus } from '../../../domain/nft/types';
-import { norm, num } from '../../db/columns';
+import { rowReader } from '../../db/rows';
 import type { Queryable } from '../../db/db';
 import { paginate } from '../../db/paginate';
 
@@ -33,34 +33,31 @@ export interface PayOrderRow {
   created_at: number;
 }
 
-/** A row as either driver answers it: BIGINT columns may come back as text. */
-type Raw<Row> = { [K in keyof Row]: Row[K] extends number | null ? number | string | null : Row[K] };
+const MARGIN_COLUMNS = `sale_id, user_id, amount, status, created_at, settled_at`;
 
-const MARGIN_COLUMNS = `sale_id, user_id, amount::text AS amount, status, created_at, settled_at`;
+const PAY_COLUMNS = `id, sale_id, user_id, price, margin, due, status, pay_by, paid_at, expired_at, created_at`;
 
-const PAY_COLUMNS = `id, sale_id, user_id, price::text AS price, margin::text AS margin, due::text AS due, status, pay_by, paid_at, expired_at, created_at`;
-
-const toMargin = (r: Raw<MarginRow>): MarginRow => ({
-  sale_id: Number(r.sale_id),
-  user_id: Number(r.user_id),
-  amount: norm(r.amount)!,
-  status: r.status,
-  created_at: Number(r.created_at),
-  settled_at: num(r.settled_at),
+const marginRows = rowReader<MarginRow>('nft_margins', {
+  sale_id: 'int',
+  user_id: 'int',
+  amount: 'decimal',
+  status: 'text',
+  created_at: 'int',
+  settled_at: 'int?',
 });
 
-const toPay = (r: Raw<PayOrderRow>): PayOrderRow => ({
-  id: Number(r.id),
-  sale_id: Number(r.sale_id),
-  user_id: Number(r.user_id),
-  price: norm(r.price)!,
-  margin: norm(r.margin)!,
-  due: norm(r.due)!,
-  status: r.status,
-  pay_by: Number(r.pay_by),
-  paid_at: num(r.paid_at),
-  expired_at: num(r.expired_at),
-  created_at: Number(r.created_at),
+const payRows = rowReader<PayOrderRow>('nft_pay_orders', {
+  id: 'int',
+  sale_id: 'int',
+  user_id: 'int',
+  price: 'decimal',
+  margin: 'decimal',
+  due: 'decimal',
+  status: 'text',
+  pay_by: 'int',
+  paid_at: 'int?',
+  expired_at: 'int?',
+  created_at: 'int',
 });
 
 export class PaymentRepository {
@@ -69,20 +66,18 @@ export class PaymentRepository {
   // ---- margins -------------------------------------------------------------------------------
 
   async margin(saleId: number, userId: number, q: Queryable = this.db): Promise<MarginRow | null> {
-    const [r] = await q.query<Raw<MarginRow>>(`SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE sale_id = $1 AND user_id = $2`, [
-      saleId,
-      userId,
-    ]);
-    return r ? toMargin(r) : null;
+    const r = await marginRows.one(q, `SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE sale_id = $1 AND user_id = $2`, [saleId, userId]);
+    return r ?? null;
   }
 
   async lockMargin(q: Queryable, saleId: number, userId: number): Promise<MarginRow | null> {
-    const [r] = await q.query<Raw<MarginRow>>(
+    const r = await marginRows.one(
+      q,
       `SELECT ${MARGIN_COLUMNS} FROM nft_margins
        WHERE sale_id = $1 AND user_id = $2 FOR UPDATE`,
       [saleId, userId],
     );
-    return r ? toMargin(r) : null;
+    return r ?? null;
   }
 
   async insertMargin(q: Queryable, saleId: number, userId: number, amount: string, now: number): Promise<boolean> {
@@ -111,37 +106,33 @@ export class PaymentRepository {
 
   /** A user's margins still held (the assets page's NFT line), by sale. */
   async heldMarginsOf(userId: number): Promise<MarginRow[]> {
-    const rows = await this.db.query<Raw<MarginRow>>(
-      `SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE user_id = $1 AND status = 'held' ORDER BY sale_id`,
-      [userId],
-    );
-    return rows.map(toMargin);
+    return marginRows.all(this.db, `SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE user_id = $1 AND status = 'held' ORDER BY sale_id`, [
+      userId,
+    ]);
   }
 
   async heldMargins(saleId: number): Promise<MarginRow[]> {
-    const rows = await this.db.query<Raw<MarginRow>>(`SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE sale_id = $1 AND status = 'held'`, [
-      saleId,
-    ]);
-    return rows.map(toMargin);
+    return marginRows.all(this.db, `SELECT ${MARGIN_COLUMNS} FROM nft_margins WHERE sale_id = $1 AND status = 'held'`, [saleId]);
   }
 
   async marginsOf(userId: number, saleIds: readonly number[], q: Queryable = this.db): Promise<Map<number, MarginRow>> {
     if (!saleIds.length) return new Map();
-    const rows = await q.query<Raw<MarginRow>>(
+    const rows = await marginRows.all(
+      q,
       `SELECT ${MARGIN_COLUMNS} FROM nft_margins
        WHERE user_id = $1 AND sale_id = ANY(string_to_array($2, ',')::bigint[])`,
       [userId, [...new Set(saleIds)].join(',')],
     );
-    return new Map(rows.map((r) => [Number(r.sale_id), toMargin(r)]));
+    return new Map(rows.map((r) => [r.sale_id, r]));
   }
 
   async marginsAfter(after: { sale: number; user: number }, limit: number): Promise<MarginRow[]> {
-    const rows = await this.db.query<Raw<MarginRow>>(
+    return marginRows.all(
+      this.db,
       `SELECT ${MARGIN_COLUMNS} FROM nft_margins
        WHERE (sale_id, user_id) > ($1, $2) ORDER BY sale_id, user_id LIMIT $3`,
       [after.sale, after.user, limit],
     );
-    return rows.map(toMargin);
   }
 
   /** Sales whose auction has ended but some margin is still held (refunds left to pay). */
@@ -152,37 +143,39 @@ export class PaymentRepository {
        ORDER BY m.sale_id LIMIT $1`,
       [limit],
     );
-    return rows.map((r) => Number(r.sale_id));
+    return rows.map((r) => r.sale_id);
   }
 
   // ---- payment orders ------------------------------------------------------------------------
 
   async insertPayOrder(q: Queryable, o: Omit<PayOrderRow, 'id' | 'status' | 'paid_at' | 'expired_at'>): Promise<PayOrderRow> {
-    const [r] = await q.query<Raw<PayOrderRow>>(
+    const r = await payRows.one(
+      q,
       `INSERT INTO nft_pay_orders (sale_id, user_id, price, margin, due, status, pay_by, created_at)
        VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7) RETURNING ${PAY_COLUMNS}`,
       [o.sale_id, o.user_id, o.price, o.margin, o.due, o.pay_by, o.created_at],
     );
-    return toPay(r!);
+    return r!;
   }
 
   async payOrder(id: number, q: Queryable = this.db): Promise<PayOrderRow | null> {
-    const [r] = await q.query<Raw<PayOrderRow>>(`SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE id = $1`, [id]);
-    return r ? toPay(r) : null;
+    const r = await payRows.one(q, `SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE id = $1`, [id]);
+    return r ?? null;
   }
 
   async lockPayOrder(q: Queryable, id: number): Promise<PayOrderRow | null> {
-    const [r] = await q.query<Raw<PayOrderRow>>(`SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE id = $1 FOR UPDATE`, [id]);
-    return r ? toPay(r) : null;
+    const r = await payRows.one(q, `SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE id = $1 FOR UPDATE`, [id]);
+    return r ?? null;
   }
 
   async setPayOrderStatus(q: Queryable, id: number, status: 'paid' | 'expired', now: number): Promise<PayOrderRow> {
-    const [r] = await q.query<Raw<PayOrderRow>>(
+    const r = await payRows.one(
+      q,
       `UPDATE nft_pay_orders SET status = $2, paid_at = CASE WHEN $2 = 'paid' THEN $3::bigint END,
          expired_at = CASE WHEN $2 = 'expired' THEN $3::bigint END WHERE id = $1 RETURNING ${PAY_COLUMNS}`,
       [id, status, now],
     );
-    return toPay(r!);
+    return r!;
   }
 
   async payOrdersOf(userId: number, page: { page: number; limit: number }): Promise<Page<PayOrderRow>> {
@@ -195,43 +188,37 @@ export class PaymentRepository {
         params: [userId],
       },
       page,
-      toPay,
+      payRows.check,
     );
   }
 
   async expiredPayOrders(now: number, limit: number): Promise<PayOrderRow[]> {
-    const rows = await this.db.query<Raw<PayOrderRow>>(
+    return payRows.all(
+      this.db,
       `SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE status = 'pending' AND pay_by <= $1 ORDER BY pay_by, id LIMIT $2`,
       [now, limit],
     );
-    return rows.map(toPay);
   }
 
   async payOrdersAfter(after: number, limit: number): Promise<PayOrderRow[]> {
-    const rows = await this.db.query<Raw<PayOrderRow>>(`SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE id > $1 ORDER BY id LIMIT $2`, [
-      after,
-      limit,
-    ]);
-    return rows.map(toPay);
+    return payRows.all(this.db, `SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
   }
 
   async payOrderForSale(saleId: number, q: Queryable = this.db): Promise<PayOrderRow | null> {
-    const [r] = await q.query<Raw<PayOrderRow>>(`SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE sale_id = $1`, [saleId]);
-    return r ? toPay(r) : null;
+    const r = await payRows.one(q, `SELECT ${PAY_COLUMNS} FROM nft_pay_orders WHERE sale_id = $1`, [saleId]);
+    return r ?? null;
   }
 
   async recentPayOrders(limit: number): Promise<PayOrderRow[]> {
-    return (await this.db.query<Raw<PayOrderRow>>(`SELECT ${PAY_COLUMNS} FROM nft_pay_orders ORDER BY id DESC LIMIT $1`, [limit])).map(
-      toPay,
-    );
+    return payRows.all(this.db, `SELECT ${PAY_COLUMNS} FROM nft_pay_orders ORDER BY id DESC LIMIT $1`, [limit]);
   }
 
   /** The earliest future deadline of a pending payment order. */
   async nextPayBy(now: number): Promise<number | null> {
-    const [row] = await this.db.query<{ t: string | null }>(
-      "SELECT MIN(pay_by)::text AS t FROM nft_pay_orders WHERE status = 'pending' AND pay_by > $1",
+    const [row] = await this.db.query<{ t: number | null }>(
+      "SELECT MIN(pay_by) AS t FROM nft_pay_orders WHERE status = 'pending' AND pay_by > $1",
       [now],
     );
-    return row?.t ? Number(row.t) : null;
+    return row?.t ?? null;
   }
 }

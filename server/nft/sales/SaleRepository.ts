@@ -1,12 +1,12 @@
 /**
  * The owner of the sales and their bid logs (migration 015): `nft_sales` (a fixed price or an
  * auction of one artwork, with the current bid) and `nft_bids`. Amounts are written as decimal
- * strings computed by the domain formulas (domain/nft/formulas.ts) and read back as text,
- * normalised; times are epoch milliseconds.
+ * strings computed by the domain formulas (domain/nft/formulas.ts) and read back through checked
+ * row readers (server/db/rows.ts), normalised; times are epoch milliseconds.
  */
 import type { Page } from '../../../domain/api/envelope';
 import type { NftSaleStatus } from '../../../domain/nft/types';
-import { norm, num } from '../../db/columns';
+import { rowReader } from '../../db/rows';
 import type { Queryable } from '../../db/db';
 import { paginate } from '../../db/paginate';
 
@@ -53,56 +53,54 @@ export type NewSale = Omit<
   'id' | 'bid' | 'bidder_id' | 'bids' | 'extensions' | 'status' | 'buyer_id' | 'closed_at' | 'scheduled_end'
 >;
 
-/** A row as either driver answers it: BIGINT columns may come back as text. */
-type Raw<Row> = { [K in keyof Row]: Row[K] extends number | null ? number | string | null : Row[K] };
-
-const SALE_COLUMNS = `id, artwork_id, mode, resale, seller_id, currency_id, price::text AS price, fee_rate::text AS fee_rate,
-  forfeit_seller_share::text AS forfeit_seller_share, margin::text AS margin, increment::text AS increment, bid::text AS bid, bidder_id,
+const SALE_COLUMNS = `id, artwork_id, mode, resale, seller_id, currency_id, price, fee_rate,
+  forfeit_seller_share, margin, increment, bid, bidder_id,
   bids, extensions, starts_at, ends_at, scheduled_end, on_sale, status, buyer_id, closed_at, created_at, updated_at`;
 
-const BID_COLUMNS = 'id, sale_id, user_id, price::text AS price, ends_at, created_at';
+const BID_COLUMNS = 'id, sale_id, user_id, price, ends_at, created_at';
 
-const toSale = (r: Raw<SaleRow>): SaleRow => ({
-  id: Number(r.id),
-  artwork_id: Number(r.artwork_id),
-  mode: r.mode,
-  resale: r.resale,
-  seller_id: num(r.seller_id),
-  currency_id: Number(r.currency_id),
-  price: norm(r.price)!,
-  fee_rate: norm(r.fee_rate)!,
-  forfeit_seller_share: norm(r.forfeit_seller_share)!,
-  margin: norm(r.margin),
-  increment: norm(r.increment),
-  bid: norm(r.bid),
-  bidder_id: num(r.bidder_id),
-  bids: Number(r.bids),
-  extensions: Number(r.extensions),
-  starts_at: Number(r.starts_at),
-  ends_at: num(r.ends_at),
-  scheduled_end: num(r.scheduled_end),
-  on_sale: r.on_sale,
-  status: r.status,
-  buyer_id: num(r.buyer_id),
-  closed_at: num(r.closed_at),
-  created_at: Number(r.created_at),
-  updated_at: Number(r.updated_at),
+const saleRows = rowReader<SaleRow>('nft_sales', {
+  id: 'int',
+  artwork_id: 'int',
+  mode: 'text',
+  resale: 'bool',
+  seller_id: 'int?',
+  currency_id: 'int',
+  price: 'decimal',
+  fee_rate: 'decimal',
+  forfeit_seller_share: 'decimal',
+  margin: 'decimal?',
+  increment: 'decimal?',
+  bid: 'decimal?',
+  bidder_id: 'int?',
+  bids: 'int',
+  extensions: 'int',
+  starts_at: 'int',
+  ends_at: 'int?',
+  scheduled_end: 'int?',
+  on_sale: 'bool',
+  status: 'text',
+  buyer_id: 'int?',
+  closed_at: 'int?',
+  created_at: 'int',
+  updated_at: 'int',
 });
 
-const toBid = (r: Raw<BidRow>): BidRow => ({
-  id: Number(r.id),
-  sale_id: Number(r.sale_id),
-  user_id: Number(r.user_id),
-  price: norm(r.price)!,
-  ends_at: Number(r.ends_at),
-  created_at: Number(r.created_at),
+const bidRows = rowReader<BidRow>('nft_bids', {
+  id: 'int',
+  sale_id: 'int',
+  user_id: 'int',
+  price: 'decimal',
+  ends_at: 'int',
+  created_at: 'int',
 });
 
 export class SaleRepository {
   constructor(private readonly db: Queryable) {}
 
   async insertSale(q: Queryable, s: NewSale): Promise<SaleRow> {
-    const [row] = await q.query<Raw<SaleRow>>(
+    const row = await saleRows.one(
+      q,
       `INSERT INTO nft_sales (artwork_id, mode, resale, seller_id, currency_id, price, fee_rate, forfeit_seller_share, margin, increment,
          starts_at, ends_at, scheduled_end, on_sale, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, 'listed', $14, $15) RETURNING ${SALE_COLUMNS}`,
@@ -124,33 +122,33 @@ export class SaleRepository {
         s.updated_at,
       ],
     );
-    return toSale(row!);
+    return row!;
   }
 
   async sale(id: number, q: Queryable = this.db): Promise<SaleRow | null> {
-    const [r] = await q.query<Raw<SaleRow>>(`SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id = $1`, [id]);
-    return r ? toSale(r) : null;
+    const r = await saleRows.one(q, `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id = $1`, [id]);
+    return r ?? null;
   }
 
   async lockSale(q: Queryable, id: number): Promise<SaleRow | null> {
-    const [r] = await q.query<Raw<SaleRow>>(`SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id = $1 FOR UPDATE`, [id]);
-    return r ? toSale(r) : null;
+    const r = await saleRows.one(q, `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id = $1 FOR UPDATE`, [id]);
+    return r ?? null;
   }
 
   async salesByIds(ids: readonly number[], q: Queryable = this.db): Promise<Map<number, SaleRow>> {
     if (!ids.length) return new Map();
-    const rows = await q.query<Raw<SaleRow>>(`SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id = ANY(string_to_array($1, ',')::bigint[])`, [
+    const rows = await saleRows.all(q, `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id = ANY(string_to_array($1, ',')::bigint[])`, [
       [...new Set(ids)].join(','),
     ]);
-    return new Map(rows.map((r) => [Number(r.id), toSale(r)]));
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   /** Auctions that are listed or awaiting payment (the live topic's cache). */
   async liveAuctions(): Promise<SaleRow[]> {
-    const rows = await this.db.query<Raw<SaleRow>>(
+    return saleRows.all(
+      this.db,
       `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE mode = 'auction' AND status IN ('listed', 'awaiting_payment')`,
     );
-    return rows.map(toSale);
   }
 
   async updateBid(
@@ -162,61 +160,60 @@ export class SaleRepository {
     extended: boolean,
     now: number,
   ): Promise<SaleRow> {
-    const [r] = await q.query<Raw<SaleRow>>(
+    const r = await saleRows.one(
+      q,
       `UPDATE nft_sales SET bid = $2, bidder_id = $3, bids = bids + 1, ends_at = $4, extensions = extensions + $5, updated_at = $6
        WHERE id = $1 RETURNING ${SALE_COLUMNS}`,
       [saleId, bid, bidderId, endsAt, extended ? 1 : 0, now],
     );
-    return toSale(r!);
+    return r!;
   }
 
   async setSaleStatus(q: Queryable, saleId: number, status: NftSaleStatus, now: number, buyerId?: number): Promise<SaleRow> {
-    const [r] = await q.query<Raw<SaleRow>>(
+    const r = await saleRows.one(
+      q,
       `UPDATE nft_sales SET status = $2, buyer_id = COALESCE($4, buyer_id), closed_at = COALESCE(closed_at, $3), updated_at = $3
        WHERE id = $1 RETURNING ${SALE_COLUMNS}`,
       [saleId, status, now, buyerId ?? null],
     );
-    return toSale(r!);
+    return r!;
   }
 
   /** Listed sales whose end has passed (auctions to close, fixed prices to take off). */
   async endedSales(now: number, limit: number): Promise<SaleRow[]> {
-    const rows = await this.db.query<Raw<SaleRow>>(
+    return saleRows.all(
+      this.db,
       `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE status = 'listed' AND ends_at IS NOT NULL AND ends_at <= $1 ORDER BY ends_at, id LIMIT $2`,
       [now, limit],
     );
-    return rows.map(toSale);
   }
 
   /** The earliest future end of a listed sale. */
   async nextEnd(now: number): Promise<number | null> {
-    const [row] = await this.db.query<{ t: string | null }>(
-      "SELECT MIN(ends_at)::text AS t FROM nft_sales WHERE status = 'listed' AND ends_at > $1",
+    const [row] = await this.db.query<{ t: number | null }>(
+      "SELECT MIN(ends_at) AS t FROM nft_sales WHERE status = 'listed' AND ends_at > $1",
       [now],
     );
-    return row?.t ? Number(row.t) : null;
+    return row?.t ?? null;
   }
 
   async salesAfter(after: number, limit: number): Promise<SaleRow[]> {
-    const rows = await this.db.query<Raw<SaleRow>>(`SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id > $1 ORDER BY id LIMIT $2`, [
-      after,
-      limit,
-    ]);
-    return rows.map(toSale);
+    return saleRows.all(this.db, `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
   }
 
   async recentSales(limit: number): Promise<SaleRow[]> {
-    return (await this.db.query<Raw<SaleRow>>(`SELECT ${SALE_COLUMNS} FROM nft_sales ORDER BY id DESC LIMIT $1`, [limit])).map(toSale);
+    return await saleRows.all(this.db, `SELECT ${SALE_COLUMNS} FROM nft_sales ORDER BY id DESC LIMIT $1`, [limit]);
   }
 
   // ---- bids ----------------------------------------------------------------------------------
 
   async insertBid(q: Queryable, b: Omit<BidRow, 'id'>): Promise<BidRow> {
-    const [r] = await q.query<Raw<BidRow>>(
+    const r = await bidRows.one(
+      q,
       `INSERT INTO nft_bids (sale_id, user_id, price, ends_at, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${BID_COLUMNS}`,
       [b.sale_id, b.user_id, b.price, b.ends_at, b.created_at],
     );
-    return toBid(r!);
+    return r!;
   }
 
   async bids(saleId: number, page: { page: number; limit: number }): Promise<Page<BidRow>> {
@@ -229,28 +226,23 @@ export class SaleRepository {
         params: [saleId],
       },
       page,
-      toBid,
+      bidRows.check,
     );
   }
 
   async allBids(saleId: number, q: Queryable = this.db): Promise<BidRow[]> {
-    const rows = await q.query<Raw<BidRow>>(`SELECT ${BID_COLUMNS} FROM nft_bids WHERE sale_id = $1 ORDER BY id`, [saleId]);
-    return rows.map(toBid);
+    return bidRows.all(q, `SELECT ${BID_COLUMNS} FROM nft_bids WHERE sale_id = $1 ORDER BY id`, [saleId]);
   }
 
   /** A sale's latest bid (the leader's, when there is one). */
   async lastBid(q: Queryable, saleId: number): Promise<BidRow | null> {
-    const [r] = await q.query<Raw<BidRow>>(`SELECT ${BID_COLUMNS} FROM nft_bids WHERE sale_id = $1 ORDER BY id DESC LIMIT 1`, [saleId]);
-    return r ? toBid(r) : null;
+    const r = await bidRows.one(q, `SELECT ${BID_COLUMNS} FROM nft_bids WHERE sale_id = $1 ORDER BY id DESC LIMIT 1`, [saleId]);
+    return r ?? null;
   }
 
   /** One user's bids on a sale, oldest first. */
   async bidsOf(saleId: number, userId: number, q: Queryable = this.db): Promise<BidRow[]> {
-    const rows = await q.query<Raw<BidRow>>(`SELECT ${BID_COLUMNS} FROM nft_bids WHERE sale_id = $1 AND user_id = $2 ORDER BY id`, [
-      saleId,
-      userId,
-    ]);
-    return rows.map(toBid);
+    return bidRows.all(q, `SELECT ${BID_COLUMNS} FROM nft_bids WHERE sale_id = $1 AND user_id = $2 ORDER BY id`, [saleId, userId]);
   }
 
   /** The caller's auctions (sales they bid on), newest bid first, with their highest bid. */
@@ -258,13 +250,13 @@ export class SaleRepository {
     return paginate(
       this.db,
       {
-        select: 'sale_id, MAX(price)::text AS my_bid, MAX(id) AS last',
+        select: 'sale_id, MAX(price) AS my_bid, MAX(id) AS last',
         from: 'FROM nft_bids WHERE user_id = $1 GROUP BY sale_id',
         orderBy: 'last DESC',
         params: [userId],
       },
       page,
-      (r: { sale_id: number | string; my_bid: string }) => ({ sale_id: Number(r.sale_id), my_bid: norm(r.my_bid)! }),
+      (r: { sale_id: number; my_bid: string }) => ({ sale_id: r.sale_id, my_bid: r.my_bid }),
     );
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The price alerts page (`/pages/alerts/index`, issue 17 item 3): the user's alerts grouped active
+ * The price alerts page (`/pages/alerts/index`): the user's alerts grouped active
  * and triggered ("fired at <price> · <time>"), each editable (which re-arms it) and deletable, and
  * the switch for Web Push on this device. The list follows fires live: a fire arrives as an
  * `alert…` notification on the private channel, which refreshes `/alerts/list`.

@@ -1,5 +1,5 @@
 /**
- * The chat room (issue 16 part 1, docs/community/CHAT.md): the public room of the interface
+ * The chat room (docs/community/CHAT.md): the public room of the interface
  * language (switching language switches room). The worker keeps the room (worker/chat): history
  * pages, live messages and deletions, the online count; this page shows its view. Anyone may
  * read; sending needs a sign-in.

@@ -36,7 +36,8 @@ export function Composer({ room, onSent }: { room: ChatRoom; onSent: (message: C
     setSending(true);
     try {
       const message = await call('/chat/send', { room, text }, { silent: true });
-      setText('');
+      // Words typed while it was on its way stay in the field.
+      setText((current) => (current === text ? '' : current));
       setError(null);
       onSent(message);
     } catch (e) {

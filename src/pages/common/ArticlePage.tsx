@@ -8,6 +8,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { useTimeText } from '../../ui/useTimeText';
 import styles from './ArticlePage.module.css';
+import { pagePath } from '../../paths';
 
 /** One news article or notice (`GET /news/detail`); without `id=`, the news list to pick one from. */
 export default function ArticlePage() {
@@ -31,7 +32,7 @@ function ArticleList() {
         <ul className={styles.list} data-testid="article-list">
           {data?.data.map((n) => (
             <li key={n.id}>
-              <Link to={`/pages/common/article?id=${n.id}`} className={styles.item}>
+              <Link to={pagePath('common', 'article', { id: n.id })} className={styles.item}>
                 <b className={styles.itemTitle}>{n.title}</b>
                 <span className={styles.itemSummary}>{n.summary}</span>
                 <time className={styles.time}>{timeText(n.created_at, 'YYYY-MM-DD')}</time>

@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { HelpContentPage } from '../../ui/HelpContentPage';
 import styles from './ContactPage.module.css';
+import { pagePath } from '../../paths';
 
-/** The customer-service conversation (src/pages/kefu): signed out, its route asks to log in first. */
-const SUPPORT_PATH = '/pages/kefu/index';
+/** The customer-service conversation (src/pages/support): signed out, its route asks to log in first. */
+const SUPPORT_PATH = pagePath('kefu', 'index');
 
 /** Contact us (`GET /contactus`), then the way into the in-app support chat the text points to. */
 export default function ContactPage() {

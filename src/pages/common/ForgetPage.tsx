@@ -18,6 +18,7 @@ import { useForm } from '../../ui/useForm';
 import { pageTitle } from '../../ui/pageTitle';
 import styles from './AuthLayout.module.css';
 import { sendRefused, type SendOutcome } from '../../ui/SendCodeButton';
+import { pagePath } from '../../paths';
 
 type AccountType = 'email' | 'mobile';
 
@@ -64,7 +65,7 @@ export default function ForgetPage() {
     const done = await run(() => call('/user/forget', input));
     if (done === undefined) return;
     showToast(done);
-    navigate(`/pages/common/login?account=${encodeURIComponent(account)}`, { replace: true });
+    navigate(pagePath('common', 'login', { account }), { replace: true });
   };
 
   return (

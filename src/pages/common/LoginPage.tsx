@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { contract } from '../../../domain/api/contract';
 import type { SecondFactorChallenge } from '../../../domain/auth/types';
 import { call } from '../../api/request';
-import { HOME_PATH } from '../../paths';
+import { HOME_PATH, pagePath, PAGES_PREFIX } from '../../paths';
 import { isLoggedIn, setToken } from '../../state/session';
 import { siteState } from '../../state/site';
 import { Button } from '../../ui/Button';
@@ -19,7 +19,7 @@ import { SecondFactorStep } from './SecondFactorStep';
 
 /** Only app routes may be a redirect target, never another site. */
 function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/pages/') ? value : HOME_PATH;
+  return value && value.startsWith(PAGES_PREFIX) ? value : HOME_PATH;
 }
 
 export default function LoginPage() {
@@ -96,7 +96,7 @@ export default function LoginPage() {
             {error && <p className={styles.error}>{error}</p>}
             <div className={styles.row}>
               <span />
-              <Link to="/pages/common/forget" className={styles.link}>
+              <Link to={pagePath('common', 'forget')} className={styles.link}>
                 {t('auth.forgotPassword')}
               </Link>
             </div>
@@ -106,7 +106,7 @@ export default function LoginPage() {
           </form>
           <p className={styles.footer}>
             {t('auth.noAccount')}{' '}
-            <Link to="/pages/common/register" className={styles.link}>
+            <Link to={pagePath('common', 'register')} className={styles.link}>
               {t('auth.registerNow')}
             </Link>
           </p>

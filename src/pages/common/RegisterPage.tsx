@@ -6,7 +6,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { contract, type InputOf } from '../../../domain/api/contract';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
-import { HOME_PATH } from '../../paths';
+import { HOME_PATH, pagePath } from '../../paths';
 import { areaState, selectArea } from '../../state/areaCodes';
 import { isLoggedIn, setToken } from '../../state/session';
 import { showToast } from '../../state/ui';
@@ -179,7 +179,7 @@ export default function RegisterPage() {
         </form>
         <p className={styles.footer}>
           {t('auth.haveAccount')}{' '}
-          <Link to="/pages/common/login" className={styles.link}>
+          <Link to={pagePath('common', 'login')} className={styles.link}>
             {t('auth.loginNow')}
           </Link>
         </p>

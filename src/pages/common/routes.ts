@@ -1,7 +1,7 @@
 import { defineArea } from '../../routing';
 
-/** The common area's pages (spec §2). */
-export default defineArea(
+/** The common area's pages: sign-in, help and web content (the loans page at `common/borrowing` lives in `loans/`). */
+const routes = defineArea(
   'common',
   {
     login: { load: () => import('./LoginPage'), public: true },
@@ -13,7 +13,13 @@ export default defineArea(
     faq: { load: () => import('./FaqPage'), public: true },
     contactus: { load: () => import('./ContactPage'), public: true },
     aboutus: { load: () => import('./AboutPage'), public: true },
-    borrowing: { load: () => import('./borrowing/LoansPage') },
   },
   { namespaces: ['auth', 'help', 'loans', 'system', 'security', 'targets'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    common: typeof routes;
+  }
+}

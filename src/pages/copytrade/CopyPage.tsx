@@ -1,5 +1,5 @@
 /**
- * My copies (issue 13): current (open copied positions, each traced to the trader and the trader's
+ * My copies: current (open copied positions, each traced to the trader and the trader's
  * order it copies, with its live P&L and "Hold myself", which makes it the follower's own after a
  * confirmation: the trader's close no longer touches it) and history (closed, and skipped with the
  * reason).
@@ -21,9 +21,10 @@ import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
 import { useTopics } from '../../ui/useTopics';
-import { SideBadge, signedUsdt, toneClass } from '../../ui/copytrade/parts';
-import styles from '../../ui/copytrade/CopyTrading.module.css';
+import { SideBadge, signedUsdt, toneClass } from './parts';
+import styles from './CopyTrading.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 /** The quotes move the open copies' marks (the worker prices the user's futures positions). */
 const QUOTES = [topics.quotes()];
@@ -65,7 +66,7 @@ function CopyCard({ c, onHold }: { c: CopyItem; onHold: (c: CopyItem) => void })
       </div>
       <p className={styles.trace} data-testid="copy-trace">
         {t('copytrade.copiesOrder', { name: c.trader_nickname, order: c.trader_trade_id })}{' '}
-        <Link to={`/pages/follow/trader?id=${c.trader_user_id}`} className={styles.heroLink}>
+        <Link to={pagePath('follow', 'trader', { id: c.trader_user_id })} className={styles.heroLink}>
           {t('copytrade.viewTrader')}
         </Link>
       </p>
@@ -161,7 +162,7 @@ export default function CopyPage() {
     <Page
       title={t('copytrade.copiesTitle')}
       right={
-        <Link to="/pages/copytrade/my" className={styles.navLink}>
+        <Link to={pagePath('copytrade', 'my')} className={styles.navLink}>
           {t('copytrade.myTraders')}
         </Link>
       }

@@ -1,5 +1,5 @@
 /**
- * My copy trading (issue 13): the traders I follow and those I stopped following (tabs), each with
+ * My copy trading: the traders I follow and those I stopped following (tabs), each with
  * the terms, the risk controls, the copies' P&L and open copies; edit, or stop following after a
  * confirmation (the copies already open stay open: the trader's close still closes them).
  */
@@ -19,9 +19,10 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
-import { Avatar, signedUsdt, toneClass } from '../../ui/copytrade/parts';
-import styles from '../../ui/copytrade/CopyTrading.module.css';
+import { Avatar, signedUsdt, toneClass } from './parts';
+import styles from './CopyTrading.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 function FollowCard({ f, onCancel }: { f: FollowItem; onCancel: (f: FollowItem) => void }) {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ function FollowCard({ f, onCancel }: { f: FollowItem; onCancel: (f: FollowItem) 
   return (
     <article className={styles.order} data-testid="my-follow" data-id={f.id} data-trader={f.trader_user_id} data-status={f.status}>
       <div className={styles.cardHead}>
-        <Link to={`/pages/follow/trader?id=${f.trader_user_id}`} className={`${styles.trader} ${styles.cardLink}`}>
+        <Link to={pagePath('follow', 'trader', { id: f.trader_user_id })} className={`${styles.trader} ${styles.cardLink}`}>
           <Avatar name={f.trader_nickname} src={null} />
           <span>
             <b>{f.trader_nickname}</b>
@@ -68,14 +69,14 @@ function FollowCard({ f, onCancel }: { f: FollowItem; onCancel: (f: FollowItem) 
         </p>
       )}
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void navigate('/pages/copytrade/copy')} data-testid="my-follow-copies">
+        <Button variant="secondary" onClick={() => void navigate(pagePath('copytrade', 'copy'))} data-testid="my-follow-copies">
           {t('copytrade.viewCopies')}
         </Button>
         {f.status === 'following' && (
           <>
             <Button
               variant="secondary"
-              onClick={() => void navigate(`/pages/follow/follow?trader=${f.trader_user_id}`)}
+              onClick={() => void navigate(pagePath('follow', 'follow', { trader: f.trader_user_id }))}
               data-testid="my-follow-edit"
             >
               {t('copytrade.edit')}
@@ -131,7 +132,7 @@ export default function MyPage() {
     <Page
       title={t('copytrade.myTitle')}
       right={
-        <Link to="/pages/copytrade/copy" className={styles.navLink} data-testid="my-copies-link">
+        <Link to={pagePath('copytrade', 'copy')} className={styles.navLink} data-testid="my-copies-link">
           {t('copytrade.copiesTitle')} <ChevronRight size={14} />
         </Link>
       }
@@ -155,7 +156,9 @@ export default function MyPage() {
           <Empty
             text={t(tab === 'following' ? 'copytrade.noFollowing' : 'copytrade.noCancelled')}
             action={
-              tab === 'following' ? { label: t('copytrade.findTraders'), onClick: () => void navigate('/pages/follow/index') } : undefined
+              tab === 'following'
+                ? { label: t('copytrade.findTraders'), onClick: () => void navigate(pagePath('follow', 'index')) }
+                : undefined
             }
           />
         )}

@@ -1,5 +1,5 @@
 /**
- * The finance tab (spec §2 `financial/index`, issue 12 item 4): what the user holds in the
+ * The finance tab (`financial/index`): what the user holds in the
  * finance products in all — in USDT and the display currency, with the yield earned — then each
  * product: what it offers now (from its public list) and the user's holdings in it, with the way
  * to its list and to the user's orders. Signed out, the products and a way to sign in.
@@ -23,6 +23,7 @@ import { useFormat } from '../../ui/useFormat';
 import { ratePercent } from '../../ui/ratePercent';
 import styles from './Financial.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 /** The coin the summary values in (a symbol, not a word to translate). */
 const USDT = 'USDT';
@@ -164,17 +165,24 @@ export default function FinancialIndexPage() {
       product: 'lockming',
       icon: Pickaxe,
       color: '#eab308',
-      list: '/pages/lockming/lockming',
-      orders: '/pages/lockming/order',
+      list: pagePath('lockming', 'lockming'),
+      orders: pagePath('lockming', 'order'),
       highlight: useLockmingHighlight(),
     },
-    { product: 'ieo', icon: Rocket, color: '#f43f5e', list: '/pages/ieo/ieo', orders: '/pages/ieo/order', highlight: useIeoHighlight() },
+    {
+      product: 'ieo',
+      icon: Rocket,
+      color: '#f43f5e',
+      list: pagePath('ieo', 'ieo'),
+      orders: pagePath('ieo', 'order'),
+      highlight: useIeoHighlight(),
+    },
     {
       product: 'dual',
       icon: Target,
       color: '#84cc16',
-      list: '/pages/invest/invest',
-      orders: '/pages/invest/mine',
+      list: pagePath('invest', 'invest'),
+      orders: pagePath('invest', 'mine'),
       highlight: useDualHighlight(),
     },
   ];
@@ -185,7 +193,7 @@ export default function FinancialIndexPage() {
         {!signedIn ? (
           <>
             <p className={styles.signedOut}>{t('financial.signInText')}</p>
-            <Link to="/pages/common/login" className={styles.signIn}>
+            <Link to={pagePath('common', 'login')} className={styles.signIn}>
               {t('financial.signIn')}
             </Link>
           </>

@@ -1,4 +1,11 @@
 import { defineArea } from '../../routing';
 
-/** The finance tab (spec §2, issue 12 item 4): the user's holdings in every finance product. */
-export default defineArea('financial', { index: { load: () => import('./IndexPage'), public: true } }, { namespaces: ['financial'] });
+/** The finance tab: the user's holdings in every finance product. */
+const routes = defineArea('financial', { index: { load: () => import('./IndexPage'), public: true } }, { namespaces: ['financial'] });
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    financial: typeof routes;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * The mini game (issue 16 part 3, docs/community/GAME.md): points only, never money. My points
+ * The mini game (docs/community/GAME.md): points only, never money. My points
  * and today's allowance (granted on the first visit of the UTC day), the pair, its live price
  * (the worker's feed), stake chips and the Up / Down buttons; the open round's 60 s countdown with
  * its open price and the would-be result (the worker's formula); my rounds; the leaderboard.

@@ -1,10 +1,17 @@
 import { defineArea } from '../../routing';
 
-/** The game area's pages (issue 16 part 3, docs/community/GAME.md): the points-only price game. */
-export default defineArea(
+/** The game area's pages (docs/community/GAME.md): the points-only price game. */
+const routes = defineArea(
   'game',
   {
     game: { load: () => import('./GamePage') },
   },
   { namespaces: ['game'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    game: typeof routes;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * A project's details (issue 12; `/pages/ieo/ieo?detail=<id>`): the token and phase with the
+ * A project's details (`/pages/ieo/ieo?detail=<id>`): the token and phase with the
  * countdown, the issuance price and total, the progress, the subscription cycle, per-user
  * limits, the lock period and unlock date, the description, the whitepaper and website links,
  * and "Subscribe" while the subscription is in progress.
@@ -20,6 +20,7 @@ import { Countdown, PhaseBadge, Progress } from './parts';
 import { dateTime, useSecondTick } from './time';
 import styles from './Ieo.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -130,7 +131,7 @@ export default function DetailView({ id }: { id: string }) {
         <Button
           block
           disabled={p.phase !== 'in_progress'}
-          onClick={() => void navigate(`/pages/ieo/subscribe?id=${p.id}`)}
+          onClick={() => void navigate(pagePath('ieo', 'subscribe', { id: p.id }))}
           data-testid="ieo-subscribe"
         >
           {p.phase === 'in_progress' ? t('ieo.subscribeNow') : p.phase === 'preheating' ? t('ieo.notStarted') : t('ieo.ended')}

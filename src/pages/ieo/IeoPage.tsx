@@ -1,5 +1,5 @@
 /**
- * The IEO projects (spec §2, issue 12): phase tabs (in progress / preheating / finished,
+ * The IEO projects: phase tabs (in progress / preheating / finished,
  * `?phase=`), each project a card with its token, name, issuance price, total issuance, the
  * subscription progress (past 100 % when oversubscribed), the countdown to its start or end and
  * the lock period. A tap opens the project's details (`?detail=<id>`, the same page).
@@ -20,6 +20,7 @@ import { useFormat } from '../../ui/useFormat';
 import DetailView from './DetailView';
 import { Countdown, PhaseBadge, Progress } from './parts';
 import styles from './Ieo.module.css';
+import { pagePath } from '../../paths';
 
 /** The tabs' order: what can be subscribed now first. */
 const TAB_ORDER: readonly IeoPhase[] = ['in_progress', 'preheating', 'finished'];
@@ -35,7 +36,7 @@ function ProjectCard({ p, color }: { p: IeoProject; color: string | undefined })
       data-testid="ieo-project"
       data-id={p.id}
       data-phase={p.phase}
-      onClick={() => void navigate(`/pages/ieo/ieo?detail=${p.id}`)}
+      onClick={() => void navigate(pagePath('ieo', 'ieo', { detail: p.id }))}
     >
       <div className={styles.cardHead}>
         <span className={styles.coin}>
@@ -84,7 +85,7 @@ function ProjectList() {
     <Page
       title={t('ieo.title')}
       right={
-        <Link to="/pages/ieo/order" className={styles.navLink} data-testid="ieo-my-orders">
+        <Link to={pagePath('ieo', 'order')} className={styles.navLink} data-testid="ieo-my-orders">
           <ReceiptText size={18} /> {t('ieo.mySubscriptions')}
         </Link>
       }

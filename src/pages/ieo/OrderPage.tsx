@@ -1,5 +1,5 @@
 /**
- * My IEO subscriptions (issue 12): each subscription's project and token, its state (subscribed,
+ * My IEO subscriptions: each subscription's project and token, its state (subscribed,
  * waiting for the end → allocated, tokens frozen → released), the tokens asked for and what was
  * paid, the passed amount and the refund once allocated, and the unlock date.
  */
@@ -16,6 +16,7 @@ import { useFormat } from '../../ui/useFormat';
 import { dateOnly, dateTime } from './time';
 import styles from './Ieo.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 function OrderCard({ o }: { o: IeoOrder }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ function OrderCard({ o }: { o: IeoOrder }) {
   return (
     <article className={styles.order} data-testid="ieo-order" data-id={o.id} data-status={o.status}>
       <div className={styles.cardHead}>
-        <Link to={`/pages/ieo/ieo?detail=${o.project_id}`} className={styles.coin}>
+        <Link to={pagePath('ieo', 'ieo', { detail: o.project_id })} className={styles.coin}>
           <CoinBadge name={o.token} color={colors.get(o.token)} size={32} />
           <span className={styles.names}>
             <b>{o.token}</b>
@@ -78,7 +79,7 @@ export default function OrderPage() {
   return (
     <Page title={t('ieo.ordersTitle')}>
       {list.loadedPage > 0 && list.items.length === 0 ? (
-        <Empty text={t('ieo.noOrders')} action={{ label: t('ieo.browse'), onClick: () => void navigate('/pages/ieo/ieo') }} />
+        <Empty text={t('ieo.noOrders')} action={{ label: t('ieo.browse'), onClick: () => void navigate(pagePath('ieo', 'ieo')) }} />
       ) : (
         <PagedView list={list} emptyText={t('ieo.noOrders')}>
           <div className={styles.list}>

@@ -1,5 +1,5 @@
 /**
- * An IEO subscription (issue 12; `/pages/ieo/subscribe?id=<project>`): the amount in tokens with
+ * An IEO subscription (`/pages/ieo/subscribe?id=<project>`): the amount in tokens with
  * "Max" (what the coin account's balance pays for, within what the user may still ask for), the
  * cost in the pay coin, the available balance and the limits, a live preview from the worker
  * (the server's cost rule and refusals), a confirmation sheet, then `POST /project/order` and
@@ -31,6 +31,7 @@ import styles from './Ieo.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { AmountInput } from '../../ui/AmountInput';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -97,7 +98,7 @@ export default function SubscribePage() {
       await invalidate('balances', 'ieo');
       setConfirming(false);
       showToast(t('ieo.toastDone'));
-      void navigate('/pages/ieo/order', { replace: true });
+      void navigate(pagePath('ieo', 'order'), { replace: true });
     } catch (error) {
       // The `call` toast shows the server's reason; only an unknown outcome keeps the key.
       if (!mayHaveTakenEffect(error)) submitKey.current = null;
@@ -189,7 +190,7 @@ export default function SubscribePage() {
       <Sheet open={confirming} title={t('ieo.confirmTitle')} onClose={() => setConfirming(false)}>
         <div className={styles.sheetBody} data-testid="ieo-confirm">
           <dl className={styles.rows}>
-            {/* Built on every render, open or not: only a plain decimal reaches the formatter ("abc" threw, issue 32). */}
+            {/* Built on every render, open or not: only a plain decimal reaches the formatter ("abc" threw). */}
             <Term label={t('ieo.amount')}>{tok(normaliseAmount(amount) ?? '0')}</Term>
             <Term label={t('ieo.price')}>{pay(p.price)}</Term>
             <Term label={t('ieo.cost')} className={styles.costRow} testId="ieo-confirm-cost">

@@ -1,7 +1,7 @@
 import { defineArea } from '../../routing';
 
-/** The IEO area's pages (spec §2, issue 12): the projects by phase (with a project's details, `?detail=`), a subscription, my subscriptions. */
-export default defineArea(
+/** The IEO area's pages: the projects by phase (with a project's details, `?detail=`), a subscription, my subscriptions. */
+const routes = defineArea(
   'ieo',
   {
     ieo: { load: () => import('./IeoPage'), public: true },
@@ -10,3 +10,10 @@ export default defineArea(
   },
   { namespaces: ['ieo'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    ieo: typeof routes;
+  }
+}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { NewsItem } from '../../../domain/content/types';
 import styles from './BannerCarousel.module.css';
+import { pagePath } from '../../paths';
 
 const ADVANCE_MS = 4500;
 
@@ -36,7 +37,7 @@ export function BannerCarousel({ items }: { items: NewsItem[] }) {
             type="button"
             className={styles.slide}
             style={b.image ? { backgroundImage: `url(${b.image})` } : undefined}
-            onClick={() => navigate(b.link ?? `/pages/common/article?id=${b.id}`)}
+            onClick={() => navigate(b.link ?? pagePath('common', 'article', { id: b.id }))}
           >
             <span className={styles.caption}>
               <b>{b.title}</b>

@@ -20,6 +20,7 @@ import { NewsList } from './NewsList';
 import { ShortcutGrid } from './ShortcutGrid';
 import { TopMovers } from './TopMovers';
 import styles from './HomePage.module.css';
+import { pagePath } from '../../paths';
 
 const QUOTES = [topics.quotes()];
 
@@ -41,12 +42,12 @@ export default function HomePage() {
         <h1 className={styles.siteName}>{site.site_name}</h1>
       </div>
       <div className={styles.actions}>
-        <Link to="/pages/market/search" className={styles.iconButton} aria-label={t('market.search')}>
+        <Link to={pagePath('market', 'search')} className={styles.iconButton} aria-label={t('market.search')}>
           <Search size={20} />
         </Link>
         {/* Customer service from the header, as the leading apps have it: the floating button
             stays off pages whose rows leave it no clear spot, home among them. */}
-        <Link to="/pages/kefu/index" className={styles.iconButton} aria-label={t('pages.kefu.index')} data-testid="home-support">
+        <Link to={pagePath('kefu', 'index')} className={styles.iconButton} aria-label={t('pages.kefu.index')} data-testid="home-support">
           <Headset size={20} />
         </Link>
         <button type="button" className={styles.iconButton} onClick={() => setLangOpen(true)} aria-label={t('common.language')}>
@@ -56,7 +57,7 @@ export default function HomePage() {
           type="button"
           className={styles.iconButton}
           data-testid="account-button"
-          onClick={() => navigate(token ? '/pages/setting/setting' : '/pages/common/login')}
+          onClick={() => navigate(token ? pagePath('setting', 'setting') : pagePath('common', 'login'))}
           aria-label={t(token ? 'home.account' : 'auth.login')}
         >
           <UserRound size={20} />
@@ -72,7 +73,7 @@ export default function HomePage() {
       <FeedBanner />
       <BannerCarousel items={banners.data?.data ?? []} />
       {latest ? (
-        <Link to={`/pages/common/article?id=${latest.id}`} className={styles.notice}>
+        <Link to={pagePath('common', 'article', { id: latest.id })} className={styles.notice}>
           <Megaphone size={16} className={styles.noticeIcon} />
           <span className={styles.noticeText}>{latest.title}</span>
         </Link>

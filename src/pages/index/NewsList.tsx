@@ -5,6 +5,7 @@ import { Skeleton, SkeletonGroup } from '../../ui/Skeleton';
 import { useTimeText } from '../../ui/useTimeText';
 import home from './HomePage.module.css';
 import styles from './NewsList.module.css';
+import { pagePath } from '../../paths';
 
 /** News items a loading list holds the place of, so the page does not jump when they arrive. */
 const LOADING_ROWS = 3;
@@ -33,7 +34,7 @@ export function NewsList({ items, loading = false }: { items: NewsItem[]; loadin
       <ul className={styles.list} hidden={!items.length}>
         {items.map((n) => (
           <li key={n.id}>
-            <Link to={`/pages/common/article?id=${n.id}`} className={styles.item}>
+            <Link to={pagePath('common', 'article', { id: n.id })} className={styles.item}>
               <span className={styles.title}>{n.title}</span>
               <span className={styles.summary}>{n.summary}</span>
               <time className={styles.time}>{timeText(n.created_at, 'YYYY-MM-DD')}</time>

@@ -8,6 +8,7 @@ import { readStored, writeStored, STORAGE_KEYS } from '../../state/storage';
 import { Button } from '../../ui/Button';
 import { useModal } from '../../ui/useModal';
 import styles from './NoticePopup.module.css';
+import { pagePath } from '../../paths';
 
 /** The home page's popup notice (`GET /news/index_pop`), shown until dismissed; a new notice shows again. */
 export function NoticePopup() {
@@ -34,7 +35,7 @@ export function NoticePopup() {
         <h2 className={styles.title}>{data.title}</h2>
         <p className={styles.summary}>{data.summary}</p>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => (close(), navigate(`/pages/common/article?id=${data.id}`))}>
+          <Button variant="secondary" onClick={() => (close(), navigate(pagePath('common', 'article', { id: data.id })))}>
             {t('home.readMore')}
           </Button>
           <Button onClick={close}>{t('home.gotIt')}</Button>

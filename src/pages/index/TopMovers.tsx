@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { Movers } from '../../../worker/market/MarketSlice';
 import { marketState } from '../../state/market';
 import { Tabs } from '../../ui/Tabs';
-import { contractPath } from '../../paths';
+import { contractPath, pagePath } from '../../paths';
 import { TickerRow } from '../../ui/TickerRow';
 import home from './HomePage.module.css';
 import styles from './TopMovers.module.css';
@@ -28,7 +28,7 @@ export function TopMovers() {
     <section className={home.section} data-testid="top-movers">
       <div className={home.sectionHead}>
         <h2 className={home.sectionTitle}>{t('home.topMovers')}</h2>
-        <Link to="/pages/market/market" className={home.more}>
+        <Link to={pagePath('market', 'market')} className={home.more}>
           {t('common.more')}
           <ChevronRight size={14} />
         </Link>

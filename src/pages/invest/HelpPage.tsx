@@ -1,6 +1,6 @@
 /**
- * Dual investment explained (issue 12 item 3): buy low (invests USDT) and sell high (invests the
- * coin), the yield with the spec's formula and its worked example on both sides (issue 32 item 3),
+ * Dual investment explained: buy low (invests USDT) and sell high (invests the
+ * coin), the yield with the spec's formula and its worked example on both sides,
  * the settlement.
  */
 import { ArrowDownToLine, ArrowUpFromLine, CalendarClock, Sigma } from 'lucide-react';
@@ -13,8 +13,9 @@ import { Page } from '../../ui/Page';
 import { useFormat } from '../../ui/useFormat';
 import { aprPercent } from './format';
 import styles from './Invest.module.css';
+import { pagePath } from '../../paths';
 
-/** The worked example: 1 BTC for 7 days at 36.5% APR, linked at 70 000 (spec §9). */
+/** The worked example: 1 BTC for 7 days at 36.5% APR, linked at 70 000. */
 const EXAMPLE = { amount: '1', days: 7, apr: '0.365', linked: '70000' };
 
 export default function HelpPage() {
@@ -75,7 +76,7 @@ export default function HelpPage() {
             </div>
           </section>
         ))}
-        <Button block onClick={() => void navigate('/pages/invest/invest')}>
+        <Button block onClick={() => void navigate(pagePath('invest', 'invest'))}>
           {t('invest.help.browse')}
         </Button>
       </div>

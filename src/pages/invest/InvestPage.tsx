@@ -1,5 +1,5 @@
 /**
- * The dual products (spec §2 "invest", issue 12 item 3): coin tabs (BTC / ETH, `?coin=`), the
+ * The dual products ("invest"): coin tabs (BTC / ETH, `?coin=`), the
  * "buy low" (put: invests USDT) / "sell high" (call: invests the coin) toggle (`?type=`, buy low
  * first and by default, as on Binance and OKX), each product a card with its APR,
  * linked price, term, maturity, shares left, a progress bar and its status; a tap opens the purchase.
@@ -22,6 +22,7 @@ import { useFormat } from '../../ui/useFormat';
 import { aprPercent, DUAL_COINS, shortDateTime, type DualCoin } from './format';
 import styles from './Invest.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 function ProductCard({ p, color }: { p: DualProduct; color: string | undefined }) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ function ProductCard({ p, color }: { p: DualProduct; color: string | undefined }
       data-days={p.days}
       data-type={p.type}
       disabled={p.status !== 'open'}
-      onClick={() => navigate(`/pages/invest/purchase?id=${p.id}`)}
+      onClick={() => navigate(pagePath('invest', 'purchase', { id: p.id }))}
     >
       <div className={styles.cardHead}>
         <span className={styles.coin}>
@@ -100,7 +101,7 @@ export default function InvestPage() {
     <Page
       title={t('invest.title')}
       right={
-        <Link to="/pages/invest/mine" className={styles.navLink} data-testid="invest-my-positions">
+        <Link to={pagePath('invest', 'mine')} className={styles.navLink} data-testid="invest-my-positions">
           <ReceiptText size={18} /> {t('invest.myPositions')}
         </Link>
       }
@@ -110,7 +111,7 @@ export default function InvestPage() {
           <h2>{t('invest.heroTitle')}</h2>
           <p>{t('invest.heroText')}</p>
         </div>
-        <Link to="/pages/invest/help" className={styles.heroLink}>
+        <Link to={pagePath('invest', 'help')} className={styles.heroLink}>
           {t('invest.howItWorks')} <ChevronRight size={14} />
         </Link>
       </div>

@@ -1,5 +1,5 @@
 /**
- * The user's dual positions (issue 12 item 3): holding / settling / settled / failed tabs
+ * The user's dual positions: holding / settling / settled / failed tabs
  * (`status`), each position's coin and type, amount, linked price, APR, term and maturity; a
  * settled one its settlement price and what was paid (coin and amount), a failed one its reason
  * (the principal was refunded).

@@ -1,5 +1,5 @@
 /**
- * The payoff picture of a dual purchase (issue 12 item 3): what the position is worth in USDT at
+ * The payoff picture of a dual purchase: what the position is worth in USDT at
  * maturity across settlement prices, with the linked price and today's price marked. The points
  * come from the worker's preview (worker/invest/preview.ts), computed with dualPayout — the
  * formula the server settles with; this only draws them.

@@ -1,5 +1,5 @@
 /**
- * A dual purchase (issue 12 item 3): the product's terms, the invest coin's available balance,
+ * A dual purchase: the product's terms, the invest coin's available balance,
  * whole shares with "Max", a live preview from the worker (cost, what maturity pays on either side
  * of the linked price, and the payoff picture — all from dualPayout, the formula the server
  * settles with), a confirmation sheet, then `POST /dual/buyDual` and the positions page. The
@@ -12,7 +12,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNTS } from '../../../domain/funds/formulas';
 import { topics } from '../../../domain/protocol';
 import { apiQuery, useInvalidate } from '../../api/queries';
-import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { marketState } from '../../state/market';
 import { useThrottledSelect } from '../../state/select';
@@ -23,7 +22,7 @@ import { Page } from '../../ui/Page';
 import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Skeleton';
 import { useFormat } from '../../ui/useFormat';
-import { useSubmitKey } from '../../ui/useForm';
+import { useIdempotentSubmit } from '../../ui/useIdempotentSubmit';
 import { useTopics } from '../../ui/useTopics';
 import { getWorker } from '../../worker-client';
 import type { DualPreview } from '../../../worker/invest/preview';
@@ -33,6 +32,7 @@ import styles from './Invest.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { AmountInput } from '../../ui/AmountInput';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 const QUOTES = [topics.quotes()];
 
@@ -41,7 +41,7 @@ export default function PurchasePage() {
   const fmt = useFormat();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const submitOnce = useSubmitKey();
+  const buy = useIdempotentSubmit('/dual/buyDual');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const detail = useQuery({ ...apiQuery('/dual/detail', { id: String(id) }), enabled: Number.isInteger(id) && id > 0 });
@@ -90,15 +90,13 @@ export default function PurchasePage() {
     if (!product) return;
     setBusy(true);
     try {
-      await submitOnce({ id: String(product.id), num: num.trim() }, (input, idempotencyKey) =>
-        call('/dual/buyDual', input, { idempotencyKey }),
-      );
+      if (!(await buy.run({ id: String(product.id), num: num.trim() }))) return;
       await invalidate('balances', 'invest');
       setConfirming(false);
       showToast(t('invest.toastDone'));
-      void navigate('/pages/invest/mine', { replace: true });
+      void navigate(pagePath('invest', 'mine'), { replace: true });
     } catch {
-      // The `call` toast shows the server's reason.
+      // A failed call returned above (the `call` toast said why); this is a failed refresh.
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { defineArea } from '../../routing';
 
-/** The invest (dual investment) area's pages (spec §2, issue 12): products, a purchase with its payoff picture, positions, instructions. */
-export default defineArea(
+/** The invest (dual investment) area's pages: products, a purchase with its payoff picture, positions, instructions. */
+const routes = defineArea(
   'invest',
   {
     invest: { load: () => import('./InvestPage'), public: true },
@@ -11,3 +11,10 @@ export default defineArea(
   },
   { namespaces: ['invest', 'funds'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    invest: typeof routes;
+  }
+}

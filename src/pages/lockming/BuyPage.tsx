@@ -1,5 +1,5 @@
 /**
- * A lockming purchase (issue 12): the product's terms, the coin account's available balance, the
+ * A lockming purchase: the product's terms, the coin account's available balance, the
  * amount with "Max" (min of available and what the user may still buy), a live preview from the
  * worker (daily yield, cycle yield, expiry — the domain formulas), a confirmation sheet, then
  * `POST /lh/deposit` (a retry after an answer was lost resends the same Idempotency-Key) and the
@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNTS } from '../../../domain/funds/formulas';
 import { apiQuery, useInvalidate } from '../../api/queries';
-import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
@@ -20,7 +19,7 @@ import { Page } from '../../ui/Page';
 import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Skeleton';
 import { useFormat } from '../../ui/useFormat';
-import { useSubmitKey } from '../../ui/useForm';
+import { useIdempotentSubmit } from '../../ui/useIdempotentSubmit';
 import { getWorker } from '../../worker-client';
 import type { LockmingPreview } from '../../../worker/lockming/preview';
 import { dateTime, ratePercent } from './percent';
@@ -28,13 +27,14 @@ import styles from './Lockming.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { AmountInput } from '../../ui/AmountInput';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 export default function BuyPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const submitOnce = useSubmitKey();
+  const deposit = useIdempotentSubmit('/lh/deposit');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const products = useQuery(apiQuery('/lh/deposit/config'));
@@ -73,15 +73,13 @@ export default function BuyPage() {
     setBusy(true);
     try {
       // A second tap after a lost answer resends the first attempt's key: one subscription, never two.
-      await submitOnce({ config_id: String(product.id), amount: amount.trim() }, (input, idempotencyKey) =>
-        call('/lh/deposit', input, { idempotencyKey }),
-      );
+      if (!(await deposit.run({ config_id: String(product.id), amount: amount.trim() }))) return;
       await invalidate('balances', 'lockming');
       setConfirming(false);
       showToast(t('lockming.toastDone'));
-      void navigate('/pages/lockming/order', { replace: true });
+      void navigate(pagePath('lockming', 'order'), { replace: true });
     } catch {
-      // The `call` toast shows the server's reason.
+      // A failed call returned above (the `call` toast said why); this is a failed refresh.
     } finally {
       setBusy(false);
     }

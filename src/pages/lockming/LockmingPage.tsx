@@ -1,5 +1,5 @@
 /**
- * The lockming products (spec §2, issue 12): category tabs (mining / DeFi / cloud, `?category=`),
+ * The lockming products: category tabs (mining / DeFi / cloud, `?category=`),
  * each product a card with its coin, daily yield, lock-up, minimum, per-user limit, quota progress
  * and status; a tap opens the purchase.
  */
@@ -19,6 +19,7 @@ import { useFormat } from '../../ui/useFormat';
 import { ratePercent } from './percent';
 import styles from './Lockming.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 function ProductCard({ p, color }: { p: LockmingProduct; color: string | undefined }) {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ function ProductCard({ p, color }: { p: LockmingProduct; color: string | undefin
       data-id={p.id}
       data-days={p.cycle_days}
       disabled={p.status !== 'open'}
-      onClick={() => navigate(`/pages/lockming/buy?id=${p.id}`)}
+      onClick={() => navigate(pagePath('lockming', 'buy', { id: p.id }))}
     >
       <div className={styles.cardHead}>
         <span className={styles.coin}>
@@ -87,7 +88,7 @@ export default function LockmingPage() {
     <Page
       title={t('lockming.title')}
       right={
-        <Link to="/pages/lockming/order" className={styles.navLink} data-testid="lockming-my-orders">
+        <Link to={pagePath('lockming', 'order')} className={styles.navLink} data-testid="lockming-my-orders">
           <ReceiptText size={18} /> {t('lockming.myOrders')}
         </Link>
       }
@@ -97,7 +98,7 @@ export default function LockmingPage() {
           <h2>{t(`lockming.hero.${category}`)}</h2>
           <p>{t('lockming.heroText')}</p>
         </div>
-        <Link to="/pages/lockming/welcome" className={styles.heroLink}>
+        <Link to={pagePath('lockming', 'welcome')} className={styles.heroLink}>
           {t('lockming.howItWorks')} <ChevronRight size={14} />
         </Link>
       </div>

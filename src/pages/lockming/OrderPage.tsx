@@ -1,5 +1,5 @@
 /**
- * The lockming orders (issue 12): in progress / redeemed tabs (`status`), each order's amount,
+ * The lockming orders: in progress / redeemed tabs (`status`), each order's amount,
  * daily yield, yield paid, days paid of the cycle, next yield, expiry and state; an order in
  * progress can be redeemed early after a sheet shows the server's penalty and what returns.
  */

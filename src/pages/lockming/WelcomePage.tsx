@@ -1,4 +1,4 @@
-/** Lockming explained (issue 12): daily yield, lock-up and early redemption with the spec's numbers, then the three categories. */
+/** Lockming explained: daily yield, lock-up and early redemption with the spec's numbers, then the three categories. */
 import { CalendarClock, Coins, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { useFormat } from '../../ui/useFormat';
 import styles from './Lockming.module.css';
+import { pagePath } from '../../paths';
 
 export default function WelcomePage() {
   const { t } = useTranslation();
@@ -48,7 +49,7 @@ export default function WelcomePage() {
             key={c}
             variant={c === 'mining' ? 'primary' : 'secondary'}
             block
-            onClick={() => void navigate(`/pages/lockming/lockming?category=${c}`)}
+            onClick={() => void navigate(pagePath('lockming', 'lockming', { category: c }))}
           >
             {t(`lockming.category.${c}`)}
           </Button>

@@ -1,7 +1,7 @@
 import { defineArea } from '../../routing';
 
-/** The lockming area's pages (spec §2, issue 12): products by category, a purchase, the orders, the intro. */
-export default defineArea(
+/** The lockming area's pages: products by category, a purchase, the orders, the intro. */
+const routes = defineArea(
   'lockming',
   {
     lockming: { load: () => import('./LockmingPage'), public: true },
@@ -11,3 +11,10 @@ export default defineArea(
   },
   { namespaces: ['lockming', 'funds'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    lockming: typeof routes;
+  }
+}

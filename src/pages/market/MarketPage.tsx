@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { nextSort, SORT_KEYS, type MarketSort, type SortKey } from '../../../domain/market/ranking';
 import { MARKET_CATEGORIES } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
-import { contractPath } from '../../paths';
+import { contractPath, pagePath } from '../../paths';
 import { Empty } from '../../ui/Empty';
 import { FavoritesEmpty } from '../../ui/FavoritesEmpty';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
@@ -109,7 +109,7 @@ export default function MarketPage() {
       back={false}
       left={<FeedStatusBadge />}
       right={
-        <Link to="/pages/market/search" aria-label={t('market.search')} className={styles.search}>
+        <Link to={pagePath('market', 'search')} aria-label={t('market.search')} className={styles.search}>
           <Search size={20} />
         </Link>
       }

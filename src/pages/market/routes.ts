@@ -1,7 +1,7 @@
 import { defineArea } from '../../routing';
 
-/** The market area's pages (spec §2). */
-export default defineArea(
+/** The market area's pages. */
+const routes = defineArea(
   'market',
   {
     market: { load: () => import('./MarketPage'), public: true },
@@ -9,3 +9,10 @@ export default defineArea(
   },
   { namespaces: ['market', 'auth'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    market: typeof routes;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * An artist (spec §2 `nft/artistDetail?id=`, issue 14): avatar, bio, counts, their collections
+ * An artist (the page `nft/artistDetail?id=`): avatar, bio, counts, their collections
  * (a horizontal strip) and every artwork of theirs (getBoxList `artist_id`, `all`=1) on the grid.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,8 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Skeleton } from '../../ui/Skeleton';
 import { ArtworkList, CollectionCard } from './lists';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import styles from './ArtistDetailPage.module.css';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -30,7 +31,7 @@ export default function ArtistDetailPage() {
   if (valid && isPending)
     return (
       <Page title={title}>
-        <div className={styles.detail}>
+        <div className={nft.detail}>
           <Skeleton height={160} />
         </div>
       </Page>
@@ -43,10 +44,10 @@ export default function ArtistDetailPage() {
     );
   return (
     <Page title={title} bodyRef={setScroller}>
-      <section className={styles.artistHero} data-testid="nft-artist-detail" data-id={a.id}>
+      <section className={nft.artistHero} data-testid="nft-artist-detail" data-id={a.id}>
         <img className={styles.avatarLarge} src={a.avatar} alt="" />
-        <h1 className={styles.title}>{a.name}</h1>
-        <p className={styles.bio}>{a.bio}</p>
+        <h1 className={nft.title}>{a.name}</h1>
+        <p className={nft.bio}>{a.bio}</p>
         <div className={styles.counts}>
           <span>
             <b className="num">{a.works}</b> {t('nft.artist.works')}
@@ -58,7 +59,7 @@ export default function ArtistDetailPage() {
       </section>
       {a.collection_list.length > 0 && (
         <>
-          <h2 className={styles.sectionTitle}>{t('nft.artist.collections')}</h2>
+          <h2 className={nft.sectionTitle}>{t('nft.artist.collections')}</h2>
           <div className={styles.strip}>
             {a.collection_list.map((c) => (
               <CollectionCard key={c.id} c={c} />
@@ -66,7 +67,7 @@ export default function ArtistDetailPage() {
           </div>
         </>
       )}
-      <h2 className={styles.sectionTitle}>{t('nft.artist.works')}</h2>
+      <h2 className={nft.sectionTitle}>{t('nft.artist.works')}</h2>
       <ArtworkList filter={{ artist_id: String(a.id), all: '1' }} scroller={scroller} />
     </Page>
   );

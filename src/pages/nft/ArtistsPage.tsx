@@ -1,4 +1,4 @@
-/** Every artist (spec §2 `nft/artist`, issue 14), paged. */
+/** Every artist (`nft/artist`), paged. */
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';

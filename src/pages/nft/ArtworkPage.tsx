@@ -1,6 +1,6 @@
 /**
- * An artwork's page (spec §2 `nft/artworkDetail?id=` for image, gif and audio,
- * `nft/artworkDetail_video?id=` for video; issue 14): the media in the browser's own player
+ * An artwork's page (the page `nft/artworkDetail?id=` for image, gif and audio,
+ * `nft/artworkDetail_video?id=` for video): the media in the browser's own player
  * (<img>, <audio controls> under its cover, <video controls playsInline> with its poster; a
  * broken audio file says "audio file error", inline and as a toast, from the element's `error`
  * event), rarity, code, title, artist, collection, creator, owner, the collect (like) toggle,
@@ -24,8 +24,10 @@ import { pageTitle } from '../../ui/pageTitle';
 import { Skeleton, SkeletonGroup } from '../../ui/Skeleton';
 import { RarityBadge, TypeBadge, useGoLogin } from './parts';
 import { SalePanel } from './SalePanel';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import styles from './ArtworkPage.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -35,7 +37,7 @@ function Media({ a }: { a: NftArtworkDetail }) {
   const [audioError, setAudioError] = useState(false);
   if (a.type === 'video')
     return (
-      <div className={styles.stage}>
+      <div className={nft.stage}>
         <video
           className={styles.video}
           src={a.media}
@@ -49,8 +51,8 @@ function Media({ a }: { a: NftArtworkDetail }) {
     );
   if (a.type === 'audio')
     return (
-      <div className={styles.stage}>
-        {a.poster && <img className={styles.stageImage} src={a.poster} alt={a.title} />}
+      <div className={nft.stage}>
+        {a.poster && <img className={nft.stageImage} src={a.poster} alt={a.title} />}
         <div className={styles.audioBar}>
           <audio
             src={a.media}
@@ -71,8 +73,8 @@ function Media({ a }: { a: NftArtworkDetail }) {
       </div>
     );
   return (
-    <div className={styles.stage}>
-      <img className={styles.stageImage} src={a.media} alt={a.title} data-testid="nft-image" />
+    <div className={nft.stage}>
+      <img className={nft.stageImage} src={a.media} alt={a.title} data-testid="nft-image" />
     </div>
   );
 }
@@ -128,7 +130,7 @@ export default function ArtworkPage() {
   if (valid && isPending)
     return (
       <Page title={title}>
-        <SkeletonGroup className={styles.detail}>
+        <SkeletonGroup className={nft.detail}>
           <Skeleton height={340} />
           <Skeleton height={120} />
           <Skeleton height={200} />
@@ -143,27 +145,27 @@ export default function ArtworkPage() {
     );
   return (
     <Page title={title}>
-      <div className={styles.detail} data-testid="nft-artwork" data-id={a.id} data-code={a.code} data-type={a.type}>
+      <div className={nft.detail} data-testid="nft-artwork" data-id={a.id} data-code={a.code} data-type={a.type}>
         <Media a={a} />
-        <section className={styles.panel}>
+        <section className={nft.panel}>
           <div className={styles.titleRow}>
             <div className={styles.titleText}>
-              <div className={styles.badgeRow}>
+              <div className={nft.badgeRow}>
                 <RarityBadge rarity={a.rarity} large />
                 <TypeBadge type={a.type} />
                 <span className={`${styles.code} num`} data-testid="nft-code">
                   {a.code}
                 </span>
               </div>
-              <h1 className={styles.title}>{a.title}</h1>
+              <h1 className={nft.title}>{a.title}</h1>
             </div>
             <CollectButton a={a} />
           </div>
-          <dl className={styles.facts}>
+          <dl className={nft.facts}>
             <div>
               <dt>{t('nft.artistLabel')}</dt>
               <dd>
-                <Link to={`/pages/nft/artistDetail?id=${a.artist_id}`} className={styles.inlineLink} data-testid="nft-artist-link">
+                <Link to={pagePath('nft', 'artistDetail', { id: a.artist_id })} className={nft.inlineLink} data-testid="nft-artist-link">
                   <img className={styles.avatarSmall} src={a.artist_avatar} alt="" />
                   {a.artist}
                 </Link>
@@ -173,7 +175,7 @@ export default function ArtworkPage() {
               <div>
                 <dt>{t('nft.collectionLabel')}</dt>
                 <dd>
-                  <Link to={`/pages/nft/collection?id=${a.collection_id}`} className={styles.inlineLink}>
+                  <Link to={pagePath('nft', 'collection', { id: a.collection_id })} className={nft.inlineLink}>
                     {a.collection}
                   </Link>
                 </dd>
@@ -191,9 +193,9 @@ export default function ArtworkPage() {
           </dl>
         </section>
         <SalePanel a={a} />
-        <section className={styles.panel}>
-          <h2 className={styles.panelTitle}>{t('nft.description')}</h2>
-          <p className={styles.description}>{a.description}</p>
+        <section className={nft.panel}>
+          <h2 className={nft.panelTitle}>{t('nft.description')}</h2>
+          <p className={nft.description}>{a.description}</p>
         </section>
       </div>
     </Page>

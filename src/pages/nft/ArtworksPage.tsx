@@ -1,5 +1,5 @@
 /**
- * Every artwork (spec §2 `nft/artwork`, issue 14; getBoxList `all`=1), for sale or not, with the
+ * Every artwork (`nft/artwork`, getBoxList `all`=1), for sale or not, with the
  * media-type and rarity filters and the sort (`?type=`, `?rarity=`, `?sort=`).
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Collections (spec §2 `nft/collection`, issue 14): every collection, or with `?id=` one
+ * Collections (the page `nft/collection`): every collection, or with `?id=` one
  * collection (its cover, artist and description) with its artworks on the grid.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,9 @@ import { apiQuery } from '../../api/queries';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { ArtworkList, CollectionList } from './lists';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import styles from './CollectionPage.module.css';
+import { pagePath } from '../../paths';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -24,16 +26,16 @@ function OneCollection({ id }: { id: number }) {
   return (
     <Page title={c?.name ?? pageTitle(t, { area: 'nft', page: 'collection' })} bodyRef={setScroller}>
       {c && (
-        <section className={styles.collectionHero} data-testid="nft-collection-detail" data-id={c.id}>
+        <section className={nft.collectionHero} data-testid="nft-collection-detail" data-id={c.id}>
           <img className={styles.collectionHeroCover} src={c.cover} alt="" />
-          <h1 className={styles.title}>{c.name}</h1>
+          <h1 className={nft.title}>{c.name}</h1>
           {c.artist_id !== null && c.artist && (
-            <Link to={`/pages/nft/artistDetail?id=${c.artist_id}`} className={styles.inlineLink}>
+            <Link to={pagePath('nft', 'artistDetail', { id: c.artist_id })} className={nft.inlineLink}>
               {c.artist}
             </Link>
           )}
-          <p className={styles.bio}>{c.description}</p>
-          <span className={styles.muted}>{t('nft.collection.works', { count: c.works })}</span>
+          <p className={nft.bio}>{c.description}</p>
+          <span className={nft.muted}>{t('nft.collection.works', { count: c.works })}</span>
         </section>
       )}
       <ArtworkList filter={{ collection_id: String(id), all: '1' }} scroller={scroller} />

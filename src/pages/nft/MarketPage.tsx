@@ -1,5 +1,5 @@
 /**
- * The NFT market (spec §2 `nft/nft`, issue 14): a search entry; tabs Market (fixed price),
+ * The NFT market (the page `nft/nft`): a search entry; tabs Market (fixed price),
  * Auctions, Blind boxes, Artists and Collections (`?tab=`); on the artwork tabs, media-type chips
  * (`?type=`) and a sort (`?sort=`) over a 2-column virtual grid of cards. Works signed out (every
  * list is public); "My NFTs" and the NFT centre sit in the header.
@@ -13,7 +13,9 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { ArtistList, ArtworkFilters, ArtworkList, BoxList, CollectionList, pick } from './lists';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import styles from './MarketPage.module.css';
+import { pagePath } from '../../paths';
 
 const TABS = ['market', 'auctions', 'boxes', 'artists', 'collections'] as const;
 
@@ -30,21 +32,21 @@ export default function MarketPage() {
       title={pageTitle(t, { area: 'nft', page: 'nft' })}
       right={
         <span className={styles.headLinks}>
-          <Link to="/pages/nft/myNft" aria-label={t('nft.myNfts')} title={t('nft.myNfts')} data-testid="nft-my">
+          <Link to={pagePath('nft', 'myNft')} aria-label={t('nft.myNfts')} title={t('nft.myNfts')} data-testid="nft-my">
             <LayoutGrid size={20} />
           </Link>
-          <Link to="/pages/nft/mine" aria-label={t('nft.center')} title={t('nft.center')} data-testid="nft-center">
+          <Link to={pagePath('nft', 'mine')} aria-label={t('nft.center')} title={t('nft.center')} data-testid="nft-center">
             <UserRound size={20} />
           </Link>
         </span>
       }
       bodyRef={setScroller}
     >
-      <Link to="/pages/nft/search" className={styles.searchEntry} data-testid="nft-search-entry">
+      <Link to={pagePath('nft', 'search')} className={nft.searchEntry} data-testid="nft-search-entry">
         <Search size={16} /> <span>{t('nft.searchPlaceholder')}</span>
       </Link>
-      <div className={styles.sticky}>
-        <div className={styles.tabs}>
+      <div className={nft.sticky}>
+        <div className={nft.tabs}>
           <Tabs
             items={TABS.map((key) => ({ key, label: t(`nft.tabs.${key}`) }))}
             value={tab}

@@ -1,5 +1,5 @@
 /**
- * The NFT centre (spec §2 `nft/mine`, issue 14 items 4 and 7), tabs (`?tab=`): Bids (each auction
+ * The NFT centre (the page `nft/mine`), tabs (`?tab=`): Bids (each auction
  * the caller bid in: their bid against the current one, leading or outbid, its state and the
  * margin's), To pay (auctions won: pending with the countdown to `pay_by` and Pay, with a confirm
  * sheet; paid; expired) and Messages (the NFT notifications, unread dot, a tap marks one read,
@@ -26,7 +26,8 @@ import { useIdempotentSubmit } from '../../ui/useIdempotentSubmit';
 import { useFormat } from '../../ui/useFormat';
 import { useTimeText } from '../../ui/useTimeText';
 import { artworkPath, SaleCountdown, Thumb } from './parts';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import styles from './MinePage.module.css';
 import { Term } from '../../ui/Term';
 
 const TABS = ['bids', 'pay', 'messages'] as const;
@@ -58,7 +59,7 @@ function BidCard({ b }: { b: NftMyBid }) {
           <b>{b.title}</b>
           <span className={`${styles.standing} ${styles[standing]}`}>{t(`nft.mine.standing.${standing}`)}</span>
         </div>
-        <dl className={styles.cells}>
+        <dl className={nft.cells}>
           <Term label={t('nft.mine.myBid')}>
             {money(b.my_bid)} {b.currency}
           </Term>
@@ -90,7 +91,7 @@ function Bids() {
   const list = usePages('/bind_box/getMyBids', {});
   return (
     <PagedView list={list} emptyText={t('nft.mine.noBids')}>
-      <div className={styles.stack}>
+      <div className={nft.stack}>
         {list.items.map((b) => (
           <BidCard key={b.sale_id} b={b} />
         ))}
@@ -116,12 +117,12 @@ function PayCard({ o, onPay }: { o: NftPayOrder; onPay: (o: NftPayOrder) => void
             {t(`nft.mine.payStatus.${o.status}`)}
           </span>
         </div>
-        <dl className={styles.cells}>
+        <dl className={nft.cells}>
           <Term label={t('nft.mine.winningBid')}>{money(o.price)}</Term>
           <Term label={t('nft.mine.marginHeld')}>{money(o.margin)}</Term>
           <div>
             <dt>{t('nft.mine.due')}</dt>
-            <dd className={`num ${styles.strong}`} data-testid="nft-pay-due">
+            <dd className={`num ${nft.strong}`} data-testid="nft-pay-due">
               {money(o.due)}
             </dd>
           </div>
@@ -156,7 +157,7 @@ function ToPay() {
   return (
     <>
       <PagedView list={list} emptyText={t('nft.mine.noOrders')}>
-        <div className={styles.stack}>
+        <div className={nft.stack}>
           {list.items.map((o) => (
             <PayCard key={o.id} o={o} onPay={setPaying} />
           ))}
@@ -164,12 +165,12 @@ function ToPay() {
       </PagedView>
       <Sheet open={paying !== null} title={t('nft.mine.payTitle')} onClose={() => setPaying(null)}>
         {paying && (
-          <div className={styles.sheetBody} data-testid="nft-pay-sheet">
+          <div className={nft.sheetBody} data-testid="nft-pay-sheet">
             <p>{paying.title}</p>
-            <div className={styles.bigPrice}>
+            <div className={nft.bigPrice}>
               <b className="num">{formatAmount(paying.due, paying.decimals, fmt.lang)}</b> <small>{paying.currency}</small>
             </div>
-            <p className={styles.note}>{t('nft.mine.payNote')}</p>
+            <p className={nft.note}>{t('nft.mine.payNote')}</p>
             <Button block busy={submit.busy} onClick={() => void pay()} data-testid="nft-pay-confirm">
               {t('nft.mine.payConfirm')}
             </Button>
@@ -208,10 +209,10 @@ function Messages() {
   return (
     <>
       <div className={styles.messagesHead}>
-        <span className={styles.muted} data-testid="nft-unread">
+        <span className={nft.muted} data-testid="nft-unread">
           {t('nft.mine.unread', { n: unread })}
         </span>
-        <button type="button" className={styles.moreLink} onClick={() => void markAll()} disabled={!anyUnread} data-testid="nft-read-all">
+        <button type="button" className={nft.moreLink} onClick={() => void markAll()} disabled={!anyUnread} data-testid="nft-read-all">
           <CheckCheck size={16} /> {t('notifications.markAllRead')}
         </button>
       </div>
@@ -229,7 +230,7 @@ export default function MinePage() {
   const tab: Tab = (TABS as readonly string[]).includes(raw ?? '') ? (raw as Tab) : 'bids';
   return (
     <Page title={pageTitle(t, { area: 'nft', page: 'mine' })}>
-      <div className={`${styles.sticky} ${styles.tabs}`}>
+      <div className={`${nft.sticky} ${nft.tabs}`}>
         <Tabs
           items={TABS.map((key) => ({ key, label: t(`nft.mine.tabs.${key}`) }))}
           value={tab}

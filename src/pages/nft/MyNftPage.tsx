@@ -1,5 +1,5 @@
 /**
- * My NFTs (spec §2 `nft/myNft`, issue 14 item 7): tabs Owned (getMyNFTs: held, reselling or in an
+ * My NFTs (`nft/myNft`): tabs Owned (getMyNFTs: held, reselling or in an
  * auction), Blind boxes (the caller's boxes: Open while unopened, the result once opened) and
  * Collected (liked); `?tab=`.
  */

@@ -1,5 +1,5 @@
 /**
- * A fixed-price purchase (spec §2 `nft/purchase_one?sale=`, issue 14): the artwork, its price, the
+ * A fixed-price purchase (the page `nft/purchase_one?sale=`): the artwork, its price, the
  * buyer's coin-account balance of that coin (the worker's live balances) and "insufficient
  * balance" when short; Confirm → buyNFT (with an Idempotency-Key) → a success view → My NFTs.
  */
@@ -22,7 +22,9 @@ import { useIdempotentSubmit } from '../../ui/useIdempotentSubmit';
 import { useSecondTick } from '../../ui/useSecondTick';
 import { useFormat } from '../../ui/useFormat';
 import { artworkPath, RarityBadge, Thumb, TypeBadge, useCoinBalance } from './parts';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import styles from './PurchaseOnePage.module.css';
+import { pagePath } from '../../paths';
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -53,15 +55,15 @@ export default function PurchaseOnePage() {
   if (bought)
     return (
       <Page title={title}>
-        <div className={styles.success} data-testid="nft-bought">
+        <div className={nft.success} data-testid="nft-bought">
           <CircleCheck size={48} className="up" />
           <h2>{t('nft.purchase.success')}</h2>
           <Thumb a={bought} className={styles.successThumb} />
           <p>{t('nft.purchase.successText', { title: bought.title })}</p>
-          <Link to="/pages/nft/myNft" className={styles.primaryLink} data-testid="nft-go-my">
+          <Link to={pagePath('nft', 'myNft')} className={nft.primaryLink} data-testid="nft-go-my">
             {t('nft.myNfts')}
           </Link>
-          <Link to={artworkPath(bought)} className={styles.moreLink}>
+          <Link to={artworkPath(bought)} className={nft.moreLink}>
             {t('nft.purchase.viewArtwork')}
           </Link>
         </div>
@@ -70,7 +72,7 @@ export default function PurchaseOnePage() {
   if (valid && (detail.isLoading || market.isLoading))
     return (
       <Page title={title}>
-        <div className={styles.detail}>
+        <div className={nft.detail}>
           <Skeleton height={280} />
         </div>
       </Page>
@@ -91,24 +93,24 @@ export default function PurchaseOnePage() {
   };
   return (
     <Page title={title}>
-      <div className={styles.detail} data-testid="nft-purchase-one">
-        <section className={`${styles.panel} ${styles.itemRow}`}>
-          <Thumb a={a} className={styles.itemThumb} />
-          <div className={styles.itemText}>
-            <div className={styles.badgeRow}>
+      <div className={nft.detail} data-testid="nft-purchase-one">
+        <section className={`${nft.panel} ${nft.itemRow}`}>
+          <Thumb a={a} className={nft.itemThumb} />
+          <div className={nft.itemText}>
+            <div className={nft.badgeRow}>
               <RarityBadge rarity={a.rarity} />
               <TypeBadge type={a.type} />
             </div>
             <b>{a.title}</b>
-            <span className={styles.muted}>{a.artist}</span>
-            <span className={`${styles.muted} num`}>{a.code}</span>
+            <span className={nft.muted}>{a.artist}</span>
+            <span className={`${nft.muted} num`}>{a.code}</span>
           </div>
         </section>
-        <section className={styles.panel}>
-          <dl className={styles.rowsList}>
+        <section className={nft.panel}>
+          <dl className={nft.rowsList}>
             <div>
               <dt>{t('nft.price')}</dt>
-              <dd className={`num ${styles.strong}`} data-testid="nft-purchase-price">
+              <dd className={`num ${nft.strong}`} data-testid="nft-purchase-price">
                 {formatAmount(sale.price, sale.decimals, fmt.lang)} {sale.currency}
               </dd>
             </div>
@@ -124,18 +126,18 @@ export default function PurchaseOnePage() {
             </div>
           </dl>
           {short && (
-            <p className={styles.error} role="alert" data-testid="nft-insufficient">
+            <p className={nft.error} role="alert" data-testid="nft-insufficient">
               {t('nft.purchase.insufficient')}{' '}
-              <Link to="/pages/fund/assets" className={styles.inlineLink}>
+              <Link to={pagePath('fund', 'assets')} className={nft.inlineLink}>
                 {t('nft.purchase.topUp')}
               </Link>
             </p>
           )}
-          {window !== 1 && <p className={styles.windowNote}>{t(window === 2 ? 'nft.notOnSaleYet' : 'errors.nftNotOnSale')}</p>}
-          <p className={styles.note}>{t('nft.purchase.note')}</p>
+          {window !== 1 && <p className={nft.windowNote}>{t(window === 2 ? 'nft.notOnSaleYet' : 'errors.nftNotOnSale')}</p>}
+          <p className={nft.note}>{t('nft.purchase.note')}</p>
         </section>
       </div>
-      <div className={styles.footer}>
+      <div className={nft.footer}>
         <Button
           block
           busy={submit.busy}

@@ -1,5 +1,5 @@
 /**
- * A blind box (spec §2 `nft/purchase?box=`, issue 14 item 5): the cover, price, what is left, the
+ * A blind box (the page `nft/purchase?box=`): the cover, price, what is left, the
  * window and its countdown; the published odds (rarity, probability, what it holds); the
  * commitment (copyable) and, after the end, the revealed seed; a quantity of 1–10 and Buy; the
  * caller's boxes of it (Open → the reveal); the public openings log; and once the seed is out,
@@ -33,7 +33,9 @@ import type { BoxPreview } from '../../../worker/nft/preview';
 import type { BoxVerification } from '../../../worker/nft/verify';
 import { RarityBadge, SaleCountdown, Thumb, useCoinBalance, useGoLogin } from './parts';
 import { MyBox, RevealSheet } from './boxes';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import bids from './bids.module.css';
+import styles from './PurchasePage.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 
 const ID = /^[1-9]\d{0,8}$/;
@@ -51,8 +53,8 @@ function Odds({ box }: { box: NftBlindBox }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   return (
-    <section className={styles.panel} data-testid="nft-odds">
-      <h2 className={styles.panelTitle}>{t('nft.box.odds')}</h2>
+    <section className={nft.panel} data-testid="nft-odds">
+      <h2 className={nft.panelTitle}>{t('nft.box.odds')}</h2>
       <ul className={styles.oddsList}>
         {box.odds.map((o) => (
           <li key={o.rarity} className={styles.oddsRow} data-rarity={o.rarity}>
@@ -88,13 +90,13 @@ function Fairness({ box }: { box: NftBlindBox }) {
     }
   };
   return (
-    <section className={styles.panel} data-testid="nft-fairness">
-      <h2 className={styles.panelTitle}>
+    <section className={nft.panel} data-testid="nft-fairness">
+      <h2 className={nft.panelTitle}>
         <ShieldCheck size={16} /> {t('nft.box.fairness')}
       </h2>
-      <p className={styles.note}>{t('nft.box.howItWorks')}</p>
+      <p className={nft.note}>{t('nft.box.howItWorks')}</p>
       <div className={styles.hashRow}>
-        <span className={styles.muted}>{t('nft.box.commitment')}</span>
+        <span className={nft.muted}>{t('nft.box.commitment')}</span>
         <code className={styles.hash} data-testid="nft-commitment">
           {box.commitment}
         </code>
@@ -108,7 +110,7 @@ function Fairness({ box }: { box: NftBlindBox }) {
         </button>
       </div>
       <div className={styles.hashRow}>
-        <span className={styles.muted}>{t('nft.box.seed')}</span>
+        <span className={nft.muted}>{t('nft.box.seed')}</span>
         {box.seed ? (
           <>
             <code className={styles.hash} data-testid="nft-seed">
@@ -166,10 +168,10 @@ function MyBoxes({ boxId, onOpened }: { boxId: number; onOpened: (o: NftBoxOrder
   const mine = list.items.filter((o) => o.box_id === boxId);
   if (list.loadedPage > 0 && mine.length === 0) return null;
   return (
-    <section className={styles.panel} data-testid="nft-my-boxes">
-      <h2 className={styles.panelTitle}>{t('nft.box.myBoxes')}</h2>
+    <section className={nft.panel} data-testid="nft-my-boxes">
+      <h2 className={nft.panelTitle}>{t('nft.box.myBoxes')}</h2>
       <PagedView list={list} emptyText={t('nft.box.noMyBoxes')}>
-        <ul className={styles.myBoxes}>
+        <ul className={nft.myBoxes}>
           {mine.map((o) => (
             <MyBox key={o.id} o={o} onOpened={onOpened} />
           ))}
@@ -189,19 +191,19 @@ function OpeningsLog({ boxId, total }: { boxId: number; total: number }) {
   );
   const rows = data?.data ?? [];
   return (
-    <section className={styles.panel} data-testid="nft-openings">
-      <h2 className={styles.panelTitle}>{t('nft.box.openings')}</h2>
+    <section className={nft.panel} data-testid="nft-openings">
+      <h2 className={nft.panelTitle}>{t('nft.box.openings')}</h2>
       {data && rows.length === 0 ? (
-        <p className={styles.muted}>{t('nft.box.noOpenings')}</p>
+        <p className={nft.muted}>{t('nft.box.noOpenings')}</p>
       ) : (
-        <ul className={styles.bidList}>
+        <ul className={bids.bidList}>
           {rows.map((o) => (
-            <li key={o.order_id} className={styles.bidRow} data-testid="nft-opening">
+            <li key={o.order_id} className={bids.bidRow} data-testid="nft-opening">
               <span>
                 <RarityBadge rarity={o.rarity} /> {o.user}
               </span>
-              <time className={styles.muted}>{timeText(o.opened_at)}</time>
-              <span className={styles.openingTitle}>
+              <time className={nft.muted}>{timeText(o.opened_at)}</time>
+              <span className={bids.openingTitle}>
                 {/* The server names an opened work with its edition ("Genesis #1"): shown once. */}
                 {o.title}
               </span>
@@ -209,7 +211,7 @@ function OpeningsLog({ boxId, total }: { boxId: number; total: number }) {
           ))}
         </ul>
       )}
-      {total > rows.length && rows.length > 0 && <p className={styles.muted}>{t('nft.box.openedN', { count: total })}</p>}
+      {total > rows.length && rows.length > 0 && <p className={nft.muted}>{t('nft.box.openedN', { count: total })}</p>}
     </section>
   );
 }
@@ -259,7 +261,7 @@ export default function PurchasePage() {
   if (valid && isPending)
     return (
       <Page title={title}>
-        <div className={styles.detail}>
+        <div className={nft.detail}>
           <Skeleton height={260} />
           <Skeleton height={200} />
         </div>
@@ -281,24 +283,24 @@ export default function PurchasePage() {
   const problem = preview?.problem && session.token ? t(`nft.box.problem.${preview.problem}`) : null;
   return (
     <Page title={title}>
-      <div className={styles.detail} data-testid="nft-box" data-id={box.id} data-window={window}>
-        <div className={styles.stage}>
-          <img className={styles.stageImage} src={box.cover} alt={box.name} />
+      <div className={nft.detail} data-testid="nft-box" data-id={box.id} data-window={window}>
+        <div className={nft.stage}>
+          <img className={nft.stageImage} src={box.cover} alt={box.name} />
         </div>
-        <section className={styles.panel}>
-          <h1 className={styles.title}>{box.name}</h1>
-          {box.artist && <p className={styles.muted}>{box.artist}</p>}
-          <div className={styles.bigPrice}>
+        <section className={nft.panel}>
+          <h1 className={nft.title}>{box.name}</h1>
+          {box.artist && <p className={nft.muted}>{box.artist}</p>}
+          <div className={nft.bigPrice}>
             <b className="num">{formatAmount(box.price, box.decimals, fmt.lang)}</b> <small>{box.currency}</small>
             <span className={styles.perBox}>{t('nft.box.perBox')}</span>
           </div>
           <div className={styles.progress} aria-hidden="true">
             <span style={{ width: `${sold}%` }} />
           </div>
-          <p className={styles.muted} data-testid="nft-box-remaining">
+          <p className={nft.muted} data-testid="nft-box-remaining">
             {t('nft.box.remainingOf', { remaining: box.remaining, total: box.total })}
           </p>
-          <div className={styles.timer}>
+          <div className={nft.timer}>
             {window === 2 ? (
               <SaleCountdown to={box.starts_at} label="startsIn" />
             ) : window === 1 ? (
@@ -307,7 +309,7 @@ export default function PurchasePage() {
               <span data-testid="nft-box-ended">{t('nft.saleClosed')}</span>
             )}
           </div>
-          <p className={styles.description}>{box.description}</p>
+          <p className={nft.description}>{box.description}</p>
         </section>
         <Odds box={box} />
         {session.token && <MyBoxes boxId={box.id} onOpened={setRevealed} />}
@@ -315,7 +317,7 @@ export default function PurchasePage() {
         <OpeningsLog boxId={box.id} total={box.opened} />
       </div>
       {window === 1 && (
-        <div className={styles.footer}>
+        <div className={nft.footer}>
           <div className={styles.stepper} role="group" aria-label={t('nft.box.quantity')}>
             <button
               type="button"
@@ -339,7 +341,7 @@ export default function PurchasePage() {
           </div>
           <div className={styles.footerMain}>
             {problem && (
-              <p className={styles.error} role="alert" data-testid="nft-box-problem">
+              <p className={nft.error} role="alert" data-testid="nft-box-problem">
                 {problem}
               </p>
             )}

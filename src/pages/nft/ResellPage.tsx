@@ -1,5 +1,5 @@
 /**
- * Resale (spec §2 `nft/resell?id=`, spec §4, issue 14 item 6): the owned artwork, a price in its
+ * Resale (the page `nft/resell?id=`; a listing cannot be taken back): the owned artwork, a price in its
  * coin at the coin's decimals, the worker's preview of the platform's fee and what the seller
  * receives (`saleSplit` with getNftCurrency's `fee_rate`), and the plain statement that listing is
  * irrevocable, repeated in the confirm sheet, which needs an explicit tick; → resellNFT.
@@ -25,7 +25,8 @@ import { useFormat } from '../../ui/useFormat';
 import { getWorker } from '../../worker-client';
 import type { ResalePreview } from '../../../worker/nft/preview';
 import { artworkPath, RarityBadge, Thumb, TypeBadge } from './parts';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import styles from './ResellPage.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { Term } from '../../ui/Term';
 
@@ -63,7 +64,7 @@ export default function ResellPage() {
   if (valid && (detail.isPending || currencies.isPending))
     return (
       <Page title={title}>
-        <div className={styles.detail}>
+        <div className={nft.detail}>
           <Skeleton height={120} />
           <Skeleton height={220} />
         </div>
@@ -91,36 +92,36 @@ export default function ResellPage() {
   };
   return (
     <Page title={title}>
-      <div className={styles.detail} data-testid="nft-resell-page">
-        <section className={`${styles.panel} ${styles.itemRow}`}>
-          <Thumb a={a} className={styles.itemThumb} />
-          <div className={styles.itemText}>
-            <div className={styles.badgeRow}>
+      <div className={nft.detail} data-testid="nft-resell-page">
+        <section className={`${nft.panel} ${nft.itemRow}`}>
+          <Thumb a={a} className={nft.itemThumb} />
+          <div className={nft.itemText}>
+            <div className={nft.badgeRow}>
               <RarityBadge rarity={a.rarity} />
               <TypeBadge type={a.type} />
             </div>
             <b>{a.title}</b>
-            <span className={`${styles.muted} num`}>{a.code}</span>
+            <span className={`${nft.muted} num`}>{a.code}</span>
           </div>
         </section>
-        <section className={styles.panel}>
+        <section className={nft.panel}>
           <TextField
             label={t('nft.resell.price')}
             value={price}
             onChange={setPrice}
             inputMode="decimal"
             placeholder={t('nft.resell.pricePlaceholder', { decimals: coin.decimals })}
-            suffix={<span className={styles.unit}>{coin.currency}</span>}
+            suffix={<span className={nft.unit}>{coin.currency}</span>}
             error={problem}
             data-testid="nft-resell-price"
           />
-          <dl className={styles.rowsList}>
+          <dl className={nft.rowsList}>
             <Term label={t('nft.resell.fee', { rate: feePercent })} testId="nft-resell-fee">
               {preview?.feeText ?? '--'}
             </Term>
             <div>
               <dt>{t('nft.resell.receive')}</dt>
-              <dd className={`num ${styles.strong}`} data-testid="nft-resell-receive">
+              <dd className={`num ${nft.strong}`} data-testid="nft-resell-receive">
                 {preview?.proceedsText ?? '--'}
               </dd>
             </div>
@@ -130,7 +131,7 @@ export default function ResellPage() {
           <TriangleAlert size={16} /> {t('nft.resell.irrevocable')}
         </p>
       </div>
-      <div className={styles.footer}>
+      <div className={nft.footer}>
         <Button
           block
           disabled={!preview || preview.problem !== null}
@@ -144,14 +145,14 @@ export default function ResellPage() {
         </Button>
       </div>
       <Sheet open={confirming} title={t('nft.resell.confirmTitle')} onClose={() => setConfirming(false)}>
-        <div className={styles.sheetBody} data-testid="nft-resell-confirm">
-          <dl className={styles.rowsList}>
+        <div className={nft.sheetBody} data-testid="nft-resell-confirm">
+          <dl className={nft.rowsList}>
             <Term label={t('nft.resell.price')}>
               {price.trim()} {coin.currency}
             </Term>
             <div>
               <dt>{t('nft.resell.receive')}</dt>
-              <dd className={`num ${styles.strong}`}>{preview?.proceedsText}</dd>
+              <dd className={`num ${nft.strong}`}>{preview?.proceedsText}</dd>
             </div>
           </dl>
           <p className={styles.warning}>

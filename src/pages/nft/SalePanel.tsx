@@ -1,5 +1,5 @@
 /**
- * An artwork's sale panel (issue 14): a fixed price with its window (spec §4's helper: 2 "not on
+ * An artwork's sale panel: a fixed price with its window (the sale-window helper: 2 "not on
  * sale yet" with the countdown to the start, 0 "not yet on sale or already ended", 1 Buy), or a
  * live auction watched through `auction:<saleId>` while the page is open (current bid and
  * bidder, the least next bid, increment, margin, bids, the countdown to the end that a
@@ -31,9 +31,12 @@ import { useTopics } from '../../ui/useTopics';
 import { getWorker } from '../../worker-client';
 import type { BidPreview } from '../../../worker/nft/preview';
 import { SaleCountdown, useGoLogin } from './parts';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import bids from './bids.module.css';
+import styles from './SalePanel.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 function FixedPanel({ artworkId, sale }: { artworkId: number; sale: NftSale }) {
   const { t } = useTranslation();
@@ -44,37 +47,37 @@ function FixedPanel({ artworkId, sale }: { artworkId: number; sale: NftSale }) {
   const now = useSecondTick(sale.window !== 0);
   const window = saleWindow(sale.starts_at, sale.ends_at, sale.on_sale, now);
   return (
-    <section className={styles.panel} data-testid="nft-sale" data-mode="normal" data-window={window}>
+    <section className={nft.panel} data-testid="nft-sale" data-mode="normal" data-window={window}>
       <div className={styles.saleHead}>
-        <span className={styles.muted}>{t(sale.resale ? 'nft.resalePrice' : 'nft.price')}</span>
-        {sale.resale && <span className={styles.tag}>{t('nft.resale')}</span>}
+        <span className={nft.muted}>{t(sale.resale ? 'nft.resalePrice' : 'nft.price')}</span>
+        {sale.resale && <span className={nft.tag}>{t('nft.resale')}</span>}
       </div>
-      <div className={styles.bigPrice}>
+      <div className={nft.bigPrice}>
         <b className="num" data-testid="nft-price">
           {formatAmount(sale.price, sale.decimals, fmt.lang)}
         </b>{' '}
         <small>{sale.currency}</small>
       </div>
-      <p className={styles.muted}>{t('nft.seller', { name: sale.seller })}</p>
+      <p className={nft.muted}>{t('nft.seller', { name: sale.seller })}</p>
       {window === 2 && (
-        <p className={styles.windowNote} data-testid="nft-window">
+        <p className={nft.windowNote} data-testid="nft-window">
           {t('nft.notOnSaleYet')} <SaleCountdown to={sale.starts_at} label="startsIn" />
         </p>
       )}
       {window === 0 && (
-        <p className={styles.windowNote} data-testid="nft-window">
+        <p className={nft.windowNote} data-testid="nft-window">
           {t('errors.nftNotOnSale')}
         </p>
       )}
       {sale.mine ? (
-        <p className={styles.note} data-testid="nft-my-listing">
+        <p className={nft.note} data-testid="nft-my-listing">
           {t('nft.yourListing')}
         </p>
       ) : (
         <Button
           block
           disabled={window !== 1}
-          onClick={() => (session.token ? void navigate(`/pages/nft/purchase_one?sale=${sale.id}&id=${artworkId}`) : goLogin())}
+          onClick={() => (session.token ? void navigate(pagePath('nft', 'purchase_one', { sale: sale.id, id: artworkId })) : goLogin())}
           data-testid="nft-buy"
         >
           {t('nft.buyNow')}
@@ -97,11 +100,11 @@ function MarginSheet({ sale, open, onClose }: { sale: NftSale; open: boolean; on
   };
   return (
     <Sheet open={open} title={t('nft.auction.marginTitle')} onClose={onClose}>
-      <div className={styles.sheetBody} data-testid="nft-margin-sheet">
-        <div className={styles.bigPrice}>
+      <div className={nft.sheetBody} data-testid="nft-margin-sheet">
+        <div className={nft.bigPrice}>
           <b className="num">{formatAmount(sale.margin ?? '0', sale.decimals, fmt.lang)}</b> <small>{sale.currency}</small>
         </div>
-        <p className={styles.note}>{t('nft.auction.marginNote')}</p>
+        <p className={nft.note}>{t('nft.auction.marginNote')}</p>
         <Button block busy={submit.busy} onClick={() => void pay()} data-testid="nft-margin-confirm">
           {t('nft.auction.payMargin')}
         </Button>
@@ -155,23 +158,23 @@ function BidSheet({
     : null;
   return (
     <Sheet open={open} title={t('nft.auction.bidTitle')} onClose={onClose}>
-      <div className={styles.sheetBody} data-testid="nft-bid-sheet">
+      <div className={nft.sheetBody} data-testid="nft-bid-sheet">
         <TextField
           label={t('nft.auction.yourBid')}
           value={price}
           onChange={setPrice}
           inputMode="decimal"
-          suffix={<span className={styles.unit}>{sale.currency}</span>}
+          suffix={<span className={nft.unit}>{sale.currency}</span>}
           error={price.trim() ? problem : null}
           hint={preview ? t('nft.auction.minHint', { min: preview.minText }) : undefined}
           data-testid="nft-bid-price"
         />
         {preview?.frozenText && (
-          <p className={styles.note} data-testid="nft-bid-frozen">
+          <p className={nft.note} data-testid="nft-bid-frozen">
             {t('nft.auction.bidFrozen', { amount: preview.frozenText })}
           </p>
         )}
-        <p className={styles.note}>{t('nft.auction.antiSnipe')}</p>
+        <p className={nft.note}>{t('nft.auction.antiSnipe')}</p>
         <Button
           block
           busy={submit.busy}
@@ -212,16 +215,16 @@ function AuctionPanel({ a, sale }: { a: NftArtworkDetail; sale: NftSale }) {
   const money = (v: string) => `${formatAmount(v, sale.decimals, fmt.lang)} ${sale.currency}`;
   const leading = sale.leading === true && bid === sale.bid;
   let action;
-  if (sale.mine) action = <p className={styles.note}>{t('nft.yourAuction')}</p>;
+  if (sale.mine) action = <p className={nft.note}>{t('nft.yourAuction')}</p>;
   else if (status === 'awaiting_payment')
     action = leading ? (
-      <Link to="/pages/nft/mine?tab=pay" className={styles.primaryLink} data-testid="nft-pay-now">
+      <Link to={pagePath('nft', 'mine', { tab: 'pay' })} className={nft.primaryLink} data-testid="nft-pay-now">
         {t('nft.auction.payNow')}
       </Link>
     ) : (
-      <p className={styles.windowNote}>{t('nft.auction.awaitingWinner')}</p>
+      <p className={nft.windowNote}>{t('nft.auction.awaitingWinner')}</p>
     );
-  else if (status !== 'listed' || window === 0) action = <p className={styles.windowNote}>{t('nft.auction.ended')}</p>;
+  else if (status !== 'listed' || window === 0) action = <p className={nft.windowNote}>{t('nft.auction.ended')}</p>;
   else if (!session.token)
     action = (
       <Button block onClick={goLogin} data-testid="nft-login">
@@ -247,24 +250,24 @@ function AuctionPanel({ a, sale }: { a: NftArtworkDetail; sale: NftSale }) {
       </Button>
     );
   return (
-    <section className={styles.panel} data-testid="nft-sale" data-mode="auction" data-status={status} data-window={window}>
+    <section className={nft.panel} data-testid="nft-sale" data-mode="auction" data-status={status} data-window={window}>
       <div className={styles.saleHead}>
-        <span className={styles.muted}>{t(bid ? 'nft.currentBid' : 'nft.startingPrice')}</span>
-        {sale.my_margin === 'held' && <span className={styles.tag}>{t('nft.auction.marginHeld')}</span>}
+        <span className={nft.muted}>{t(bid ? 'nft.currentBid' : 'nft.startingPrice')}</span>
+        {sale.my_margin === 'held' && <span className={nft.tag}>{t('nft.auction.marginHeld')}</span>}
       </div>
-      <div className={styles.bigPrice}>
+      <div className={nft.bigPrice}>
         <b className="num" data-testid="nft-current-bid">
           {formatAmount(bid ?? sale.price, sale.decimals, fmt.lang)}
         </b>{' '}
         <small>{sale.currency}</small>
       </div>
       {bidder && (
-        <p className={styles.muted} data-testid="nft-bidder">
+        <p className={nft.muted} data-testid="nft-bidder">
           {t('nft.auction.by', { name: bidder })}
-          {leading && <span className={styles.leadTag}>{t('nft.auction.leading')}</span>}
+          {leading && <span className={nft.leadTag}>{t('nft.auction.leading')}</span>}
         </p>
       )}
-      <dl className={styles.cells}>
+      <dl className={nft.cells}>
         <Term label={t('nft.auction.minNext')} testId="nft-min-bid">
           {money(minBid)}
         </Term>
@@ -275,7 +278,7 @@ function AuctionPanel({ a, sale }: { a: NftArtworkDetail; sale: NftSale }) {
         </Term>
       </dl>
       {status === 'listed' && (
-        <div className={styles.timer}>
+        <div className={nft.timer}>
           <Timer size={16} />
           {window === 2 ? (
             <SaleCountdown to={sale.starts_at} label="startsIn" />
@@ -284,12 +287,12 @@ function AuctionPanel({ a, sale }: { a: NftArtworkDetail; sale: NftSale }) {
           ) : (
             <span>{t('nft.auction.settling')}</span>
           )}
-          <time className={`${styles.muted} num`} data-testid="nft-ends-at" data-ends-at={endsAt ?? ''}>
+          <time className={`${nft.muted} num`} data-testid="nft-ends-at" data-ends-at={endsAt ?? ''}>
             {endsAt ? t('nft.auction.endsAt', { time: dayjs(endsAt).format('HH:mm:ss') }) : ''}
           </time>
         </div>
       )}
-      <p className={styles.note} data-testid="nft-anti-snipe">
+      <p className={nft.note} data-testid="nft-anti-snipe">
         {t('nft.auction.antiSnipe')}
         {extensions > 0 && <> {t('nft.auction.extended', { n: extensions })}</>}
       </p>
@@ -305,12 +308,12 @@ function BidRow({ b, decimals, currency }: { b: NftBid; decimals: number; curren
   const fmt = useFormat();
   const timeText = useTimeText();
   return (
-    <li className={styles.bidRow} data-testid="nft-bid-row" data-id={b.id}>
+    <li className={bids.bidRow} data-testid="nft-bid-row" data-id={b.id}>
       <span>
         {b.bidder}
-        {b.mine && <span className={styles.leadTag}>{t('nft.you')}</span>}
+        {b.mine && <span className={nft.leadTag}>{t('nft.you')}</span>}
       </span>
-      <time className={styles.muted}>{timeText(b.created_at, 'MM-DD HH:mm:ss')}</time>
+      <time className={nft.muted}>{timeText(b.created_at, 'MM-DD HH:mm:ss')}</time>
       <b className="num">
         {formatAmount(b.price, decimals, fmt.lang)} {currency}
       </b>
@@ -328,21 +331,21 @@ function BidsList({ a, sale }: { a: NftArtworkDetail; sale: NftSale }) {
   rows.sort((x, y) => y.id - x.id);
   const total = live?.bids ?? sale.bids;
   return (
-    <section className={styles.panel} data-testid="nft-bids">
-      <h2 className={styles.panelTitle}>{t('nft.auction.latestBids')}</h2>
+    <section className={nft.panel} data-testid="nft-bids">
+      <h2 className={nft.panelTitle}>{t('nft.auction.latestBids')}</h2>
       {all ? (
         <AllBids saleId={sale.id} decimals={sale.decimals} currency={sale.currency} />
       ) : rows.length === 0 ? (
-        <p className={styles.muted}>{t('nft.auction.noBids')}</p>
+        <p className={nft.muted}>{t('nft.auction.noBids')}</p>
       ) : (
         <>
-          <ul className={styles.bidList}>
+          <ul className={bids.bidList}>
             {rows.map((b) => (
               <BidRow key={b.id} b={b} decimals={sale.decimals} currency={sale.currency} />
             ))}
           </ul>
           {total > rows.length && (
-            <button type="button" className={styles.moreLink} onClick={() => setAll(true)} data-testid="nft-all-bids">
+            <button type="button" className={nft.moreLink} onClick={() => setAll(true)} data-testid="nft-all-bids">
               {t('nft.auction.allBids', { count: total })}
             </button>
           )}
@@ -357,7 +360,7 @@ function AllBids({ saleId, decimals, currency }: { saleId: number; decimals: num
   const list = usePages('/bind_box/getBids', { sale_id: String(saleId) });
   return (
     <PagedView list={list} emptyText={t('nft.auction.noBids')}>
-      <ul className={styles.bidList}>
+      <ul className={bids.bidList}>
         {list.items.map((b) => (
           <BidRow key={b.id} b={b} decimals={decimals} currency={currency} />
         ))}
@@ -371,10 +374,10 @@ export function SalePanel({ a }: { a: NftArtworkDetail }) {
   const sale = a.sale;
   if (!sale)
     return (
-      <section className={styles.panel} data-testid="nft-sale" data-mode="none">
-        <p className={styles.muted}>{t('nft.notForSale')}</p>
+      <section className={nft.panel} data-testid="nft-sale" data-mode="none">
+        <p className={nft.muted}>{t('nft.notForSale')}</p>
         {a.owned && (
-          <Link to={`/pages/nft/resell?id=${a.id}`} className={styles.primaryLink} data-testid="nft-resell">
+          <Link to={pagePath('nft', 'resell', { id: a.id })} className={nft.primaryLink} data-testid="nft-resell">
             {t('nft.resell.action')}
           </Link>
         )}

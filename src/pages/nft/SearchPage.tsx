@@ -1,5 +1,5 @@
 /**
- * NFT search (spec §2 `nft/search`, issue 14): a query box; the artworks (title, code, artist,
+ * NFT search (the page `nft/search`): a query box; the artworks (title, code, artist,
  * collection) and the artists matching it; the last searches kept on this device.
  */
 import { Search, X } from 'lucide-react';
@@ -10,7 +10,9 @@ import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { ArtistList, ArtworkList } from './lists';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import cards from './cards.module.css';
+import styles from './SearchPage.module.css';
 
 const RECENT_KEPT = 8;
 /** Typing settles this long before a search is sent. */
@@ -50,8 +52,8 @@ export default function SearchPage() {
   };
   return (
     <Page title={pageTitle(t, { area: 'nft', page: 'search' })} bodyRef={setScroller}>
-      <div className={styles.sticky}>
-        <label className={styles.searchBox}>
+      <div className={nft.sticky}>
+        <label className={nft.searchBox}>
           <Search size={16} />
           <input
             autoFocus
@@ -74,14 +76,14 @@ export default function SearchPage() {
         recent.length > 0 && (
           <section className={styles.recent}>
             <div className={styles.recentHead}>
-              <span className={styles.muted}>{t('nft.recentSearches')}</span>
-              <button type="button" className={styles.moreLink} onClick={clearRecent}>
+              <span className={nft.muted}>{t('nft.recentSearches')}</span>
+              <button type="button" className={nft.moreLink} onClick={clearRecent}>
                 {t('nft.clear')}
               </button>
             </div>
-            <div className={styles.chips}>
+            <div className={cards.chips}>
               {recent.map((r) => (
-                <button key={r} type="button" className={styles.chip} onClick={() => setText(r)}>
+                <button key={r} type="button" className={cards.chip} onClick={() => setText(r)}>
                   {r}
                 </button>
               ))}
@@ -90,9 +92,9 @@ export default function SearchPage() {
         )
       ) : (
         <>
-          <h2 className={styles.sectionTitle}>{t('nft.artist.title')}</h2>
+          <h2 className={nft.sectionTitle}>{t('nft.artist.title')}</h2>
           <ArtistList key={`a:${q}`} q={q} />
-          <h2 className={styles.sectionTitle}>{t('nft.artworks')}</h2>
+          <h2 className={nft.sectionTitle}>{t('nft.artworks')}</h2>
           <ArtworkList key={`w:${q}`} filter={{ q, all: '1' }} scroller={scroller} />
         </>
       )}

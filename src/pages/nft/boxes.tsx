@@ -1,4 +1,4 @@
-/** A blind box the caller bought (issue 14 item 5): Open while unopened, its result once opened. */
+/** A blind box the caller bought: Open while unopened, its result once opened. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { NftBoxOrder } from '../../../domain/nft/types';
@@ -8,7 +8,8 @@ import { Sheet } from '../../ui/Sheet';
 import { useIdempotentSubmit } from '../../ui/useIdempotentSubmit';
 import { useTimeText } from '../../ui/useTimeText';
 import { artworkPath, RarityBadge, Thumb } from './parts';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import styles from './boxes.module.css';
 
 /** The result of an opened box: its rarity and artwork. */
 export function BoxResult({ o }: { o: NftBoxOrder }) {
@@ -45,7 +46,7 @@ export function MyBox({ o, onOpened }: { o: NftBoxOrder; onOpened: (o: NftBoxOrd
       <img className={styles.myBoxCover} src={o.cover} alt="" />
       <span className={styles.myBoxText}>
         <b>{o.box}</b>
-        <span className={`${styles.muted} num`}>{t('nft.orderAt', { n: o.id, time: timeText(o.created_at) })}</span>
+        <span className={`${nft.muted} num`}>{t('nft.orderAt', { n: o.id, time: timeText(o.created_at) })}</span>
       </span>
       {o.status === 'unopened' ? (
         <Button busy={submit.busy} onClick={() => void open()} data-testid="nft-open-box">
@@ -68,7 +69,7 @@ export function RevealSheet({ order, onClose }: { order: NftBoxOrder | null; onC
           <Thumb a={{ type: order.type, media: order.media, poster: order.poster, title: order.title }} className={styles.revealThumb} />
           {order.rarity && <RarityBadge rarity={order.rarity} large />}
           <h3>{order.title}</h3>
-          {order.rarity && <p className={styles.muted}>{t(`nft.rarityName.${order.rarity}`)}</p>}
+          {order.rarity && <p className={nft.muted}>{t(`nft.rarityName.${order.rarity}`)}</p>}
         </div>
       )}
     </Sheet>

@@ -22,7 +22,10 @@ import { usePages } from '../../api/queries';
 import { PagedView } from '../../ui/PagedView';
 import { useFormat } from '../../ui/useFormat';
 import { ArtworkGrid, SaleCountdown } from './parts';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import cards from './cards.module.css';
+import styles from './lists.module.css';
+import { pagePath } from '../../paths';
 
 /** A query parameter's value when it is one of `all`, else `fallback`. */
 export const pick = <T extends string>(all: readonly T[], value: string | null, fallback: T): T =>
@@ -45,15 +48,15 @@ export function ArtworkFilters({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.filters}>
-      <div className={styles.chips} role="radiogroup" aria-label={t('nft.typeLabel')}>
+    <div className={cards.filters}>
+      <div className={cards.chips} role="radiogroup" aria-label={t('nft.typeLabel')}>
         {(['all', ...NFT_TYPES] as const).map((key) => (
           <button
             key={key}
             type="button"
             role="radio"
             aria-checked={type === key}
-            className={`${styles.chip} ${type === key ? styles.chipOn : ''}`}
+            className={`${cards.chip} ${type === key ? styles.chipOn : ''}`}
             onClick={() => onChange({ type: key, sort })}
             data-testid={`nft-type-${key}`}
           >
@@ -75,14 +78,14 @@ export function ArtworkFilters({
         ))}
       </select>
       {rarity !== undefined && onRarity && (
-        <div className={styles.chips} role="radiogroup" aria-label={t('nft.rarityLabel')}>
+        <div className={cards.chips} role="radiogroup" aria-label={t('nft.rarityLabel')}>
           {(['all', ...NFT_RARITIES] as const).map((key) => (
             <button
               key={key}
               type="button"
               role="radio"
               aria-checked={rarity === key}
-              className={`${styles.chip} ${rarity === key ? styles.chipOn : ''}`}
+              className={`${cards.chip} ${rarity === key ? styles.chipOn : ''}`}
               onClick={() => onRarity(key)}
               data-testid={`nft-rarity-${key}`}
             >
@@ -111,23 +114,23 @@ export function BoxCard({ b }: { b: NftBlindBox }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   return (
-    <Link to={`/pages/nft/purchase?box=${b.id}`} className={styles.boxCard} data-testid="nft-box-card" data-id={b.id}>
+    <Link to={pagePath('nft', 'purchase', { box: b.id })} className={styles.boxCard} data-testid="nft-box-card" data-id={b.id}>
       <img className={styles.boxCover} src={b.cover} alt="" loading="lazy" />
       <div className={styles.boxBody}>
-        <b className={styles.cardTitle}>
+        <b className={cards.cardTitle}>
           <Package size={14} /> {b.name}
         </b>
-        {b.artist && <span className={styles.cardArtist}>{b.artist}</span>}
-        <span className={styles.cardPrice}>
+        {b.artist && <span className={cards.cardArtist}>{b.artist}</span>}
+        <span className={cards.cardPrice}>
           <b className="num">{formatAmount(b.price, b.decimals, fmt.lang)}</b> <small>{b.currency}</small>
         </span>
-        <span className={styles.muted}>{t('nft.box.remainingOf', { remaining: b.remaining, total: b.total })}</span>
+        <span className={nft.muted}>{t('nft.box.remainingOf', { remaining: b.remaining, total: b.total })}</span>
         {b.window === 2 ? (
           <SaleCountdown to={b.starts_at} label="startsIn" />
         ) : b.window === 1 ? (
           <SaleCountdown to={b.ends_at} label="endsIn" />
         ) : (
-          <span className={styles.countdown}>{t('nft.saleClosed')}</span>
+          <span className={nft.countdown}>{t('nft.saleClosed')}</span>
         )}
       </div>
     </Link>
@@ -139,7 +142,7 @@ export function BoxList() {
   const list = usePages('/bind_box/getBlindBoxes', {});
   return (
     <PagedView list={list} emptyText={t('nft.box.none')}>
-      <div className={styles.stack}>
+      <div className={nft.stack}>
         {list.items.map((b) => (
           <BoxCard key={b.id} b={b} />
         ))}
@@ -151,11 +154,11 @@ export function BoxList() {
 export function ArtistRow({ a }: { a: NftArtist }) {
   const { t } = useTranslation();
   return (
-    <Link to={`/pages/nft/artistDetail?id=${a.id}`} className={styles.artistRow} data-testid="nft-artist" data-id={a.id}>
+    <Link to={pagePath('nft', 'artistDetail', { id: a.id })} className={styles.artistRow} data-testid="nft-artist" data-id={a.id}>
       <img className={styles.avatar} src={a.avatar} alt="" loading="lazy" />
       <span className={styles.artistText}>
         <b>{a.name}</b>
-        <span className={styles.muted}>
+        <span className={nft.muted}>
           {t('nft.artist.worksN', { count: a.works })} · {t('nft.artist.collectionsN', { count: a.collections })}
         </span>
       </span>
@@ -182,7 +185,7 @@ export function CollectionCard({ c, wide }: { c: NftCollection; wide?: boolean }
   const { t } = useTranslation();
   return (
     <Link
-      to={`/pages/nft/collection?id=${c.id}`}
+      to={pagePath('nft', 'collection', { id: c.id })}
       className={`${styles.collection} ${wide ? styles.collectionWide : ''}`}
       data-testid="nft-collection"
       data-id={c.id}
@@ -190,7 +193,7 @@ export function CollectionCard({ c, wide }: { c: NftCollection; wide?: boolean }
       <img className={styles.collectionCover} src={c.cover} alt="" loading="lazy" />
       <span className={styles.collectionText}>
         <b>{c.name}</b>
-        <span className={styles.muted}>
+        <span className={nft.muted}>
           {c.artist ? `${c.artist} · ` : ''}
           {t('nft.collection.works', { count: c.works })}
         </span>
@@ -204,7 +207,7 @@ export function CollectionList() {
   const list = usePages('/bind_box/getCollection', {});
   return (
     <PagedView list={list} emptyText={t('nft.collection.none')}>
-      <div className={styles.stack}>
+      <div className={nft.stack}>
         {list.items.map((c) => (
           <CollectionCard key={c.id} c={c} wide />
         ))}

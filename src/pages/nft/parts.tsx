@@ -17,11 +17,14 @@ import { LOGIN_PATH } from '../../api/request';
 import { privateState } from '../../state/market';
 import { countdownParts, useSecondTick } from '../../ui/useSecondTick';
 import { useFormat } from '../../ui/useFormat';
-import styles from './Nft.module.css';
+import nft from './Nft.module.css';
+import cards from './cards.module.css';
+import styles from './parts.module.css';
 
-/** An artwork's page: the video one for videos (spec §2 `artworkDetail_video`), else `artworkDetail`. */
+/** An artwork's page: the video one for videos (the page `artworkDetail_video`), else `artworkDetail`. */
+import { pagePath } from '../../paths';
 export function artworkPath(a: { id: number; type: NftType }): string {
-  return `/pages/nft/${a.type === 'video' ? 'artworkDetail_video' : 'artworkDetail'}?id=${a.id}`;
+  return pagePath('nft', a.type === 'video' ? 'artworkDetail_video' : 'artworkDetail', { id: a.id });
 }
 
 /** The login page, coming back here afterwards. */
@@ -51,7 +54,7 @@ export function TypeBadge({ type }: { type: NftType }) {
   const { t } = useTranslation();
   const Icon = TYPE_ICONS[type];
   return (
-    <span className={styles.typeBadge} data-type={type}>
+    <span className={nft.typeBadge} data-type={type}>
       <Icon size={12} /> {t(`nft.types.${type}`)}
     </span>
   );
@@ -82,7 +85,7 @@ export function SaleCountdown({ to, label, testId }: { to: number | null; label:
   if (to === null) return null;
   const { days, hms } = countdownParts(to, now);
   return (
-    <span className={styles.countdown} data-testid={testId}>
+    <span className={nft.countdown} data-testid={testId}>
       {t(`nft.${label}`)} <b className="num">{days > 0 ? t('nft.countdown', { d: days, hms }) : hms}</b>
     </span>
   );
@@ -98,7 +101,7 @@ export function usePrice(): (value: string, sale: Pick<NftSale, 'decimals' | 'cu
 function CardSale({ sale }: { sale: NftSale | null }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  if (!sale) return <span className={styles.muted}>{t('nft.notForSale')}</span>;
+  if (!sale) return <span className={nft.muted}>{t('nft.notForSale')}</span>;
   const auction = sale.mode === 'auction';
   const value = auction ? (sale.bid ?? sale.price) : sale.price;
   return (
@@ -106,7 +109,7 @@ function CardSale({ sale }: { sale: NftSale | null }) {
       <span className={styles.cardPriceLabel}>
         {auction ? t(sale.bid ? 'nft.currentBid' : 'nft.startingPrice') : t(sale.resale ? 'nft.resalePrice' : 'nft.price')}
       </span>
-      <span className={styles.cardPrice}>
+      <span className={cards.cardPrice}>
         <b className="num" data-testid="nft-card-price">
           {formatAmount(value, sale.decimals, fmt.lang)}
         </b>{' '}
@@ -117,7 +120,7 @@ function CardSale({ sale }: { sale: NftSale | null }) {
       ) : auction && sale.window === 1 ? (
         <SaleCountdown to={sale.ends_at} label="endsIn" testId="nft-card-countdown" />
       ) : sale.window === 0 ? (
-        <span className={styles.countdown}>{t(sale.status === 'awaiting_payment' ? 'nft.awaitingPayment' : 'nft.saleClosed')}</span>
+        <span className={nft.countdown}>{t(sale.status === 'awaiting_payment' ? 'nft.awaitingPayment' : 'nft.saleClosed')}</span>
       ) : null}
     </>
   );
@@ -144,10 +147,10 @@ export function ArtworkCard({ a, status }: { a: NftArtwork; status?: boolean }) 
         </span>
       </div>
       <div className={styles.cardBody}>
-        <b className={styles.cardTitle}>{a.title}</b>
-        <span className={styles.cardArtist}>{a.artist}</span>
+        <b className={cards.cardTitle}>{a.title}</b>
+        <span className={cards.cardArtist}>{a.artist}</span>
         {status ? (
-          <span className={styles.ownedTag} data-testid="nft-owned-status" data-status={ownedStatus(a)}>
+          <span className={nft.ownedTag} data-testid="nft-owned-status" data-status={ownedStatus(a)}>
             {t(`nft.my.status.${ownedStatus(a)}`)}
           </span>
         ) : (

@@ -1,11 +1,11 @@
 import { defineArea } from '../../routing';
 
 /**
- * The NFT area's pages (spec §2, issue 14): the market, an artwork (image, gif, audio; video),
+ * The NFT area's pages: the market, an artwork (image, gif, audio; video),
  * artists, artworks, collections and search (public); buying, blind boxes, resale, my NFTs and
  * the NFT centre (signed in).
  */
-export default defineArea(
+const routes = defineArea(
   'nft',
   {
     nft: { load: () => import('./MarketPage'), public: true },
@@ -24,3 +24,10 @@ export default defineArea(
   },
   { namespaces: ['nft', 'auth'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    nft: typeof routes;
+  }
+}

@@ -20,6 +20,7 @@ import { Methods, useOtcAmounts } from './parts';
 import styles from './Otc.module.css';
 import { useWorkerPreview } from '../../ui/useWorkerPreview';
 import { AmountInput } from '../../ui/AmountInput';
+import { pagePath } from '../../paths';
 
 export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: OtcLimits | undefined; onClose: () => void }) {
   const { t } = useTranslation();
@@ -68,7 +69,7 @@ export function OrderSheet({ ad, limits, onClose }: { ad: OtcAdvert; limits: Otc
     if (!order) return;
     await invalidate('otc', 'balances');
     onClose();
-    void navigate(`/pages/otc/order?id=${order.id}`);
+    void navigate(pagePath('otc', 'order', { id: order.id }));
   }
 
   const typed = amount.trim() !== '';

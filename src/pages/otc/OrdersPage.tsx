@@ -11,6 +11,7 @@ import { StateBadge, useOtcAmounts } from './parts';
 import { dateTime } from './time';
 import styles from './Otc.module.css';
 import { Term } from '../../ui/Term';
+import { pagePath } from '../../paths';
 
 const FILTERS = ['all', 'open', 'completed', 'cancelled'] as const satisfies readonly OtcStateFilter[];
 
@@ -18,7 +19,13 @@ function OrderCard({ o }: { o: OtcOrder }) {
   const { t } = useTranslation();
   const a = useOtcAmounts(o.fiat_decimals, o.usdt_decimals);
   return (
-    <Link to={`/pages/otc/order?id=${o.id}`} className={styles.card} data-testid="otc-order-card" data-id={o.id} data-state={o.state}>
+    <Link
+      to={pagePath('otc', 'order', { id: o.id })}
+      className={styles.card}
+      data-testid="otc-order-card"
+      data-id={o.id}
+      data-state={o.state}
+    >
       <div className={styles.cardHead}>
         <span className={o.side === 'buy' ? styles.sideBuy : styles.sideSell}>
           {o.side === 'buy' ? t('otc.buyUsdt') : t('otc.sellUsdt')}
@@ -55,7 +62,7 @@ export default function OrdersPage() {
         />
       </div>
       {list.loadedPage > 0 && list.items.length === 0 ? (
-        <Empty text={t('otc.noOrders')} action={{ label: t('otc.goTrade'), onClick: () => void navigate('/pages/otc/otc') }} />
+        <Empty text={t('otc.noOrders')} action={{ label: t('otc.goTrade'), onClick: () => void navigate(pagePath('otc', 'otc')) }} />
       ) : (
         <PagedView list={list} emptyText={t('otc.noOrders')}>
           <div className={styles.list}>

@@ -1,5 +1,5 @@
 /**
- * OTC (spec §2, issue 15 part 1; `/pages/otc/otc?side=buy|sell&fiat=USD`): buy or sell USDT for
+ * OTC (`/pages/otc/otc?side=buy|sell&fiat=USD`): buy or sell USDT for
  * fiat with merchants. Buy/Sell tabs, a fiat selector, the caller's per-trade limit (or the way to
  * verify), and the adverts as a P2P list: merchant and record, price, limits, USDT available,
  * payment methods, and a Buy/Sell button that opens the order sheet.
@@ -21,6 +21,7 @@ import { Tabs } from '../../ui/Tabs';
 import { OrderSheet } from './OrderSheet';
 import { MerchantAvatar, Methods, useOtcAmounts } from './parts';
 import styles from './Otc.module.css';
+import { pagePath } from '../../paths';
 
 function AdvertCard({ ad, onTrade }: { ad: OtcAdvert; onTrade: () => void }) {
   const { t } = useTranslation();
@@ -98,7 +99,7 @@ export default function OtcPage() {
     <Page
       title={t('otc.title')}
       right={
-        <Link to="/pages/otc/orders" className={styles.navLink} data-testid="otc-my-orders">
+        <Link to={pagePath('otc', 'orders')} className={styles.navLink} data-testid="otc-my-orders">
           <ReceiptText size={18} /> {t('otc.myOrders')}
         </Link>
       }

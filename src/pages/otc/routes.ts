@@ -1,10 +1,10 @@
 import { defineArea } from '../../routing';
 
 /**
- * The OTC area's pages (spec §2, issue 15 part 1): the adverts by side and fiat (`?side=buy|sell`,
+ * The OTC area's pages: the adverts by side and fiat (`?side=buy|sell`,
  * `?fiat=`), one order (`order?id=`), my orders.
  */
-export default defineArea(
+const routes = defineArea(
   'otc',
   {
     otc: { load: () => import('./OtcPage'), public: true },
@@ -13,3 +13,10 @@ export default defineArea(
   },
   { namespaces: ['otc'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    otc: typeof routes;
+  }
+}

@@ -18,8 +18,9 @@ import { CoinBadge } from '../../ui/CoinBadge';
 import { firstIssue, revealField, type Issue } from '../../ui/validation';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import styles from './AddWalletPage.module.css';
+import { pagePath } from '../../paths';
 
-const WALLET_PATH = '/pages/setting/wallet';
+const WALLET_PATH = pagePath('setting', 'wallet');
 const DEFAULT_COIN = 'USDT';
 
 type Field = keyof InputOf<'/user/wallet/save'>;

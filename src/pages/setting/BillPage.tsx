@@ -4,9 +4,10 @@ import { ListGroup, ListItem } from '../../ui/ListItem';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import styles from './BillPage.module.css';
+import { pagePath, type PageOf } from '../../paths';
 
 /** The funds bills this page leads to, each a page of the `fund` area. */
-const BILLS: { page: string; icon: LucideIcon }[] = [
+const BILLS: { page: PageOf<'fund'>; icon: LucideIcon }[] = [
   { page: 'assets_all_record', icon: ReceiptText },
   { page: 'receive_withdraw_record', icon: ArrowDownUp },
   { page: 'transfer_history', icon: ArrowRightLeft },
@@ -24,7 +25,7 @@ export default function BillPage() {
             key={page}
             icon={icon}
             label={pageTitle(t, { area: 'fund', page })}
-            to={`/pages/fund/${page}`}
+            to={pagePath('fund', page)}
             testId={`bill-${page}`}
           />
         ))}

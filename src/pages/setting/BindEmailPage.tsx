@@ -16,9 +16,10 @@ import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { sendRefused } from '../../ui/SendCodeButton';
+import { pagePath } from '../../paths';
 
 // Where it returns when it was not reached from inside the app.
-const SECURITY_PATH = '/pages/setting/security';
+const SECURITY_PATH = pagePath('setting', 'security');
 
 /** Binds (or changes) the email with a code sent to it. */
 export default function BindEmailPage() {

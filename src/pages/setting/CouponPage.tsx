@@ -1,5 +1,5 @@
 /**
- * Coupons (spec §2 setting/coupon, issue 15 part 4): the coupon center (`?tab=center`: claimable
+ * Coupons (setting/coupon): the coupon center (`?tab=center`: claimable
  * kinds as ticket cards with value, type, rules, quantity left, window and a claim button) and my
  * coupons (`?tab=mine&state=usable|used|expired`: each with what is left, its expiry and uses).
  */
@@ -11,7 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { COUPON_STATES, type CouponItem, type CouponKindView, type CouponState } from '../../../domain/rewards/types';
 import { apiQuery, useInvalidate, usePages } from '../../api/queries';
 import { showToast } from '../../state/ui';
-import { tradeHubPath } from '../../paths';
+import { pagePath, tradeHubPath } from '../../paths';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
@@ -139,7 +139,7 @@ function CouponCard({ coupon }: { coupon: CouponItem }) {
             <Button
               className={styles.claim}
               variant="secondary"
-              onClick={() => navigate(coupon.type === 'futures_fee' ? tradeHubPath('futures') : '/pages/fund/receive')}
+              onClick={() => navigate(coupon.type === 'futures_fee' ? tradeHubPath('futures') : pagePath('fund', 'receive'))}
             >
               {t('rewards.coupon.useNow')}
             </Button>

@@ -5,7 +5,7 @@ import { useFormat } from '../../ui/useFormat';
 import styles from './IdentityLimits.module.css';
 
 /**
- * What basic and advanced verification allow (spec §6), with the user's current level marked. The
+ * What basic and advanced verification allow, with the user's current level marked. The
  * fiat figure is the one OTC enforces and shows (`otcPerTradeLimit`), the same in every language.
  */
 export function IdentityLimits({ level }: { level: number }) {

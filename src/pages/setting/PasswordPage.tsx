@@ -12,9 +12,10 @@ import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { SecurityCodeField } from './SecurityCodeField';
+import { pagePath } from '../../paths';
 
 // Where it returns when it was not reached from inside the app.
-const SECURITY_PATH = '/pages/setting/security';
+const SECURITY_PATH = pagePath('setting', 'security');
 
 /** Changes the login password: the current one plus a code; other devices are logged out. */
 export default function PasswordPage() {

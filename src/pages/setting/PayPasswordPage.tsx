@@ -13,9 +13,10 @@ import { PayPasswordField } from '../../ui/PayPasswordField';
 import { useForm } from '../../ui/useForm';
 import styles from '../../ui/Form.module.css';
 import { SecurityCodeField } from './SecurityCodeField';
+import { pagePath } from '../../paths';
 
 // Where it returns when it was not reached from inside the app.
-const SECURITY_PATH = '/pages/setting/security';
+const SECURITY_PATH = pagePath('setting', 'security');
 
 /** Sets or changes the 6-digit payment password (asked for withdrawals and for changing withdrawal targets). */
 export default function PayPasswordPage() {

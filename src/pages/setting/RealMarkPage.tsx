@@ -9,6 +9,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import form from '../../ui/Form.module.css';
 import { IdentityLimits } from './IdentityLimits';
 import styles from './RealMarkPage.module.css';
+import { pagePath } from '../../paths';
 
 /** Where a "verification needed" answer (type 998) leads: why, where the user stands, and the way on. */
 export default function RealMarkPage() {
@@ -29,7 +30,7 @@ export default function RealMarkPage() {
           <p>{t(level > 0 ? 'identity.advancedRequiredHint' : 'identity.requiredHint')}</p>
         </div>
         <IdentityLimits level={level} />
-        <Button block onClick={() => navigate('/pages/setting/real')} data-testid="verify-now">
+        <Button block onClick={() => navigate(pagePath('setting', 'real'))} data-testid="verify-now">
           {t(pending ? 'identity.viewStatus' : level > 0 ? 'identity.upgrade' : 'identity.verifyNow')}
         </Button>
       </div>

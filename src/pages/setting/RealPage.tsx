@@ -26,9 +26,10 @@ import { IdentityLimits } from './IdentityLimits';
 import styles from './RealPage.module.css';
 import { identityView, type IdentityView } from '../../../domain/identity';
 import { useIdentityText } from './IdentityLevel';
+import { pagePath } from '../../paths';
 
 /**
- * Identity verification (spec §3, §4): bind contacts first, then basic details, then photos of
+ * Identity verification: bind contacts first, then basic details, then photos of
  * the document; each level is reviewed by an operator.
  */
 export default function RealPage() {
@@ -67,13 +68,13 @@ export default function RealPage() {
               icon={Mail}
               label={t('security.email')}
               value={t(s.email_bound ? 'identity.bound' : 'security.notBound')}
-              to={s.email_bound ? undefined : '/pages/setting/bindEmail'}
+              to={s.email_bound ? undefined : pagePath('setting', 'bindEmail')}
             />
             <ListItem
               icon={Smartphone}
               label={t('security.phone')}
               value={t(s.mobile_bound ? 'identity.bound' : 'security.notBound')}
-              to={s.mobile_bound ? undefined : '/pages/setting/bindMobile'}
+              to={s.mobile_bound ? undefined : pagePath('setting', 'bindMobile')}
             />
           </ListGroup>
         )}
@@ -136,7 +137,7 @@ function BasicForm({ onDone }: { onDone: () => void }) {
         onChange={(v) => (kycDraft.id_type = v)}
       />
       <ListGroup>
-        <ListItem label={t('identity.country')} value={countryName} to="/pages/setting/areas" testId="country-entry" />
+        <ListItem label={t('identity.country')} value={countryName} to={pagePath('setting', 'areas')} testId="country-entry" />
       </ListGroup>
       <TextField
         value={draft.name}
@@ -186,7 +187,7 @@ function AdvancedForm({ onDone }: { onDone: () => void }) {
       <Button type="submit" block busy={busy} disabled={!front || !back}>
         {t('identity.submit')}
       </Button>
-      <Link to="/pages/setting/operational_compliance" className={styles.policy}>
+      <Link to={pagePath('setting', 'operational_compliance')} className={styles.policy}>
         {t('identity.privacy')}
       </Link>
     </form>

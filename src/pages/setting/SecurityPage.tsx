@@ -15,10 +15,11 @@ import { Skeleton } from '../../ui/Skeleton';
 import { pageTitle } from '../../ui/pageTitle';
 import { Switch } from '../../ui/Switch';
 import styles from './SecurityPage.module.css';
+import { pagePath } from '../../paths';
 
 /**
  * Login password, payment password, bound contacts, two-factor, the anti-phishing code, "stay
- * logged in" and the way to the signed-in devices (spec §2 Security, docs/SECURITY.md).
+ * logged in" and the way to the signed-in devices (docs/SECURITY.md).
  */
 export default function SecurityPage() {
   const { t } = useTranslation();
@@ -52,26 +53,26 @@ export default function SecurityPage() {
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'security' })}>
       <ListGroup>
-        <ListItem icon={Lock} label={pageTitle(t, { area: 'setting', page: 'password' })} to="/pages/setting/password" />
+        <ListItem icon={Lock} label={pageTitle(t, { area: 'setting', page: 'password' })} to={pagePath('setting', 'password')} />
         <ListItem
           icon={KeyRound}
           label={pageTitle(t, { area: 'setting', page: 'payPassword' })}
           value={user ? t(user.pay_password_set ? 'security.set' : 'security.notSet') : loading}
-          to="/pages/setting/payPassword"
+          to={pagePath('setting', 'payPassword')}
           testId="pay-password-entry"
         />
         <ListItem
           icon={Smartphone}
           label={t('security.phone')}
           value={user ? (user.mobile ? `+${user.area_code} ${user.mobile}` : notBound) : loading}
-          to="/pages/setting/bindMobile"
+          to={pagePath('setting', 'bindMobile')}
           testId="bind-mobile-entry"
         />
         <ListItem
           icon={Mail}
           label={t('security.email')}
           value={user ? (user.email ?? notBound) : loading}
-          to="/pages/setting/bindEmail"
+          to={pagePath('setting', 'bindEmail')}
           testId="bind-email-entry"
         />
       </ListGroup>
@@ -89,21 +90,21 @@ export default function SecurityPage() {
               loading
             )
           }
-          to="/pages/setting/twoFactor"
+          to={pagePath('setting', 'twoFactor')}
           testId="two-factor-entry"
         />
         <ListItem
           icon={Fingerprint}
           label={t('security.antiPhishing')}
           value={overview.data ? t(overview.data.anti_phishing_code ? 'security.set' : 'security.notSet') : loading}
-          to="/pages/setting/antiPhishing"
+          to={pagePath('setting', 'antiPhishing')}
           testId="anti-phishing-entry"
         />
         <ListItem
           icon={MonitorSmartphone}
           label={t('security.devicesSessions')}
           value={sessions.data ? t('security.sessionCount', { count: sessions.data.length }) : loading}
-          to="/pages/setting/sessions"
+          to={pagePath('setting', 'sessions')}
           testId="sessions-entry"
         />
       </ListGroup>

@@ -29,7 +29,7 @@ import { useSnapshot } from 'valtio';
 import { LANG_NAMES } from '../../ui/LanguageSheet';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
-import { HOME_PATH } from '../../paths';
+import { HOME_PATH, pagePath } from '../../paths';
 import { refreshUser } from '../../state/account';
 import { fiatState } from '../../state/fiat';
 import { notificationState } from '../../state/notifications';
@@ -49,7 +49,7 @@ import styles from './SettingPage.module.css';
 import { useIdentityText } from './IdentityLevel';
 import { useIdentityView } from '../../api/queries';
 
-/** "Mine": the profile card, invitations, and every settings entry of spec §2. */
+/** "Mine": the profile card, invitations, and every settings entry the spec lists. */
 export default function SettingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -102,7 +102,7 @@ export default function SettingPage() {
     );
   return (
     <Page title={pageTitle(t, { area: 'setting', page: 'setting' })}>
-      <Link to="/pages/setting/userInfo" className={styles.profile} data-testid="profile-card">
+      <Link to={pagePath('setting', 'userInfo')} className={styles.profile} data-testid="profile-card">
         {user ? (
           <span className={styles.avatar}>{user.avatar ? <img src={user.avatar} alt="" /> : user.nickname.slice(0, 1).toUpperCase()}</span>
         ) : (
@@ -161,29 +161,29 @@ export default function SettingPage() {
           icon={ShieldCheck}
           label={pageTitle(t, { area: 'setting', page: 'real' })}
           value={identity ? identityText(identity) : <Skeleton width={72} />}
-          to="/pages/setting/real"
+          to={pagePath('setting', 'real')}
         />
-        <ListItem icon={ShieldCheck} label={pageTitle(t, { area: 'setting', page: 'security' })} to="/pages/setting/security" />
-        <ListItem icon={Wallet} label={pageTitle(t, { area: 'setting', page: 'wallet' })} to="/pages/setting/wallet" />
-        <ListItem icon={Landmark} label={pageTitle(t, { area: 'setting', page: 'bank' })} to="/pages/setting/bank" />
+        <ListItem icon={ShieldCheck} label={pageTitle(t, { area: 'setting', page: 'security' })} to={pagePath('setting', 'security')} />
+        <ListItem icon={Wallet} label={pageTitle(t, { area: 'setting', page: 'wallet' })} to={pagePath('setting', 'wallet')} />
+        <ListItem icon={Landmark} label={pageTitle(t, { area: 'setting', page: 'bank' })} to={pagePath('setting', 'bank')} />
         <ListItem
           icon={Banknote}
           label={pageTitle(t, { area: 'setting', page: 'bank_international' })}
-          to="/pages/setting/bank_international"
+          to={pagePath('setting', 'bank_international')}
         />
-        <ListItem icon={ReceiptText} label={pageTitle(t, { area: 'setting', page: 'bill' })} to="/pages/setting/bill" />
+        <ListItem icon={ReceiptText} label={pageTitle(t, { area: 'setting', page: 'bill' })} to={pagePath('setting', 'bill')} />
         <ListItem
           icon={HandCoins}
           label={pageTitle(t, { area: 'common', page: 'borrowing' })}
-          to="/pages/common/borrowing"
+          to={pagePath('common', 'borrowing')}
           testId="loans-entry"
         />
       </ListGroup>
 
       <ListGroup title={t('settings.groups.rewards')}>
-        <ListItem icon={Gift} label={t('settings.rebate')} to="/pages/setting/share?tab=rebate" />
-        <ListItem icon={TicketPercent} label={pageTitle(t, { area: 'setting', page: 'coupon' })} to="/pages/setting/coupon" />
-        <ListItem icon={Share2} label={pageTitle(t, { area: 'setting', page: 'share' })} to="/pages/setting/share" />
+        <ListItem icon={Gift} label={t('settings.rebate')} to={pagePath('setting', 'share', { tab: 'rebate' })} />
+        <ListItem icon={TicketPercent} label={pageTitle(t, { area: 'setting', page: 'coupon' })} to={pagePath('setting', 'coupon')} />
+        <ListItem icon={Share2} label={pageTitle(t, { area: 'setting', page: 'share' })} to={pagePath('setting', 'share')} />
       </ListGroup>
 
       <ListGroup title={t('settings.groups.preferences')}>
@@ -191,10 +191,15 @@ export default function SettingPage() {
           icon={Bell}
           label={pageTitle(t, { area: 'setting', page: 'notifications' })}
           badge={unread}
-          to="/pages/setting/notifications"
+          to={pagePath('setting', 'notifications')}
           testId="notifications-entry"
         />
-        <ListItem icon={BellRing} label={pageTitle(t, { area: 'alerts', page: 'index' })} to="/pages/alerts/index" testId="alerts-entry" />
+        <ListItem
+          icon={BellRing}
+          label={pageTitle(t, { area: 'alerts', page: 'index' })}
+          to={pagePath('alerts', 'index')}
+          testId="alerts-entry"
+        />
         <ListItem icon={Coins} label={t('settings.fiat')} value={fiat.currency_code} onClick={() => setSheet('fiat')} testId="fiat-entry" />
         <ListItem
           icon={Globe}
@@ -207,14 +212,14 @@ export default function SettingPage() {
       </ListGroup>
 
       <ListGroup title={t('settings.groups.help')}>
-        <ListItem icon={CircleHelp} label={pageTitle(t, { area: 'common', page: 'faq' })} to="/pages/common/faq" />
+        <ListItem icon={CircleHelp} label={pageTitle(t, { area: 'common', page: 'faq' })} to={pagePath('common', 'faq')} />
         <ListItem
           icon={FileText}
           label={pageTitle(t, { area: 'setting', page: 'operational_compliance' })}
-          to="/pages/setting/operational_compliance"
+          to={pagePath('setting', 'operational_compliance')}
         />
-        <ListItem icon={Mail} label={pageTitle(t, { area: 'common', page: 'contactus' })} to="/pages/common/contactus" />
-        <ListItem icon={Info} label={pageTitle(t, { area: 'common', page: 'aboutus' })} to="/pages/common/aboutus" />
+        <ListItem icon={Mail} label={pageTitle(t, { area: 'common', page: 'contactus' })} to={pagePath('common', 'contactus')} />
+        <ListItem icon={Info} label={pageTitle(t, { area: 'common', page: 'aboutus' })} to={pagePath('common', 'aboutus')} />
       </ListGroup>
 
       <div className={styles.logout}>

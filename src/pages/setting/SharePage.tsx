@@ -1,5 +1,5 @@
 /**
- * Invite friends (spec §2 setting/share, issue 15 part 3): the invite code, link and QR code, the
+ * Invite friends (setting/share): the invite code, link and QR code, the
  * invite and traded counts, the rebate totals, a poster drawn in the browser (saved or shared),
  * and two tabs: invite (the rules and my invitees) and rebate (`?tab=rebate`: the rebate records).
  */

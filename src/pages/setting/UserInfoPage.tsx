@@ -11,6 +11,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { EditFieldSheet } from './EditFieldSheet';
 import styles from './UserInfoPage.module.css';
+import { pagePath } from '../../paths';
 
 /** Avatar, nickname, signature and the bound contacts. */
 export default function UserInfoPage() {
@@ -52,11 +53,11 @@ export default function UserInfoPage() {
         />
       </ListGroup>
       <ListGroup>
-        <ListItem label={t('auth.email')} value={user?.email ?? t('security.notBound')} to="/pages/setting/bindEmail" />
+        <ListItem label={t('auth.email')} value={user?.email ?? t('security.notBound')} to={pagePath('setting', 'bindEmail')} />
         <ListItem
           label={t('auth.mobile')}
           value={user?.mobile ? `+${user.area_code} ${user.mobile}` : t('security.notBound')}
-          to="/pages/setting/bindMobile"
+          to={pagePath('setting', 'bindMobile')}
         />
         <ListItem label={t('settings.inviteCode')} value={user?.invite_code} />
       </ListGroup>

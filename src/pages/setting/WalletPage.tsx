@@ -17,9 +17,10 @@ import { firstIssueKey } from '../../ui/validation';
 import { CoinBadge, useCoinColors } from '../../ui/CoinBadge';
 import { PayPasswordField, usePayPasswordMissing } from '../../ui/PayPasswordField';
 import styles from './WalletPage.module.css';
+import { pagePath } from '../../paths';
 
 const PAGE_SIZE = 10;
-const ADD_WALLET_PATH = '/pages/setting/addWallet';
+const ADD_WALLET_PATH = pagePath('setting', 'addWallet');
 /** Placeholder cards while the first page of addresses loads. */
 const LOADING_CARDS = [0, 1];
 

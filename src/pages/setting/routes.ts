@@ -1,7 +1,7 @@
 import { defineArea } from '../../routing';
 
-/** The setting area's pages (spec §2). */
-export default defineArea(
+/** The setting area's pages. */
+const routes = defineArea(
   'setting',
   {
     setting: { load: () => import('./SettingPage') },
@@ -29,3 +29,10 @@ export default defineArea(
   },
   { namespaces: ['settings', 'auth', 'profile', 'security', 'upload', 'identity', 'targets', 'help', 'rewards', 'system'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    setting: typeof routes;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * The invite poster (issue 15 part 3): drawn in the browser on a <canvas> — brand, headline, the
+ * The invite poster: drawn in the browser on a <canvas> — brand, headline, the
  * invite QR code and the code — and handed over as a PNG: shared with the Web Share API where
  * `navigator.canShare` accepts files (phones), else downloaded.
  */

@@ -10,6 +10,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import { COUNTRIES, PLACES, countryName, placeQuery, type Place } from '../../ui/location/locations';
 import { leavePick } from '../../ui/location/pick';
 import styles from './Location.module.css';
+import { PAGES_PREFIX, pagePath } from '../../paths';
 
 /**
  * The location picker: a country, then a province/region, then a city (or a search across the
@@ -40,12 +41,12 @@ export default function ChooseLocationPage() {
   }, [country, query]);
 
   const choose = (place: Place) => {
-    if (returnTo?.startsWith('/pages/')) {
+    if (returnTo?.startsWith(PAGES_PREFIX)) {
       leavePick({ field, place });
       if (canGoBack()) void navigate(-1);
       else void navigate(returnTo, { replace: true });
     } else {
-      void navigate(`/pages/system/open-location?${placeQuery(place)}`);
+      void navigate(`${pagePath('system', 'open-location')}?${placeQuery(place)}`);
     }
   };
 

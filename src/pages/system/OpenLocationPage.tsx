@@ -8,6 +8,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { PLACES, cityOf, countryName, placeQuery, type City } from '../../ui/location/locations';
 import styles from './Location.module.css';
+import { pagePath } from '../../paths';
 
 const W = 358;
 const H = 220;
@@ -50,7 +51,7 @@ export default function OpenLocationPage() {
         <Empty
           text={t('system.location.noPlace')}
           icon={MapPin}
-          action={{ label: t('system.location.chooseAnother'), onClick: () => void navigate('/pages/system/choose-location') }}
+          action={{ label: t('system.location.chooseAnother'), onClick: () => void navigate(pagePath('system', 'choose-location')) }}
         />
       ) : (
         <>
@@ -111,7 +112,11 @@ export default function OpenLocationPage() {
           </section>
           <p className={styles.note}>{t('system.location.approx')}</p>
           <div className={styles.actions}>
-            <Button variant="secondary" block onClick={() => void navigate(`/pages/system/choose-location?${placeQuery({ country })}`)}>
+            <Button
+              variant="secondary"
+              block
+              onClick={() => void navigate(`${pagePath('system', 'choose-location')}?${placeQuery({ country })}`)}
+            >
               {t('system.location.chooseAnother')}
             </Button>
           </div>

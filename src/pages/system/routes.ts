@@ -1,7 +1,7 @@
 import { defineArea } from '../../routing';
 
-/** The system area's pages (spec §2): image preview, location picker, a place on a drawn map card. */
-export default defineArea(
+/** The system area's pages: image preview, location picker, a place on a drawn map card. */
+const routes = defineArea(
   'system',
   {
     'preview-image': { load: () => import('./PreviewImagePage'), public: true },
@@ -10,3 +10,10 @@ export default defineArea(
   },
   { namespaces: ['system'] },
 );
+export default routes;
+
+declare module '../../paths' {
+  interface DeclaredAreas {
+    system: typeof routes;
+  }
+}

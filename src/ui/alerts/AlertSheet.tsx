@@ -1,5 +1,5 @@
 /**
- * The alert sheet of a pair (issue 17 item 3): kind chips (rises to, falls to, 24 h move), the
+ * The alert sheet of a pair: kind chips (rises to, falls to, 24 h move), the
  * threshold prefilled from the worker's live price, the live distance to firing (worker:
  * domain/alerts/rules.ts), a note when the rule already holds (it fires at the next tick), and the
  * pair's existing alerts. Editing an alert (from this list or the alerts page) re-arms it.
@@ -21,9 +21,10 @@ import { AlertRow } from './AlertRow';
 import { useAlertActions, useAlerts } from './useAlerts';
 import styles from './Alerts.module.css';
 import { useWorkerPreview } from '../useWorkerPreview';
+import { pagePath } from '../../paths';
 
 /** The alerts page's path (src/pages/alerts/routes.ts). */
-export const ALERTS_PATH = '/pages/alerts/index';
+export const ALERTS_PATH = pagePath('alerts', 'index');
 
 /** Shown before a 24 h move's percentage: it fires on a rise or a fall. */
 const PLUS_MINUS = '±';

@@ -4,6 +4,7 @@
  * in this tab's session storage and steps back, and the opener takes it once when it mounts again.
  */
 import type { Place } from './locations';
+import { pagePath } from '../../paths';
 
 const KEY = 'kestrel.locationPick';
 
@@ -16,7 +17,7 @@ export interface LocationPick {
 export function pickerUrl(returnTo: string, field: string, current?: Partial<Place>): string {
   const q = new URLSearchParams({ return: returnTo, field });
   if (current?.country) q.set('country', current.country);
-  return `/pages/system/choose-location?${q.toString()}`;
+  return `${pagePath('system', 'choose-location')}?${q.toString()}`;
 }
 
 export function leavePick(pick: LocationPick): void {

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../state/ui';
 import { ListItem } from '../ListItem';
 import { promptInstall, useInstallMode } from './pwaState';
+import { pagePath } from '../../paths';
 
 /** The built-in download page, which explains installing on each platform. */
-export const DOWNLOAD_GUIDE_PATH = '/pages/common/webView?page=download';
+export const DOWNLOAD_GUIDE_PATH = pagePath('common', 'webView', { page: 'download' });
 
 /**
  * The settings row "Install app": the browser's install dialog where it offers one, else the

@@ -51,7 +51,7 @@ export const system: AreaModule = {
       },
     },
     {
-      // A gap (issue 30): a futures pair jumps 10–30 % in one tick and stays, past many positions'
+      // A gap: a futures pair jumps 10–30 % in one tick and stays, past many positions'
       // bankruptcy prices at once: their liquidations must complete, the fund and bad debt taking
       // the rest (checked by tests/sim/futuresChecks.ts and the ledger's reconciliation).
       kind: 'gap',

@@ -85,7 +85,7 @@ export const trading: AreaModule = {
       },
     },
     {
-      // The price band and price improvement (issue 30): a limit at 3× or ⅓ of the mark must be
+      // The price band and price improvement: a limit at 3× or ⅓ of the mark must be
       // refused by the band (naming its bounds), and a marketable limit inside the band must fill
       // at once at no worse than the execution price (the mark ± spread) nor its limit.
       kind: 'futuresOffMarket',

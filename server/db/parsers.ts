@@ -1,0 +1,30 @@
+/**
+ * How both drivers turn a column's text into a JS value, so PGlite and PostgreSQL answer alike:
+ * - NUMERIC (OID 1700, also what SUM/AVG over NUMERIC return) becomes its normalised decimal
+ *   string: trailing zeros go ("0.0100" → "0.01", "5.000" → "5"), never a float.
+ * - BIGINT (INT8, OID 20: ids, millisecond times, COUNT(*)) becomes a JS number; the values the
+ *   app stores stay far below 2^53.
+ * - INTEGER and SMALLINT are numbers already in both drivers; text, booleans and JSON keep their
+ *   drivers' defaults. A `::text` cast in SQL is text and is left exactly as the database wrote it
+ *   (prices keep their recorded decimals that way).
+ */
+import { Decimal } from '../../domain/decimal';
+
+export const INT8_OID = 20;
+export const NUMERIC_OID = 1700;
+
+/** NUMERIC text as its normalised decimal string ("0.0100" → "0.01"). */
+export function parseNumeric(value: string): string {
+  return new Decimal(value).toFixed();
+}
+
+/** BIGINT text as a number. */
+export function parseBigint(value: string): number {
+  return Number(value);
+}
+
+/** The parsers by type OID, the same map for both drivers. */
+export const COLUMN_PARSERS: Readonly<Record<number, (value: string) => string | number>> = {
+  [INT8_OID]: parseBigint,
+  [NUMERIC_OID]: parseNumeric,
+};
