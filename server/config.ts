@@ -16,6 +16,12 @@ export interface Config {
   /** Days of kline history generated on first start. */
   historyDays: number;
   /**
+   * Where the crypto pairs' prices come from: the embedded simulator (`MARKET_SOURCE=sim`, the
+   * default) or a real exchange through ccxt (`MARKET_SOURCE=ccxt`, `MARKET_EXCHANGE`,
+   * `MARKET_EXCHANGE_URLS`, `MARKET_STALE_SECONDS`; docs/MARKET.md).
+   */
+  marketVenue: VenueConfig | null;
+  /**
    * Create the demo account with its published password (`DEMO_ACCOUNT`): `1` on, `0` off;
    * unset, on only with the embedded database (no DATABASE_URL).
    */
@@ -49,6 +55,35 @@ export interface Config {
    * in the database), and the contact the push services see (`mailto:` or `https:`).
    */
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
+}
+
+export interface VenueConfig {
+  /** ccxt's id of the exchange (`binance`). */
+  exchange: string;
+  /** Merged into the exchange's URLs: a testnet, a proxy, a fake venue. */
+  urls?: Record<string, unknown>;
+  /** A pair the venue is silent on this long is stale. */
+  staleMs: number;
+}
+
+function readVenue(env: NodeJS.ProcessEnv): VenueConfig | null {
+  const source = env.MARKET_SOURCE || 'sim';
+  if (source === 'sim') return null;
+  if (source !== 'ccxt') throw new Error(`MARKET_SOURCE must be sim or ccxt, got "${source}"`);
+  const exchange = env.MARKET_EXCHANGE || 'binance';
+  if (!/^[a-z0-9]+$/.test(exchange))
+    throw new Error(`MARKET_EXCHANGE must be a ccxt exchange id (binance, okx, bybit…), got "${exchange}"`);
+  let urls: Record<string, unknown> | undefined;
+  if (env.MARKET_EXCHANGE_URLS) {
+    try {
+      urls = JSON.parse(env.MARKET_EXCHANGE_URLS) as Record<string, unknown>;
+    } catch {
+      urls = undefined;
+    }
+    if (!urls || typeof urls !== 'object' || Array.isArray(urls))
+      throw new Error('MARKET_EXCHANGE_URLS must be a JSON object merged into the exchange’s urls');
+  }
+  return { exchange, ...(urls ? { urls } : {}), staleMs: readInt(env.MARKET_STALE_SECONDS, 10, 2, 600, 'MARKET_STALE_SECONDS') * 1000 };
 }
 
 function readInt(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
@@ -117,6 +152,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     marketHz: readInt(env.MARKET_HZ, 4, 1, 50, 'MARKET_HZ'),
     seed: env.SEED || 'kestrel',
     historyDays: readInt(env.MARKET_HISTORY_DAYS, 30, 1, 30, 'MARKET_HISTORY_DAYS'),
+    marketVenue: readVenue(env),
     devOutbox: env.DEV_OUTBOX === '1',
     demoAccount: readDemoAccount(env.DEMO_ACCOUNT, !env.DATABASE_URL),
     distDir: path.resolve(root, 'dist'),

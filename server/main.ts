@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     seed: config.seed,
     marketHz: config.marketHz,
     historyDays: config.historyDays,
+    marketVenue: config.marketVenue,
     devOutbox: config.devOutbox,
     demoAccount: config.demoAccount,
     scryptLogN: config.scryptLogN,
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
       '',
       `  Kestrel is running at http://${shown}:${port}`,
       `  Database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+      config.marketVenue
+        ? `  Market: ${config.marketVenue.exchange} through ccxt for the crypto pairs it lists; the rest simulated`
+        : '  Market: the embedded simulator (MARKET_SOURCE=ccxt for a real exchange)',
       ...(cluster ? ['  Cluster: Redis (REDIS_URL); the leader runs the market and the engines'] : []),
       config.demoAccount
         ? `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`

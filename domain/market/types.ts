@@ -35,6 +35,13 @@ export interface Ticker extends MarketPair {
   turnover: string;
   /** Time of the last trade, ms. */
   ts: number;
+  /** The exchange whose feed prices this pair (`MARKET_SOURCE=ccxt`); absent: the embedded simulator's. */
+  venue?: string;
+  /**
+   * Present while the venue's feed for this pair is silent past the stale threshold: the price is
+   * the last one heard, and new orders on the pair are refused until the feed resumes.
+   */
+  stale?: true;
 }
 
 /** One candle. `t` is the bar's start in UTC ms. */

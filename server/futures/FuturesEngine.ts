@@ -160,6 +160,8 @@ export class FuturesEngine {
   private check(tickers: readonly Ticker[]): void {
     const users = new Set<number>();
     for (const ticker of tickers) {
+      // A venue gone silent decides nothing on this pair (docs/MARKET.md).
+      if (ticker.stale) continue;
       const mark: Mark = { price: ticker.price, ts: ticker.ts };
       for (const t of this.index.mayTrigger(ticker.id, new Decimal(ticker.price))) {
         if (t.status === 'entrusted') {
@@ -196,6 +198,8 @@ export class FuturesEngine {
       if (own && own.gt(threshold)) threshold = own;
     }
     // The bound first: an account safe at the lowest P&L its marks allow needs no position-by-position sum.
+    // An account holding a pair whose venue went silent is not liquidated on that pair's last price.
+    for (const t of this.index.openOf(userId)) if (this.deps.market.isStale(t.symbol)) return false;
     const floor = this.index.pnlFloor(userId, this.markOf);
     if (floor && !mustLiquidate(riskRate(available, floor.margin, floor.pnl), threshold)) return false;
     let margin = new Decimal(0);

@@ -118,6 +118,7 @@ export class GameService {
     const pair = this.pair(input.match_id);
     const ticker = this.deps.market.ticker(pair.symbol);
     if (!ticker || !new Decimal(ticker.price).gt(0)) throw new AppError('errors.priceUnavailable');
+    if (ticker.stale) throw new AppError('errors.priceStale');
     if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
       const now = this.deps.clock.now();

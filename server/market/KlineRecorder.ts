@@ -7,9 +7,11 @@ import { applyTrade, openBar, toKline, type Bar } from './bars';
 import { PAIRS, type PairDef } from './catalogue';
 import { generateHistory } from './generateHistory';
 import { KlineStore, KLINE_KEEP_BARS, type BarRow } from './KlineStore';
-import { addToDay, precisionOf, type PairState } from './pairState';
+import { addToDay, precisionOf, summariseDay, type PairState } from './pairState';
 import { PriceWalk } from './PriceWalk';
 import { createRandom } from './random';
+import type { VenueBar, VenueFeed } from './venue/VenueFeed';
+import { priceTicks, qtyLots } from './venue/venueUnits';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -22,7 +24,15 @@ export interface KlineRecorderOptions {
   historyDays: number;
   /** The pairs, by symbol (the market state's live map). */
   states: ReadonlyMap<string, PairState>;
+  /** The venue and the pairs it prices (`MARKET_SOURCE=ccxt`): their history is the venue's, never generated. */
+  venue?: { feed: VenueFeed; symbols: ReadonlySet<string> };
 }
+
+/** Bars asked of a venue in one request, and requests per period at most when catching up. */
+const VENUE_PAGE = 1000;
+const VENUE_PAGES = 5;
+/** Bars of each period a fresh database takes from the venue: more than the 24 h the ticker sums. */
+const VENUE_FRESH_BARS = 1500;
 
 /** A pair whose stored history is brought up to now, and its walk, positioned at the last price. */
 export interface LoadedPair {
@@ -129,12 +139,97 @@ export class KlineRecorder {
    */
   async backfillAll(now: number): Promise<LoadedPair[]> {
     const fills = [];
-    for (const def of PAIRS) fills.push({ def, ...(await this.backfill(def, now)) });
+    const venued = [];
+    for (const def of PAIRS) {
+      if (this.options.venue?.symbols.has(`${def.base}/${def.quote}`)) venued.push({ def, ...(await this.backfillFromVenue(def, now)) });
+      else fills.push({ def, ...(await this.backfill(def, now)) });
+    }
     const rowCount = fills.reduce((n, f) => n + f.rows.length, 0);
     if (rowCount) this.options.log.info({ bars: rowCount }, 'writing generated market history (first start or after downtime)');
     await this.store.insertFresh(fills.filter((f) => f.fresh).flatMap((f) => f.rows));
     await this.store.merge(fills.filter((f) => !f.fresh).flatMap((f) => f.rows));
-    return fills.map(({ def, walk }) => ({ def, walk }));
+    const venueRows = venued.flatMap((f) => f.rows);
+    if (venueRows.length)
+      this.options.log.info({ bars: venueRows.length, venue: this.options.venue!.feed.name }, 'writing the venue’s market history');
+    // The venue's bars widen what this node recorded (never narrow it: a price shown stays in the record).
+    await this.store.widen(venueRows);
+    const loaded = new Map([...fills, ...venued].map((f) => [f.def.id, f.walk]));
+    return PAIRS.map((def) => ({ def, walk: loaded.get(def.id)! }));
+  }
+
+  /**
+   * A venue's pair: every period's bars from the venue (`fetchOHLCV`), from the last stored minute's
+   * bar (the whole bar again: the venue's is complete) or, on a fresh database, the latest page;
+   * up to the bar in progress, which the live trades then continue. The price starts at the last
+   * minute's close. Turnover is not in a venue's bars: it is estimated as volume × close (docs/MARKET.md).
+   * A period the venue does not answer is logged and left as stored.
+   */
+  private async backfillFromVenue(def: PairDef, now: number): Promise<{ walk: PriceWalk; rows: BarRow[] }> {
+    const { feed } = this.options.venue!;
+    const symbol = `${def.base}/${def.quote}`;
+    const precision = precisionOf(def);
+    const last = await this.store.lastMinute(def.id, precision);
+    const rows: BarRow[] = [];
+    let close = last?.close ?? null;
+    for (const period of KLINE_PERIODS) {
+      const current = calculatePeriodStart(period, now);
+      let since: number | undefined = last ? calculatePeriodStart(period, last.t) : undefined;
+      try {
+        for (let page = 0; page < VENUE_PAGES; page++) {
+          const bars = await feed.bars(symbol, period, since ?? Math.max(0, current - this.spanOf(period)), VENUE_PAGE);
+          for (const b of bars) {
+            const bar = toVenueBar(b, precision);
+            if (!bar || bar.t > current) continue;
+            rows.push({ pairId: def.id, period, bar, precision });
+            if (period === '1min' && (close === null || bar.t >= (last?.t ?? 0))) close = bar.close;
+          }
+          const end = bars.at(-1)?.t;
+          if (bars.length < VENUE_PAGE || end === undefined || end >= current) break;
+          since = end + 1;
+        }
+      } catch (error) {
+        this.options.log.warn({ symbol, period, err: error instanceof Error ? error.message : String(error) }, 'venue: history not loaded');
+      }
+    }
+    const anchor = Number(parseUnits(def.startPrice, def.priceDecimals));
+    return { walk: new PriceWalk(close ?? anchor, anchor, def.volatility), rows };
+  }
+
+  /**
+   * After an outage of the venue: its closed minutes from `from`'s minute to before `to`'s,
+   * folded into the record (what this node heard is written first; the venue's bars widen it,
+   * never narrow it) and into the pair's 24 h window.
+   */
+  async foldVenueMinutes(s: PairState, from: number, to: number): Promise<void> {
+    const feed = this.options.venue?.feed;
+    const first = calculatePeriodStart('1min', from);
+    const end = calculatePeriodStart('1min', to);
+    if (!feed || first >= end) return;
+    const rows: BarRow[] = [];
+    let since = first;
+    for (let page = 0; page < VENUE_PAGES && since < end; page++) {
+      const bars = await feed.bars(s.pair.symbol, '1min', since, VENUE_PAGE);
+      for (const b of bars) {
+        const bar = toVenueBar(b, s.precision);
+        if (bar && bar.t >= first && bar.t < end) rows.push({ pairId: s.pair.id, period: '1min', bar, precision: s.precision });
+      }
+      const last = bars.at(-1)?.t;
+      if (bars.length < VENUE_PAGE || last === undefined) break;
+      since = last + 1;
+    }
+    await this.flush('1min');
+    await this.store.widen(rows);
+    const known = new Set(s.day.map((b) => b.t));
+    for (const r of rows) if (!known.has(r.bar.t) && r.bar.t >= to - DAY_MS) s.day.push({ ...r.bar });
+    s.day.sort((a, b) => a.t - b.t);
+    summariseDay(s);
+    this.options.log.info({ symbol: s.pair.symbol, minutes: rows.length }, 'venue: the outage’s minutes fetched into the record');
+  }
+
+  /** How far back a fresh database's history of `period` reaches: a day and more of minutes, as many bars of the rest. */
+  private spanOf(period: KlinePeriod): number {
+    const start = calculatePeriodStart(period, 0);
+    return (calculateNextPeriodStart(period, start) - start) * VENUE_FRESH_BARS;
   }
 
   /** A pair's bars in progress (stored, else opened at `price`) and its closed minutes of the last 24 h. */
@@ -152,7 +247,7 @@ export class KlineRecorder {
   }
 
   /**
-   * Brings one pair's stored history up to the current minute: all of it on a fresh database,
+   * Brings one simulated pair's stored history up to the current minute: all of it on a fresh database,
    * the downtime after a restart. Returns the walk, positioned at the last generated price, and
    * the rows to store.
    */
@@ -173,4 +268,12 @@ export class KlineRecorder {
     );
     return { walk, rows, fresh: !last };
   }
+}
+
+/** A venue's bar in the pair's units; null when a figure is not a positive decimal. */
+function toVenueBar(b: VenueBar, p: { priceDecimals: number; qtyDecimals: number }): Bar | null {
+  const [open, high, low, close] = [b.open, b.high, b.low, b.close].map((x) => priceTicks(x, p.priceDecimals));
+  if (!open || !high || !low || !close) return null;
+  const volume = b.volume === '0' ? 0n : (qtyLots(b.volume, p.qtyDecimals) ?? 0n);
+  return { t: b.t, open, high, low, close, volume, turnover: BigInt(close) * volume };
 }

@@ -9,6 +9,8 @@ import type { MarketSource, MarketTick } from './MarketSource';
 import { MarketState } from './MarketState';
 import { buildTicker, newPairMarket } from './pairState';
 import { TickProducer } from './TickProducer';
+import type { VenueFeed } from './venue/VenueFeed';
+import { VenueTicks } from './venue/VenueTicks';
 
 /** In-memory bars are written to the database this often (and whenever one closes). */
 const FLUSH_EVERY_MS = 5_000;
@@ -28,6 +30,11 @@ export interface SimulatorOptions {
   hz: number;
   /** Days of history generated when a pair has none. */
   historyDays: number;
+  /**
+   * A real exchange pricing the crypto pairs it lists (`MARKET_SOURCE=ccxt`); the others stay on
+   * the walk. A pair the venue has been silent on for `staleMs` is stale (docs/MARKET.md).
+   */
+  venue?: { feed: VenueFeed; staleMs: number };
 }
 
 /**
@@ -46,22 +53,49 @@ export class MarketSimulator implements MarketSource {
   private readonly state: MarketState;
   private readonly recorder: KlineRecorder;
   private readonly producer: TickProducer;
+  /** The venue's side of each tick (`MARKET_SOURCE=ccxt`). */
+  private readonly venueTicks: VenueTicks | null;
   private readonly listeners = new Set<(tick: MarketTick) => void>();
   private stopTimers: (() => void)[] = [];
 
-  private constructor(private readonly options: SimulatorOptions) {
-    const { db, clock, log, seed, hz, historyDays } = options;
+  private constructor(
+    private readonly options: SimulatorOptions,
+    /** The pairs the venue prices (none without one). */
+    private readonly venued: ReadonlySet<string>,
+  ) {
+    const { db, clock, log, seed, hz, historyDays, venue } = options;
     this.state = new MarketState({ db, publish: (tick) => this.publish(tick) });
     this.currencies = this.state.currencies;
     this.pairs = this.state.pairs;
     const states = this.state.bySymbol;
-    this.recorder = new KlineRecorder({ db, log, seed, historyDays, states });
-    this.producer = new TickProducer({ clock, seed, hz, states, recordTrade: (...trade) => this.recorder.recordTrade(...trade) });
+    this.recorder = new KlineRecorder({
+      db,
+      log,
+      seed,
+      historyDays,
+      states,
+      ...(venue ? { venue: { feed: venue.feed, symbols: venued } } : {}),
+    });
+    const recordTrade = this.recorder.recordTrade.bind(this.recorder);
+    this.producer = new TickProducer({ clock, seed, hz, states, recordTrade });
+    this.venueTicks = venue
+      ? new VenueTicks({
+          ...venue,
+          clock,
+          log,
+          states,
+          recordTrade,
+          backfillMinutes: (s, from, to) => this.recorder.foldVenueMinutes(s, from, to),
+        })
+      : null;
   }
 
   /** Writes the catalogue, generates or back-fills history, and loads the live state. */
   static async open(options: SimulatorOptions): Promise<MarketSimulator> {
-    const sim = new MarketSimulator(options);
+    // The venue's markets first: which crypto pairs it prices decides whose history is whose.
+    const crypto = PAIRS.filter((p) => p.category === 'crypto').map((p) => `${p.base}/${p.quote}`);
+    const venued = new Set(options.venue ? await options.venue.feed.connect(crypto) : []);
+    const sim = new MarketSimulator(options, venued);
     const started = performance.now();
     await sim.state.writeCatalogue();
     await sim.loadCurrencies();
@@ -114,6 +148,7 @@ export class MarketSimulator implements MarketSource {
   async start(): Promise<void> {
     if (this.state.following) await this.takeOver();
     const { clock, hz } = this.options;
+    this.options.venue?.feed.start();
     this.stopTimers.push(
       clock.every(Math.round(1000 / hz), () => this.tick()),
       clock.every(FLUSH_EVERY_MS, () => void this.recorder.flush()),
@@ -134,12 +169,19 @@ export class MarketSimulator implements MarketSource {
   async stop(): Promise<void> {
     for (const stop of this.stopTimers) stop();
     this.stopTimers = [];
+    await this.options.venue?.feed.stop();
     await this.recorder.flush();
+  }
+
+  isStale(symbol: string): boolean {
+    return this.state.ticker(symbol)?.stale === true;
   }
 
   /** Advances every pair by one tick and tells the listeners what changed. Public so tests can step it. */
   tick(): void {
-    this.publish(this.producer.tick());
+    const out = this.producer.tick();
+    this.venueTicks?.tick(out);
+    this.publish(out);
   }
 
   /**
@@ -187,6 +229,7 @@ export class MarketSimulator implements MarketSource {
     await this.loadPairs();
     this.state.continueFrom(last);
     this.producer.continueTradeIds();
+    this.venueTicks?.continueTradeIds();
   }
 
   /**
@@ -198,6 +241,9 @@ export class MarketSimulator implements MarketSource {
     for (const { def, walk } of await this.recorder.backfillAll(now)) {
       const { bars, day } = await this.recorder.loadBars(def, walk.ticks, now);
       const s = newPairMarket(def, walk, bars, day, now);
+      const symbol = `${def.base}/${def.quote}`;
+      // A venue's pair is stale until the venue speaks.
+      if (this.venued.has(symbol)) Object.assign(s, { venue: this.options.venue!.feed.name, stale: true });
       this.producer.layBook(s);
       this.state.bySymbol.set(s.pair.symbol, { ...s, ticker: buildTicker(s) });
     }

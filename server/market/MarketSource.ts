@@ -38,6 +38,12 @@ export interface MarketSource {
   depth(symbol: string): DepthBook | undefined;
   /** Recent trades, newest first. */
   trades(symbol: string): Trade[] | undefined;
+  /**
+   * True while the venue pricing `symbol` has been silent past the stale threshold (its ticker
+   * says `stale`): no order, option or engine decision may use the pair's price until it speaks.
+   * Never for a simulated pair.
+   */
+  isStale(symbol: string): boolean;
   /** The bar in progress. */
   currentBar(symbol: string, period: KlinePeriod): Kline | undefined;
   /** Stored candles from `fromMs` to `toMs` with the bar in progress, oldest first. */

@@ -55,6 +55,8 @@ export class TickProducer {
     const out: MarketTick = { tickers: [], depth: [], trades: [], klines: [] };
     for (const s of this.options.states.values()) {
       const symbol = s.pair.symbol;
+      // A venue's pair moves by the venue's trades and book (venue/VenueTicks.ts).
+      if (s.venue) continue;
       if (this.random.next() < s.def.activity) {
         const count = 1 + Math.floor(this.random.next() * 3);
         const fresh: Trade[] = [];
@@ -116,9 +118,12 @@ export class TickProducer {
     };
   }
 
-  /** Lays a freshly loaded pair's first book (drawing from the same random source as the ticks). */
+  /**
+   * Lays a freshly loaded pair's first book (drawing from the same random source as the ticks); a
+   * venue's pair waits for the venue's book.
+   */
   layBook(s: PairMarket): void {
-    this.rebuildBook(s);
+    if (!s.venue) this.rebuildBook(s);
   }
 
   /** A node taking the market over numbers its trades after any the old leader can have made. */

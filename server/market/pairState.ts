@@ -34,6 +34,10 @@ export interface PairMarket {
   asks: Map<number, bigint>;
   /** Newest first. */
   trades: Trade[];
+  /** The venue feeding this pair (`MARKET_SOURCE=ccxt`); unset: the seeded walk moves it. */
+  venue?: string;
+  /** The venue's feed for this pair has been silent past the stale threshold. */
+  stale?: boolean;
 }
 
 export interface PairState extends PairMarket {
@@ -155,5 +159,7 @@ export function buildTicker(s: PairMarket): Ticker {
     volume: formatUnits(s.dayVolume + minute.volume, qd),
     turnover: formatUnits(s.dayTurnover + minute.turnover, pd + qd),
     ts: s.lastTs,
+    ...(s.venue ? { venue: s.venue } : {}),
+    ...(s.stale ? { stale: true as const } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { createMarketHandlers } from './marketHandlers';
 import { MarketSimulator } from './MarketSimulator';
 import { MarketRelay } from './MarketRelay';
 import type { MarketSource } from './MarketSource';
+import { CcxtVenue } from './venue/CcxtVenue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,19 @@ export const marketPlugin = fp<AppOptions>(
       seed: options.seed,
       hz: options.marketHz,
       historyDays: options.historyDays,
+      ...(options.marketVenue
+        ? {
+            venue: {
+              feed: new CcxtVenue({
+                exchange: options.marketVenue.exchange,
+                clock,
+                log,
+                ...(options.marketVenue.urls ? { urls: options.marketVenue.urls } : {}),
+              }),
+              staleMs: options.marketVenue.staleMs,
+            },
+          }
+        : {}),
     });
     fastify.decorate('market', market);
     fastify.api.handle(createMarketHandlers({ market, clock }));

@@ -166,6 +166,7 @@ export class OptionsService {
     const stake = readStake(input.number, currency.name);
     const ticker = this.deps.market.ticker(pair.symbol);
     if (!ticker || !new Decimal(ticker.price).gt(0)) throw new AppError('errors.priceUnavailable');
+    if (ticker.stale) throw new AppError('errors.priceStale');
     const expected = winPayout(stake, expiry.ratio, currency.decimals);
     if (!isJoined(run)) await this.deps.market.record();
 

@@ -127,6 +127,8 @@ export class TickDeadlineEngine<Row extends { id: number; symbol: string }> {
   private check(symbol: string, ticker: Ticker | undefined): void {
     const open = this.bySymbol.get(symbol);
     if (!open?.size) return;
+    // A venue gone silent decides nothing: its last price is not the price at a deadline (docs/MARKET.md).
+    if (ticker?.stale) return;
     const now = this.deps.clock.now();
     for (const row of open.values()) {
       const deadline = this.area.deadline(row);
@@ -136,8 +138,10 @@ export class TickDeadlineEngine<Row extends { id: number; symbol: string }> {
         if (ticker.ts <= late) this.run(row, () => this.area.settle(row.id, { price: ticker.price, ts: ticker.ts, by: 'tick' }));
         else this.fromRecord(row, deadline);
       } else if (now > late) {
-        // The pair has not traded since before the deadline: its last trade is the price at the deadline.
-        if (ticker) this.run(row, () => this.area.settle(row.id, { price: ticker.price, ts: ticker.ts, by: 'record' }));
+        // The pair has not traded since before the deadline: its last trade is the price at the
+        // deadline. A venue's pair asks the record, which holds the minutes the venue traded while
+        // this node heard nothing (fetched when it spoke again).
+        if (ticker && !ticker.venue) this.run(row, () => this.area.settle(row.id, { price: ticker.price, ts: ticker.ts, by: 'record' }));
         else this.fromRecord(row, deadline);
       }
     }

@@ -7,6 +7,7 @@ import type { ClusterBus } from './cluster/ClusterBus';
 import type { CounterStore } from '../http/CounterStore';
 import type { OutboxStore } from '../auth/CodeDelivery';
 import type { ServerOptions } from 'socket.io';
+import type { VenueConfig } from '../config';
 
 /** What `buildApp` is given; every area plugin receives it as its options. */
 export interface AppOptions {
@@ -15,6 +16,8 @@ export interface AppOptions {
   seed: string;
   marketHz: number;
   historyDays: number;
+  /** A real exchange pricing the crypto pairs (`MARKET_SOURCE=ccxt`); absent: the simulator prices all. */
+  marketVenue?: VenueConfig | null;
   devOutbox: boolean;
   scryptLogN: number;
   /** Least time between two codes to one target (default 60 s; `CODE_RESEND_SECONDS`, for the e2e server). */

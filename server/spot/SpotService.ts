@@ -107,6 +107,7 @@ export class SpotService {
   mark(symbol: string): Mark {
     const ticker = this.deps.market.ticker(symbol);
     if (!ticker) throw new AppError('errors.priceUnavailable');
+    if (ticker.stale) throw new AppError('errors.priceStale');
     return { price: ticker.price, ts: ticker.ts };
   }
 

@@ -1,0 +1,249 @@
+/**
+ * `MARKET_SOURCE=ccxt` end to end against a fake Binance on loopback (tests/fakes/fakeBinance.ts):
+ * ccxt's binance, pointed at it by `MARKET_EXCHANGE_URLS`, loads its markets, backfills the
+ * minutes it holds and streams its trades and book; the listed crypto pairs are priced by it and
+ * say so, the others stay simulated. An option opens and settles at the venue's prices and the
+ * audit recomputes it; a silent venue turns its pairs stale and refuses orders on them, in the
+ * request's language; a dropped connection is reconnected. Time is a ManualClock (the ticks, the
+ * stale threshold and the reconnect waits); ccxt's sockets run in real time, so each wait polls.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OptionOrder } from '../../domain/options/types';
+import type { AuditReport } from '../../domain/audit/types';
+import { ManualClock } from '../../server/clock';
+import type {} from '../../server/options/plugin';
+import { FakeBinance } from '../fakes/fakeBinance';
+import { accountHelpers } from './accounts';
+import { startServer, type TestServer } from './harness';
+import { expectLedgerInvariants } from './invariants';
+import { until } from './poll';
+
+const BTC = 1;
+const USDT = 3;
+const MINUTE = 60_000;
+const STALE_MS = 5_000;
+
+describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
+  // After the template's market record (written under the system clock).
+  const clock = new ManualClock(Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE);
+  let venue: FakeBinance;
+  let s: TestServer;
+  let h: ReturnType<typeof accountHelpers>;
+
+  /** Moves the clock a tick at a time until `read` answers, giving ccxt's sockets real time in between. */
+  const ticking = <T>(read: () => T, what: string) =>
+    until(
+      () => {
+        clock.advance(50);
+        return read();
+      },
+      what,
+      30_000,
+      20,
+    );
+  const ticker = (symbol: string) => s.app.market.ticker(symbol)!;
+  const trade = (price: string) => venue.trade('BTCUSDT', price, '0.01000');
+  /** A venue trade at `price`, seen by the market. */
+  const priced = async (price: string) => {
+    trade(price);
+    await ticking(() => ticker('BTC/USDT').price === price && !ticker('BTC/USDT').stale, `BTC/USDT at ${price}`);
+  };
+
+  beforeAll(async () => {
+    venue = await new FakeBinance(
+      [
+        { id: 'BTCUSDT', base: 'BTC', quote: 'USDT', tickSize: '0.01', stepSize: '0.00001' },
+        { id: 'ETHUSDT', base: 'ETH', quote: 'USDT', tickSize: '0.01', stepSize: '0.0001' },
+      ],
+      () => clock.now(),
+    ).listen();
+    // The venue's last ten minutes, around 95,000.
+    const start = clock.now() - 10 * MINUTE;
+    venue.setMinutes(
+      'BTCUSDT',
+      Array.from({ length: 10 }, (_, i) => ({
+        t: start + i * MINUTE,
+        open: `${95_000 + i}.00`,
+        high: `${95_010 + i}.50`,
+        low: `${94_990 + i}.25`,
+        close: `${95_001 + i}.00`,
+        volume: '12.34567',
+      })),
+    );
+    s = await startServer({ clock, marketVenue: { exchange: 'binance', urls: venue.urls, staleMs: STALE_MS } });
+    h = accountHelpers(s, clock);
+  }, 120_000);
+  afterAll(async () => {
+    await expectLedgerInvariants(s.db);
+    await s.close();
+    await venue.close();
+  });
+
+  it('backfills the venue’s minutes, prices its pairs from its trades and book, and leaves the others simulated', async () => {
+    const minutes = await s.app.market.klines('BTC/USDT', '1min', clock.now() - 10 * MINUTE, clock.now() - MINUTE);
+    expect(minutes.at(-1)).toMatchObject({ open: '95009', close: '95010' });
+    expect(Number(minutes.at(-1)!.high)).toBeGreaterThanOrEqual(95_019.5);
+    expect(venue.requests).toContain('/api/v3/klines');
+
+    // Stale until the venue speaks; then its trade is the price, and the ticker names the venue.
+    expect(ticker('BTC/USDT')).toMatchObject({ venue: 'binance', stale: true });
+    await priced('95123.45');
+    expect(ticker('BTC/USDT')).toMatchObject({ venue: 'binance', price: '95123.45' });
+    expect(ticker('BTC/USDT').stale).toBeUndefined();
+    expect(s.app.market.trades('BTC/USDT')![0]).toMatchObject({ price: '95123.45', qty: '0.01000', side: 'buy' });
+    // A pair the venue does not list, and a stock, stay on the simulator.
+    expect(ticker('LTC/USDT').venue).toBeUndefined();
+    expect(ticker('LTC/USDT').stale).toBeUndefined();
+
+    // The venue's book on the pair's grid: finer levels merge (bids down, asks up), sizes add.
+    venue.book(
+      'BTCUSDT',
+      [
+        ['95120.004', '0.5'],
+        ['95120.001', '0.25'],
+        ['95119.00', '1'],
+      ],
+      [['95125.001', '2']],
+    );
+    const depth = await ticking(() => {
+      const book = s.app.market.depth('BTC/USDT')!;
+      return book.bids.length === 2 ? book : null;
+    }, 'the venue’s book');
+    expect(depth.bids).toEqual([
+      ['95120.00', '0.75000'],
+      ['95119.00', '1.00000'],
+    ]);
+    expect(depth.asks).toEqual([['95125.01', '2.00000']]);
+  });
+
+  it('opens and settles an option at the venue’s prices, and the audit recomputes it', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'micro', 'USDT', '1000');
+    await priced('95200.00');
+    const placed = await s.call(
+      '/microtrade/submit',
+      { match_id: String(BTC), currency_id: String(USDT), type: 'up', seconds: '30', number: '100' },
+      { token: user.token },
+    );
+    expect(placed.body.type, String(placed.body.message)).toBe('ok');
+    const order = placed.body.message as OptionOrder;
+    expect(order.open_price).toBe('95200');
+    // Trades keep the feed alive until the expiry; the first at or after it decides.
+    const settled = await until(
+      async () => {
+        clock.advance(1_000);
+        trade(clock.now() >= order.expires_at ? '95250.50' : '95210.00');
+        await new Promise((r) => setTimeout(r, 30));
+        const res = await s.call('/microtrade/get_result', { id: String(order.id) }, { token: user.token, method: 'GET' });
+        const o = res.body.message as OptionOrder;
+        return o.status === 'settled' ? o : null;
+      },
+      'the option to settle',
+      60_000,
+      0,
+    );
+    expect(settled).toMatchObject({ result: 'win', decided_by: 'tick' });
+    expect(['95210', '95250.5']).toContain(settled.close_price);
+    const audit = await s.ops('/audit');
+    const report = audit.body.message as AuditReport;
+    expect(report.sections.flatMap((section) => section.mismatches)).toEqual([]);
+  });
+
+  it('turns a silent venue’s pairs stale and refuses orders on them in the request’s language, until it speaks again', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'micro', 'USDT', '1000');
+    await priced('95300.00');
+    venue.silence();
+    await ticking(() => ticker('BTC/USDT').stale, 'BTC/USDT to turn stale');
+    const submit = (lang: string) =>
+      s.call(
+        '/microtrade/submit',
+        { match_id: String(BTC), currency_id: String(USDT), type: 'up', seconds: '30', number: '100' },
+        { token: user.token, lang },
+      );
+    const en = await submit('en');
+    expect(en.status).toBe(200);
+    expect(en.body.message).toBe('Prices for this pair are interrupted at the exchange; new orders are paused until they resume');
+    expect((await submit('zh')).body.message).toBe('该交易对的交易所行情已中断，恢复前暂停下单');
+    // A simulated pair trades on.
+    expect(ticker('LTC/USDT').stale).toBeUndefined();
+
+    venue.silence(false);
+    await priced('95310.00');
+    expect((await submit('en')).body.type).toBe('ok');
+  });
+
+  it('settles an option whose expiry fell in an outage from the venue’s minute, fetched when it spoke again', async () => {
+    const user = await s.signUp();
+    await h.credit(user, 'micro', 'USDT', '1000');
+    await priced('95500.00');
+    const placed = await s.call(
+      '/microtrade/submit',
+      { match_id: String(BTC), currency_id: String(USDT), type: 'up', seconds: '120', number: '100' },
+      { token: user.token },
+    );
+    expect(placed.body.type, String(placed.body.message)).toBe('ok');
+    const order = placed.body.message as OptionOrder;
+    venue.silence();
+    const silentFrom = clock.now();
+    await ticking(() => ticker('BTC/USDT').stale, 'BTC/USDT to turn stale');
+    // The expiry and a minute past it go by in silence: nothing decides on the last price heard.
+    while (clock.now() < order.expires_at + MINUTE) clock.advance(1_000);
+    const during = await s.call('/microtrade/get_result', { id: String(order.id) }, { token: user.token, method: 'GET' });
+    expect((during.body.message as OptionOrder).status).toBe('pending');
+
+    // Meanwhile the venue traded: its minutes, the expiry's opening at 95,600.
+    const first = Math.floor(silentFrom / MINUTE) * MINUTE;
+    venue.setMinutes(
+      'BTCUSDT',
+      Array.from({ length: Math.floor((clock.now() - first) / MINUTE) }, (_, i) => ({
+        t: first + i * MINUTE,
+        open: '95600.00',
+        high: '95650.00',
+        low: '95550.00',
+        close: '95620.00',
+        volume: '1.00000',
+      })),
+    );
+    venue.silence(false);
+    await priced('95700.00');
+    const settled = await until(
+      async () => {
+        clock.advance(100);
+        const res = await s.call('/microtrade/get_result', { id: String(order.id) }, { token: user.token, method: 'GET' });
+        const o = res.body.message as OptionOrder;
+        return o.status === 'settled' ? o : null;
+      },
+      'the option to settle',
+      30_000,
+      20,
+    );
+    expect(settled).toMatchObject({
+      decided_by: 'record',
+      close_price: '95600',
+      close_ts: Math.floor(order.expires_at / MINUTE) * MINUTE,
+      result: 'win',
+    });
+    const audit = await s.ops('/audit');
+    const report = audit.body.message as AuditReport;
+    expect(report.sections.flatMap((section) => section.mismatches)).toEqual([]);
+  });
+
+  it('reconnects after the venue drops the connection, and prices from it again', async () => {
+    const before = venue.connections;
+    expect(before).toBeGreaterThan(0);
+    venue.drop();
+    await ticking(() => venue.connections > 0 && ticker('BTC/USDT').stale, 'a new connection (the pair stale meanwhile)');
+    // Subscribed again: its trades arrive.
+    await until(
+      () => {
+        clock.advance(50);
+        trade('95400.00');
+        return ticker('BTC/USDT').price === '95400.00' && !ticker('BTC/USDT').stale;
+      },
+      'prices after the reconnect',
+      30_000,
+      50,
+    );
+  });
+});
