@@ -8,7 +8,9 @@ import { formatCompact, formatFiatPrice, formatPercent, formatPrice, selectTone,
 import { DEFAULT_LANG, type Lang } from '../i18n';
 import type { Ticker } from './types';
 
-export interface TickerView extends Ticker {
+export interface TickerView extends Omit<Ticker, 'stale'> {
+  /** Always present, so a patch of the view can turn it off (`Ticker.stale`). */
+  stale: boolean;
   tone: Tone;
   /** `"+1.23%"` (in the language's format, as every text here) */
   changeText: string;
@@ -59,6 +61,7 @@ export function buildTickerView(
         : new Decimal(t.price).mul(quoteInUsdt).mul(fiat.rate);
   return {
     ...t,
+    stale: t.stale === true,
     tone: selectTone(t.change),
     changeText: formatPercent(t.change, lang),
     priceText: formatPrice(t.price, t.price_decimals, lang),

@@ -15,7 +15,8 @@ declare module 'vitest' {
 
 const root = path.resolve(__dirname, '../..');
 
-function freePort(): Promise<number> {
+/** A free TCP port on loopback (also for an e2e file's own server: tests/e2e/venue.test.ts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -26,7 +27,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits until the server at `url` answers, or throws if its process exits or `timeoutMs` passes. */
+export async function waitForServer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -86,9 +86,9 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     expect(venue.requests).toContain('/api/v3/klines');
 
     // Stale until the venue speaks; then its trade is the price, and the ticker names the venue.
-    expect(ticker('BTC/USDT')).toMatchObject({ venue: 'binance', stale: true });
+    expect(ticker('BTC/USDT')).toMatchObject({ venue: 'Binance', stale: true });
     await priced('95123.45');
-    expect(ticker('BTC/USDT')).toMatchObject({ venue: 'binance', price: '95123.45' });
+    expect(ticker('BTC/USDT')).toMatchObject({ venue: 'Binance', price: '95123.45' });
     expect(ticker('BTC/USDT').stale).toBeUndefined();
     expect(s.app.market.trades('BTC/USDT')![0]).toMatchObject({ price: '95123.45', qty: '0.01000', side: 'buy' });
     // A pair the venue does not list, and a stock, stay on the simulator.

@@ -49,7 +49,8 @@ export interface CcxtVenueOptions {
 type ExchangeClass = new (config: Record<string, unknown>) => Exchange;
 
 export class CcxtVenue implements VenueFeed {
-  readonly name: string;
+  /** ccxt's id until the exchange is open, then its name (`binance` → `Binance`). */
+  name: string;
   private exchange: Exchange | null = null;
   /** Our symbol → the venue's. */
   private readonly symbols = new Map<string, string>();
@@ -156,6 +157,7 @@ export class CcxtVenue implements VenueFeed {
     // ccxt connects to a plain `ws://` address (a local venue, the tests' fake) only through an HTTP agent it is handed.
     await exchange.loadHttpProxyAgent();
     this.exchange = exchange;
+    if (typeof exchange.name === 'string' && exchange.name) this.name = exchange.name;
     return exchange;
   }
 

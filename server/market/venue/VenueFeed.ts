@@ -41,7 +41,7 @@ export interface VenueUpdate {
 }
 
 export interface VenueFeed {
-  /** The venue's id (`binance`), shown beside the pairs it prices. */
+  /** The venue's name as people know it (`Binance`), shown beside the pairs it prices. */
   readonly name: string;
   /** Loads the venue's markets; answers which of `symbols` (ours, `BTC/USDT`) it lists and trades. */
   connect(symbols: readonly string[]): Promise<string[]>;

@@ -33,6 +33,7 @@ import { PairSheet } from '../../ui/trading/PairSheet';
 import { PositionsPanel } from './PositionsPanel';
 import styles from '../../ui/trading/ContractPage.module.css';
 import { PairMissing } from '../../ui/trading/PairMissing';
+import { PriceSource, PriceStaleNotice } from '../../ui/trading/PriceSource';
 import { usePair } from '../../ui/trading/usePair';
 import { useTickerFocus } from '../../ui/useTickerFocus';
 import { Term } from '../../ui/Term';
@@ -56,28 +57,32 @@ function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
   const tickers = useSnapshot(marketState.tickers);
   const tk = tickers[pair.symbol];
   return (
-    <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">
-      <div className={styles.priceBlock}>
-        <span className={`${styles.lastPrice} num ${tk?.tone ?? ''}`} data-testid="last-price">
-          {tk?.priceText ?? '--'}
-        </span>
-        <span className={`${styles.subline} num`}>
-          <span>{tk?.fiatText}</span>
-          <span className={tk?.tone}>{tk?.changeText}</span>
-        </span>
-      </div>
-      <dl className={styles.stats}>
-        <Term label={labels.high}>{tk?.highText ?? '--'}</Term>
-        {/* The unit beside the figure, not in the label: a label fits its column in every language. */}
-        <Term label={labels.volume}>
-          {tk?.volumeText ?? '--'} <span className={styles.unit}>{pair.base}</span>
-        </Term>
-        <Term label={labels.low}>{tk?.lowText ?? '--'}</Term>
-        <Term label={labels.turnover}>
-          {tk?.turnoverText ?? '--'} <span className={styles.unit}>{pair.quote}</span>
-        </Term>
-      </dl>
-    </section>
+    <>
+      <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">
+        <div className={styles.priceBlock}>
+          <span className={`${styles.lastPrice} num ${tk?.tone ?? ''}`} data-testid="last-price">
+            {tk?.priceText ?? '--'}
+          </span>
+          <span className={`${styles.subline} num`}>
+            <span>{tk?.fiatText}</span>
+            <span className={tk?.tone}>{tk?.changeText}</span>
+            <PriceSource ticker={tk} />
+          </span>
+        </div>
+        <dl className={styles.stats}>
+          <Term label={labels.high}>{tk?.highText ?? '--'}</Term>
+          {/* The unit beside the figure, not in the label: a label fits its column in every language. */}
+          <Term label={labels.volume}>
+            {tk?.volumeText ?? '--'} <span className={styles.unit}>{pair.base}</span>
+          </Term>
+          <Term label={labels.low}>{tk?.lowText ?? '--'}</Term>
+          <Term label={labels.turnover}>
+            {tk?.turnoverText ?? '--'} <span className={styles.unit}>{pair.quote}</span>
+          </Term>
+        </dl>
+      </section>
+      <PriceStaleNotice ticker={tk} />
+    </>
   );
 }
 

@@ -38,6 +38,7 @@ import { PairSheet } from '../../ui/trading/PairSheet';
 import { clockTime } from './clockTime';
 import styles from './Options.module.css';
 import { PairMissing } from '../../ui/trading/PairMissing';
+import { PriceSource, PriceStaleNotice } from '../../ui/trading/PriceSource';
 import { usePair } from '../../ui/trading/usePair';
 import { useTickerFocus } from '../../ui/useTickerFocus';
 import { Term } from '../../ui/Term';
@@ -386,7 +387,9 @@ export default function OptionsPage() {
           {tk?.priceText ?? '--'}
         </span>
         <span className={`${styles.change} num ${tk?.tone ?? ''}`}>{tk?.changeText}</span>
+        <PriceSource ticker={tk} />
       </section>
+      <PriceStaleNotice ticker={tk} />
       <div className={styles.chart}>
         <Suspense fallback={<div className={styles.chartFallback} />}>
           <KlineChart key={pair.symbol} symbol={pair.symbol} period="1min" mode="line" priceDecimals={pair.price_decimals} />

@@ -35,6 +35,7 @@ import { SpotForm } from './SpotForm';
 import styles from './SpotPage.module.css';
 import { invalidateSpot, ORDERS_PATH } from './spotShared';
 import { PairMissing } from '../../ui/trading/PairMissing';
+import { PriceSource, PriceStaleNotice } from '../../ui/trading/PriceSource';
 import { DEFAULT_SYMBOL, usePair } from '../../ui/trading/usePair';
 import { useTickerFocus } from '../../ui/useTickerFocus';
 import { Term } from '../../ui/Term';
@@ -69,7 +70,9 @@ function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) 
         </span>
         <span className={`num ${styles.change} ${tk?.tone ?? ''}`}>{tk?.changeText ?? '--'}</span>
         <span className={`num ${styles.fiat}`}>{tk?.fiatText}</span>
+        <PriceSource ticker={tk} />
       </section>
+      <PriceStaleNotice ticker={tk} />
     </>
   );
 }
