@@ -107,8 +107,14 @@ export class SpotService {
   mark(symbol: string): Mark {
     const ticker = this.deps.market.ticker(symbol);
     if (!ticker) throw new AppError('errors.priceUnavailable');
-    if (ticker.stale) throw new AppError('errors.priceStale');
     return { price: ticker.price, ts: ticker.ts };
+  }
+
+  /** The mark an order is placed at: refused while the venue pricing the pair is silent (docs/MARKET.md); a cancel uses `mark`. */
+  tradingMark(symbol: string): Mark {
+    const mark = this.mark(symbol);
+    if (this.deps.market.isStale(symbol)) throw new AppError('errors.priceStale');
+    return mark;
   }
 
   async available(userId: number, currencyId: number, q?: Queryable): Promise<Decimal> {
@@ -162,7 +168,7 @@ export class SpotService {
     const side = input.type;
     const amount = readAmount(input.amount, settings);
     const target = readPrice(input.target_price, settings.price_decimals);
-    const mark = this.mark(pair.symbol);
+    const mark = this.tradingMark(pair.symbol);
     if (target !== null) {
       const issue = checkBand('limit', target, mark.price, settings.price_band, settings.price_decimals);
       if (issue) throw new AppError(issue.key, issue.params);

@@ -7,13 +7,15 @@
  * request's language; a dropped connection is reconnected. Time is a ManualClock (the ticks, the
  * stale threshold and the reconnect waits); ccxt's sockets run in real time, so each wait polls.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FuturesTrade } from '../../domain/futures/types';
 import type { OptionOrder } from '../../domain/options/types';
 import type { AuditReport } from '../../domain/audit/types';
 import { ManualClock } from '../../server/clock';
 import type {} from '../../server/options/plugin';
 import { FakeBinance } from '../fakes/fakeBinance';
 import { accountHelpers } from './accounts';
+import { openTestDatabase } from './database';
 import { startServer, type TestServer } from './harness';
 import { expectLedgerInvariants } from './invariants';
 import { until } from './poll';
@@ -34,7 +36,7 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
   const ticking = <T>(read: () => T, what: string) =>
     until(
       () => {
-        clock.advance(50);
+        clock.advance(200);
         return read();
       },
       what,
@@ -70,7 +72,8 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
         volume: '12.34567',
       })),
     );
-    s = await startServer({ clock, marketVenue: { exchange: 'binance', urls: venue.urls, staleMs: STALE_MS } });
+    // Five ticks a second: the outage test lets three minutes of the clock go by.
+    s = await startServer({ clock, marketHz: 5, marketVenue: { exchange: 'binance', urls: venue.urls, staleMs: STALE_MS } });
     h = accountHelpers(s, clock);
   }, 120_000);
   afterAll(async () => {
@@ -152,7 +155,13 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
   it('turns a silent venue’s pairs stale and refuses orders on them in the request’s language, until it speaks again', async () => {
     const user = await s.signUp();
     await h.credit(user, 'micro', 'USDT', '1000');
+    await h.credit(user, 'lever', 'USDT', '10000');
+    await h.credit(user, 'change', 'USDT', '10000');
     await priced('95300.00');
+    const lever = (path: '/lever/submit' | '/lever/close', params: Record<string, string>) => s.call(path, params, { token: user.token });
+    const opened = await lever('/lever/submit', { match_id: String(BTC), type: '1', share: '1', multiple: '10' });
+    expect(opened.body.type, String(opened.body.message)).toBe('ok');
+    const position = opened.body.message as FuturesTrade;
     venue.silence();
     await ticking(() => ticker('BTC/USDT').stale, 'BTC/USDT to turn stale');
     const submit = (lang: string) =>
@@ -165,12 +174,26 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     expect(en.status).toBe(200);
     expect(en.body.message).toBe('Prices for this pair are interrupted at the exchange; new orders are paused until they resume');
     expect((await submit('zh')).body.message).toBe('该交易对的交易所行情已中断，恢复前暂停下单');
+    // Futures opens and closes, and spot orders, are refused the same way; reads still answer.
+    const stale = 'Prices for this pair are interrupted at the exchange; new orders are paused until they resume';
+    expect((await lever('/lever/submit', { match_id: String(BTC), type: '1', share: '1', multiple: '10' })).body.message).toBe(stale);
+    expect((await lever('/lever/close', { id: String(position.id) })).body.message).toBe(stale);
+    const spot = await s.call(
+      '/coin/trade',
+      { currency_id: String(BTC), legal_id: String(USDT), type: 'buy', amount: '0.01' },
+      { token: user.token },
+    );
+    expect(spot.body.message).toBe(stale);
+    expect((await s.call('/lever/dealall', { status: 'open' }, { token: user.token, method: 'GET' })).body.type).toBe('ok');
     // A simulated pair trades on.
     expect(ticker('LTC/USDT').stale).toBeUndefined();
 
     venue.silence(false);
     await priced('95310.00');
     expect((await submit('en')).body.type).toBe('ok');
+    const closed = await lever('/lever/close', { id: String(position.id) });
+    expect(closed.body.type, String(closed.body.message)).toBe('ok');
+    expect((closed.body.message as FuturesTrade).close_price).toBe('95310');
   });
 
   it('settles an option whose expiry fell in an outage from the venue’s minute, fetched when it spoke again', async () => {
@@ -237,7 +260,7 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     // Subscribed again: its trades arrive.
     await until(
       () => {
-        clock.advance(50);
+        clock.advance(200);
         trade('95400.00');
         return ticker('BTC/USDT').price === '95400.00' && !ticker('BTC/USDT').stale;
       },
@@ -246,4 +269,43 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
       50,
     );
   });
+});
+
+describe('a venue’s history after a restart', () => {
+  it('fetches the minutes the server was down for, and continues from the venue’s last price', async () => {
+    const clock = new ManualClock(Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE);
+    const venue = await new FakeBinance([{ id: 'BTCUSDT', base: 'BTC', quote: 'USDT', tickSize: '0.01', stepSize: '0.00001' }], () =>
+      clock.now(),
+    ).listen();
+    const database = await openTestDatabase(inject('templatePath'));
+    const minute = (t: number, open: string) => ({ t, open, high: open, low: open, close: open, volume: '1.00000' });
+    const options = { db: database.db, clock, marketVenue: { exchange: 'binance', urls: venue.urls, staleMs: STALE_MS } };
+    try {
+      const startedAt = clock.now();
+      venue.setMinutes('BTCUSDT', [minute(startedAt - 2 * MINUTE, '90000.00'), minute(startedAt - MINUTE, '90100.00')]);
+      const first = await startServer(options);
+      await first.close();
+
+      // Down for ten minutes, while the venue traded.
+      clock.advance(10 * MINUTE);
+      venue.setMinutes(
+        'BTCUSDT',
+        Array.from({ length: 12 }, (_, i) => minute(startedAt - 2 * MINUTE + i * MINUTE, `${90_000 + i * 100}.00`)),
+      );
+      const second = await startServer(options);
+      try {
+        const bars = await second.app.market.klines('BTC/USDT', '1min', startedAt, clock.now() - MINUTE);
+        // Every minute of the downtime is the venue's, none generated.
+        expect(bars.map((b) => [b.t, b.open])).toEqual(
+          Array.from({ length: 10 }, (_, i) => [startedAt + i * MINUTE, String(90_200 + i * 100)]),
+        );
+        expect(second.app.market.ticker('BTC/USDT')).toMatchObject({ price: '91100.00', venue: 'Binance', stale: true });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.dispose();
+      await venue.close();
+    }
+  }, 120_000);
 });

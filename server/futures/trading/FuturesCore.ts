@@ -62,8 +62,17 @@ export class FuturesCore {
   mark(symbol: string): Mark {
     const ticker = this.deps.market.ticker(symbol);
     if (!ticker) throw new AppError('errors.priceUnavailable');
-    if (ticker.stale) throw new AppError('errors.priceStale');
     return { price: ticker.price, ts: ticker.ts };
+  }
+
+  /**
+   * The mark a user's decision is taken at (an open, a close, new stops): refused while the
+   * venue pricing the pair is silent (docs/MARKET.md). Reads, cancels and valuations use `mark`.
+   */
+  tradingMark(symbol: string): Mark {
+    const mark = this.mark(symbol);
+    if (this.deps.market.isStale(symbol)) throw new AppError('errors.priceStale');
+    return mark;
   }
 
   async available(userId: number, q?: Queryable): Promise<{ available: Decimal; frozen: Decimal }> {

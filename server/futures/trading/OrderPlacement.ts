@@ -72,7 +72,7 @@ export class OrderPlacement {
     const target = readPrice(input.target_price, pd);
     const takeProfit = readPrice(input.target_profit_price, pd);
     const stopLoss = readPrice(input.stop_loss_price, pd);
-    const mark = this.deps.core.mark(pair.symbol);
+    const mark = this.deps.core.tradingMark(pair.symbol);
     this.deps.core.checkBands(settings, mark.price, { limit: target, takeProfit, stopLoss });
     if (!isJoined(run)) await this.deps.market.record();
     const quote = await this.deps.quoteUsdt(pair);

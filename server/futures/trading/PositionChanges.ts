@@ -27,18 +27,22 @@ export class PositionChanges {
       if (row.status === 'entrusted') throw new AppError('errors.closeEntrusted');
       if (row.status !== 'open') throw new AppError('errors.positionClosed');
       const wallet = await this.deps.core.available(userId, q);
-      const closed = await this.deps.closing.closeIn(q, row, this.deps.core.mark(row.symbol), 'manual', wallet);
+      const closed = await this.deps.closing.closeIn(q, row, this.deps.core.tradingMark(row.symbol), 'manual', wallet);
       this.deps.core.announce(afterCommit, closed, row.status);
       return toTrade(closed);
     });
   }
 
-  /** Closes all the user's open positions, or only the longs or the shorts, at their marks. */
+  /**
+   * Closes all the user's open positions, or only the longs or the shorts, at their marks; a
+   * position whose pair's venue is silent stays open (docs/MARKET.md) and is not counted.
+   */
   async batchClose(userId: number, which: FuturesSide | 'all', run: TxRunner = this.tx): Promise<{ closed: number }> {
     if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
       await this.deps.users.lockById(userId, q);
-      const open = await this.deps.repo.lockLive(q, userId, 'open', which === 'all' ? undefined : which);
+      const live = await this.deps.repo.lockLive(q, userId, 'open', which === 'all' ? undefined : which);
+      const open = live.filter((row) => !this.deps.market.isStale(row.symbol));
       const wallet = await this.deps.core.available(userId, q);
       for (const row of this.deps.closing.winnersFirst(open)) {
         const closed = await this.deps.closing.closeIn(q, row, this.deps.core.mark(row.symbol), 'batch', wallet);
@@ -67,7 +71,7 @@ export class PositionChanges {
       const stopLoss = readPrice(stops.stop_loss_price, pd);
       const entry = row.open_price ?? row.target_price!;
       const settings = this.deps.core.settingsOf(row);
-      const mark = this.deps.core.mark(row.symbol).price;
+      const mark = this.deps.core.tradingMark(row.symbol).price;
       this.deps.core.checkBands(settings, mark, { takeProfit, stopLoss });
       const issue = checkStops(row.side, entry, mark, takeProfit, stopLoss);
       if (issue) throw new AppError(issue);
