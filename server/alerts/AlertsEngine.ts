@@ -90,7 +90,8 @@ export class AlertsEngine {
     if (!this.running) return;
     for (const ticker of tickers) {
       const alerts = this.byPair.get(ticker.id);
-      if (!alerts?.size) continue;
+      // An alert fires on a live price, not on a venue gone silent (docs/MARKET.md).
+      if (!alerts?.size || ticker.stale) continue;
       const mark: AlertMark = { price: ticker.price, open: ticker.open, ts: ticker.ts };
       for (const alert of alerts.values()) {
         if (!shouldFire(alert, mark)) continue;

@@ -109,7 +109,8 @@ export class LoansEngine extends DeadlineEngine {
     if (!this.running) return;
     for (const ticker of tickers) {
       const loans = this.bySymbol.get(ticker.symbol);
-      if (!loans?.size) continue;
+      // A venue gone silent decides nothing on this collateral (docs/MARKET.md).
+      if (!loans?.size || ticker.stale) continue;
       const mark: Mark = { price: ticker.price, ts: ticker.ts };
       for (const loan of loans.values()) {
         const value = ltv(new Decimal(loan.principal).plus(loan.interest), loan.collateral, mark.price);

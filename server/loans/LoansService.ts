@@ -108,6 +108,8 @@ export class LoansService {
   mark(symbol: string): Mark {
     const ticker = this.deps.market.ticker(symbol);
     if (!ticker) throw new AppError('errors.priceUnavailable');
+    // A new loan is valued at a live price only: refused while the venue pricing the collateral is silent (docs/MARKET.md).
+    if (ticker.stale) throw new AppError('errors.priceStale');
     return { price: ticker.price, ts: ticker.ts };
   }
 

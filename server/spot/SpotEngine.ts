@@ -71,7 +71,8 @@ export class SpotEngine {
   private check(tickers: readonly Ticker[]): void {
     for (const ticker of tickers) {
       const orders = this.byPair.get(ticker.id);
-      if (!orders?.size) continue;
+      // A venue gone silent fills nothing on this pair (docs/MARKET.md).
+      if (!orders?.size || ticker.stale) continue;
       const mark: Mark = { price: ticker.price, ts: ticker.ts };
       for (const o of orders.values()) {
         if (!this.pending.has(o.id) && limitCrossed(o.side, o.target_price!, mark.price)) this.fill(o.id, mark);

@@ -5,7 +5,9 @@
  * Binance's public documentation (developers.binance.com: "General API Information", "Market Data
  * endpoints", "WebSocket Streams"). A test drives it: `trade` prints a trade, `book` replaces the
  * book (sent as a diff with consecutive update ids), `silence` stops every stream without closing
- * it (an outage ccxt cannot see), `drop` closes every connection (one it reconnects from).
+ * it (an outage ccxt cannot see; the book's updates meanwhile are lost, so its update ids jump when
+ * it speaks again, which ccxt detects as a gap and re-syncs from a snapshot), `drop` closes every
+ * connection (one it reconnects from).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -157,6 +157,8 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     await h.credit(user, 'micro', 'USDT', '1000');
     await h.credit(user, 'lever', 'USDT', '10000');
     await h.credit(user, 'change', 'USDT', '10000');
+    await h.credit(user, 'change', 'BTC', '1');
+    await h.verify(user);
     await priced('95300.00');
     const lever = (path: '/lever/submit' | '/lever/close', params: Record<string, string>) => s.call(path, params, { token: user.token });
     const opened = await lever('/lever/submit', { match_id: String(BTC), type: '1', share: '1', multiple: '10' });
@@ -184,6 +186,9 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
       { token: user.token },
     );
     expect(spot.body.message).toBe(stale);
+    // A loan against BTC is not valued at a silent venue's last price.
+    const loan = await s.call('/loan/borrow', { currency: 'BTC', collateral: '0.1', amount: '1000' }, { token: user.token });
+    expect(loan.body.message).toBe(stale);
     expect((await s.call('/lever/dealall', { status: 'open' }, { token: user.token, method: 'GET' })).body.type).toBe('ok');
     // A simulated pair trades on.
     expect(ticker('LTC/USDT').stale).toBeUndefined();

@@ -34,8 +34,16 @@ export interface VenueTicksOptions {
   backfillMinutes: (s: PairState, from: number, to: number) => Promise<void>;
 }
 
+/** At most one log line a minute says which pairs turned stale, and one which turned fresh. */
+const LOG_EVERY_MS = 60_000;
+
 export class VenueTicks {
   private nextTradeId: number;
+  /** Pairs that turned stale or fresh since the last line that said so, and when that line was. */
+  private readonly turned = {
+    stale: { symbols: new Set<string>(), loggedAt: -Infinity },
+    fresh: { symbols: new Set<string>(), loggedAt: -Infinity },
+  };
   /** Pairs that went silent after speaking: since when (the last time the venue was heard). */
   private readonly silentSince = new Map<string, number>();
   /** Outage backfills in flight, and those done (the pair turns fresh at the next tick). */
@@ -52,6 +60,7 @@ export class VenueTicks {
   tick(out: MarketTick): void {
     const now = this.options.clock.now();
     for (const s of this.options.states.values()) if (s.venue) this.pair(s, now, out);
+    this.logTurns(now);
   }
 
   /** A node taking the market over numbers its trades after any the old leader can have made. */
@@ -112,7 +121,7 @@ export class VenueTicks {
       if (s.stale) return false;
       s.stale = true;
       this.silentSince.set(symbol, heard);
-      this.options.log.warn({ symbol, silentMs: now - heard }, 'venue: pair stale; orders on it refused');
+      this.turned.stale.symbols.add(symbol);
       return true;
     }
     if (!s.stale) return false;
@@ -125,8 +134,23 @@ export class VenueTicks {
     this.silentSince.delete(symbol);
     this.recovered.delete(symbol);
     s.stale = false;
-    if (since !== undefined) this.options.log.info({ symbol, silentMs: now - since }, 'venue: pair fresh again');
+    if (since !== undefined) this.turned.fresh.symbols.add(symbol);
     return true;
+  }
+
+  /**
+   * One line for the pairs that turned stale, one for those fresh again, at most once a minute
+   * each (a flapping venue never floods the log; the next line names every pair in between).
+   */
+  private logTurns(now: number): void {
+    for (const [state, turn] of Object.entries(this.turned)) {
+      if (!turn.symbols.size || now - turn.loggedAt < LOG_EVERY_MS) continue;
+      const symbols = [...turn.symbols];
+      turn.symbols.clear();
+      turn.loggedAt = now;
+      if (state === 'stale') this.options.log.warn({ symbols }, 'venue: pairs stale; orders on them refused');
+      else this.options.log.info({ symbols }, 'venue: pairs fresh again');
+    }
   }
 
   /** Fetches the outage's minutes once; the pair turns fresh at the first tick after, whatever the fetch answered. */
