@@ -1,15 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser';
 import { BOOK_ROWS, bookLive, tapBookRow } from './book';
 import { api, base } from './helpers';
-
-const root = path.resolve(__dirname, '../..');
+import { startServerProcess, type ServerProcess } from './serverProcess';
 
 /** What the chart holds: its bar count and first bar's time (the legend carries them). */
 async function chartBars(page: Page): Promise<{ count: number; first: number }> {
@@ -128,49 +122,18 @@ describe('the trade screen', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 describe('when the server stops', () => {
   let browser: Browser;
-  let child: ChildProcess | null = null;
-  let dataDir = '';
+  let server: ServerProcess | null = null;
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await server?.stop(true);
     await browser?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('the pair screen shows the stale banner and dims its numbers', async () => {
     // A server of its own, so stopping it does not disturb the other tests.
-    dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-e2e-stale-'));
-    const port = await freePort();
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        MARKET_HZ: '4',
-        MARKET_HISTORY_DAYS: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child = proc;
-    const url = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(async () => (await fetch(`${url}/api/getSiteConfig`).catch(() => null))?.ok ?? false, { timeout: 120_000, interval: 500 })
-      .toBe(true);
+    server = await startServerProcess('e2e-stale', { MARKET_HZ: '4', MARKET_HISTORY_DAYS: '1' });
+    const { url, child: proc } = server;
 
     browser = await launch();
     const page = await phone(browser);

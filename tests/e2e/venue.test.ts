@@ -7,25 +7,18 @@
  * the chip returns. The server side (orders refused, settlements, the audit) is
  * tests/server/venue.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBinance } from '../fakes/fakeBinance';
 import { launch, phone, shot } from './browser';
-import { freePort, waitForServer } from './globalSetup';
-
-const root = path.resolve(__dirname, '../..');
+import { startServerProcess, type ServerProcess } from './serverProcess';
 const MINUTE = 60_000;
 const contract = (symbol: string) => `/#/pages/transaction/contract?symbol=${encodeURIComponent(symbol)}`;
 
 describe('prices from a real exchange, on a phone', () => {
   let venue: FakeBinance;
-  let server: ChildProcess;
+  let server: ServerProcess;
   let base: string;
-  let dataDir: string;
   let browser: Browser;
   let page: Page;
   let trading: ReturnType<typeof setInterval>;
@@ -61,28 +54,17 @@ describe('prices from a real exchange, on a phone', () => {
       );
     }, 250);
 
-    dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-venue-'));
-    const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        MARKET_HISTORY_DAYS: '1',
-        MARKET_HZ: '8',
-        MARKET_SOURCE: 'ccxt',
-        MARKET_EXCHANGE: 'binance',
-        MARKET_EXCHANGE_URLS: JSON.stringify(venue.urls),
-        MARKET_STALE_SECONDS: '3',
-        RATE_LIMIT_PER_MINUTE: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    server = await startServerProcess('venue', {
+      MARKET_HISTORY_DAYS: '1',
+      MARKET_HZ: '8',
+      MARKET_SOURCE: 'ccxt',
+      MARKET_EXCHANGE: 'binance',
+      MARKET_EXCHANGE_URLS: JSON.stringify(venue.urls),
+      MARKET_STALE_SECONDS: '3',
+      RATE_LIMIT_PER_MINUTE: '0',
     });
-    base = `http://127.0.0.1:${port}`;
-    await waitForServer(base, server, 120_000);
+    base = server.url;
+    await expect.poll(() => venue.subscribed('btcusdt@trade'), { timeout: 60_000 }).toBe(true);
     browser = await launch();
     page = await phone(browser);
   }, 180_000);
@@ -90,12 +72,8 @@ describe('prices from a real exchange, on a phone', () => {
   afterAll(async () => {
     clearInterval(trading);
     await browser?.close();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
+    await server?.stop();
     await venue?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('shows the venue’s price beside its name, and "Simulated" on a pair it does not list', async () => {

@@ -120,6 +120,12 @@ export class FakeBinance {
     for (const ws of this.wss.clients) ws.terminate();
   }
 
+  /** Whether some connection is subscribed to `stream` (`btcusdt@trade`): a trade sent before would be lost. */
+  subscribed(stream: string): boolean {
+    for (const streams of this.subscriptions.values()) if (streams.has(stream)) return true;
+    return false;
+  }
+
   /** Connections open now. */
   get connections(): number {
     return this.wss.clients.size;

@@ -51,6 +51,21 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     await ticking(() => ticker('BTC/USDT').price === price && !ticker('BTC/USDT').stale, `BTC/USDT at ${price}`);
   };
 
+  /** An Up option on BTC of `seconds`, placed by `user`; answered ok. */
+  const placeOption = async (user: { token: string }, seconds: string) => {
+    const placed = await s.call(
+      '/microtrade/submit',
+      { match_id: String(BTC), currency_id: String(USDT), type: 'up', seconds, number: '100' },
+      { token: user.token },
+    );
+    expect(placed.body.type, String(placed.body.message)).toBe('ok');
+    return placed.body.message as OptionOrder;
+  };
+  const optionNow = async (user: { token: string }, order: OptionOrder) =>
+    (await s.call('/microtrade/get_result', { id: String(order.id) }, { token: user.token, method: 'GET' })).body.message as OptionOrder;
+  /** Every auditor's mismatches (none when the record and the settlements agree). */
+  const mismatches = async () => ((await s.ops('/audit')).body.message as AuditReport).sections.flatMap((section) => section.mismatches);
+
   beforeAll(async () => {
     venue = await new FakeBinance(
       [
@@ -75,6 +90,8 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     // Five ticks a second: the outage test lets three minutes of the clock go by.
     s = await startServer({ clock, marketHz: 5, marketVenue: { exchange: 'binance', urls: venue.urls, staleMs: STALE_MS } });
     h = accountHelpers(s, clock);
+    // The streams are open (a trade sent before ccxt subscribes is lost, as on the real venue).
+    await until(() => venue.subscribed('btcusdt@trade') && venue.subscribed('btcusdt@depth@100ms'), 'ccxt to subscribe', 60_000);
   }, 120_000);
   afterAll(async () => {
     await expectLedgerInvariants(s.db);
@@ -123,13 +140,7 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     const user = await s.signUp();
     await h.credit(user, 'micro', 'USDT', '1000');
     await priced('95200.00');
-    const placed = await s.call(
-      '/microtrade/submit',
-      { match_id: String(BTC), currency_id: String(USDT), type: 'up', seconds: '30', number: '100' },
-      { token: user.token },
-    );
-    expect(placed.body.type, String(placed.body.message)).toBe('ok');
-    const order = placed.body.message as OptionOrder;
+    const order = await placeOption(user, '30');
     expect(order.open_price).toBe('95200');
     // Trades keep the feed alive until the expiry; the first at or after it decides.
     const settled = await until(
@@ -137,8 +148,7 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
         clock.advance(1_000);
         trade(clock.now() >= order.expires_at ? '95250.50' : '95210.00');
         await new Promise((r) => setTimeout(r, 30));
-        const res = await s.call('/microtrade/get_result', { id: String(order.id) }, { token: user.token, method: 'GET' });
-        const o = res.body.message as OptionOrder;
+        const o = await optionNow(user, order);
         return o.status === 'settled' ? o : null;
       },
       'the option to settle',
@@ -147,9 +157,7 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     );
     expect(settled).toMatchObject({ result: 'win', decided_by: 'tick' });
     expect(['95210', '95250.5']).toContain(settled.close_price);
-    const audit = await s.ops('/audit');
-    const report = audit.body.message as AuditReport;
-    expect(report.sections.flatMap((section) => section.mismatches)).toEqual([]);
+    expect(await mismatches()).toEqual([]);
   });
 
   it('turns a silent venue’s pairs stale and refuses orders on them in the request’s language, until it speaks again', async () => {
@@ -205,20 +213,13 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     const user = await s.signUp();
     await h.credit(user, 'micro', 'USDT', '1000');
     await priced('95500.00');
-    const placed = await s.call(
-      '/microtrade/submit',
-      { match_id: String(BTC), currency_id: String(USDT), type: 'up', seconds: '120', number: '100' },
-      { token: user.token },
-    );
-    expect(placed.body.type, String(placed.body.message)).toBe('ok');
-    const order = placed.body.message as OptionOrder;
+    const order = await placeOption(user, '120');
     venue.silence();
     const silentFrom = clock.now();
     await ticking(() => ticker('BTC/USDT').stale, 'BTC/USDT to turn stale');
     // The expiry and a minute past it go by in silence: nothing decides on the last price heard.
     while (clock.now() < order.expires_at + MINUTE) clock.advance(1_000);
-    const during = await s.call('/microtrade/get_result', { id: String(order.id) }, { token: user.token, method: 'GET' });
-    expect((during.body.message as OptionOrder).status).toBe('pending');
+    expect((await optionNow(user, order)).status).toBe('pending');
 
     // Meanwhile the venue traded: its minutes, the expiry's opening at 95,600.
     const first = Math.floor(silentFrom / MINUTE) * MINUTE;
@@ -238,8 +239,7 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     const settled = await until(
       async () => {
         clock.advance(100);
-        const res = await s.call('/microtrade/get_result', { id: String(order.id) }, { token: user.token, method: 'GET' });
-        const o = res.body.message as OptionOrder;
+        const o = await optionNow(user, order);
         return o.status === 'settled' ? o : null;
       },
       'the option to settle',
@@ -252,9 +252,7 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
       close_ts: Math.floor(order.expires_at / MINUTE) * MINUTE,
       result: 'win',
     });
-    const audit = await s.ops('/audit');
-    const report = audit.body.message as AuditReport;
-    expect(report.sections.flatMap((section) => section.mismatches)).toEqual([]);
+    expect(await mismatches()).toEqual([]);
   });
 
   it('reconnects after the venue drops the connection, and prices from it again', async () => {

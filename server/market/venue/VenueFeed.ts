@@ -5,6 +5,7 @@
  * venue's decimal text; the market rounds it to the pair's precision (`venueUnits.ts`).
  */
 import type { KlinePeriod } from '../../../domain/market/periods';
+import type { Kline } from '../../../domain/market/types';
 
 export interface VenueTrade {
   price: string;
@@ -22,15 +23,8 @@ export interface VenueBook {
   asks: VenueLevels;
 }
 
-/** A closed or open bar as the venue reports it (`fetchOHLCV`). */
-export interface VenueBar {
-  t: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
+/** A closed or open bar as the venue reports it (`fetchOHLCV`), in the shape of our candles. */
+export type VenueBar = Kline;
 
 /** What arrived for one pair since the last drain. */
 export interface VenueUpdate {
