@@ -201,7 +201,16 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     // A simulated pair trades on.
     expect(ticker('LTC/USDT').stale).toBeUndefined();
 
+    // The book changed while its updates were lost: the next one's ids jump, ccxt sees the gap and
+    // re-syncs from a snapshot, and the pair's book is the venue's again.
+    venue.book('BTCUSDT', [['95290.00', '3']], [['95330.00', '4']]);
     venue.silence(false);
+    venue.book('BTCUSDT', [['95300.00', '1.5']], [['95320.00', '2.5']]);
+    await ticking(() => {
+      const book = s.app.market.depth('BTC/USDT')!;
+      return book.bids[0]?.[0] === '95300.00' && book.bids.length === 1 && book.asks.length === 1 ? book : null;
+    }, 'the book after the gap');
+    expect(s.app.market.depth('BTC/USDT')!.asks).toEqual([['95320.00', '2.50000']]);
     await priced('95310.00');
     expect((await submit('en')).body.type).toBe('ok');
     const closed = await lever('/lever/close', { id: String(position.id) });
