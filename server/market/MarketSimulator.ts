@@ -46,6 +46,10 @@ export interface SimulatorOptions {
  * the `MarketState` (what the node holds and answers, the catalogue, following a leader) and the
  * `KlineRecorder` (bars, their writes and the generated history). This class wires them, runs
  * the timers and hands every tick to the listeners.
+ *
+ * With a real exchange (`MARKET_SOURCE=ccxt`, docs/MARKET.md) the crypto pairs it lists move by
+ * its trades and book instead of the walk (`venue/VenueTicks`), and their history is the
+ * exchange's; the rest of the market, the record and the relay are the same.
  */
 export class MarketSimulator implements MarketSource {
   readonly currencies: Currency[];
