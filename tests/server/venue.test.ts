@@ -46,10 +46,13 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
   const ticker = (symbol: string) => s.app.market.ticker(symbol)!;
   const trade = (price: string) => venue.trade('BTCUSDT', price, '0.01000');
   /** A venue trade at `price`, seen by the market. */
-  const priced = async (price: string) => {
-    trade(price);
-    await ticking(() => ticker('BTC/USDT').price === price && !ticker('BTC/USDT').stale, `BTC/USDT at ${price}`);
-  };
+  const priced = (price: string) =>
+    // The venue trades at `price` while the clock moves: a live venue keeps speaking, so a slow
+    // machine (ccxt's sockets in real time, the clock at 200 ms a step) never makes it look silent.
+    ticking(() => {
+      trade(price);
+      return ticker('BTC/USDT').price === price && !ticker('BTC/USDT').stale;
+    }, `BTC/USDT at ${price}`);
 
   /** An Up option on BTC of `seconds`, placed by `user`; answered ok. */
   const placeOption = async (user: { token: string }, seconds: string) => {
@@ -248,6 +251,7 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     const settled = await until(
       async () => {
         clock.advance(100);
+        trade('95700.00');
         const o = await optionNow(user, order);
         return o.status === 'settled' ? o : null;
       },
