@@ -145,12 +145,14 @@ describe('a real exchange through ccxt (a fake Binance on loopback)', () => {
     await priced('95200.00');
     const order = await placeOption(user, '30');
     expect(order.open_price).toBe('95200');
-    // Trades keep the feed alive until the expiry; the first at or after it decides.
+    // Trades keep the feed alive until the expiry; the first at or after it decides. The clock
+    // moves 200 ms a step, so a trade that reaches the market a few slow steps late is still
+    // within the 5 s a tick may decide in.
     const settled = await until(
       async () => {
-        clock.advance(1_000);
+        clock.advance(200);
         trade(clock.now() >= order.expires_at ? '95250.50' : '95210.00');
-        await new Promise((r) => setTimeout(r, 30));
+        await new Promise((r) => setTimeout(r, 20));
         const o = await optionNow(user, order);
         return o.status === 'settled' ? o : null;
       },
