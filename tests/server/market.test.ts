@@ -62,7 +62,9 @@ describe('market data over HTTP', () => {
   });
 
   it('takes from and to in seconds or milliseconds alike', async () => {
-    const now = clock.now();
+    // A whole second, so both forms name the same instant (the clock starts at any millisecond: a
+    // `from` in the first second of a bar took that bar in seconds and not in milliseconds).
+    const now = Math.floor(clock.now() / 1000) * 1000;
     const ms = await s.call(
       '/currency/new_timeshar',
       { symbol: 'ETH/USDT', period: '5min', from: String(now - 3600_000), to: String(now) },
