@@ -198,15 +198,14 @@ export class FuturesEngine {
       if (own && own.gt(threshold)) threshold = own;
     }
     // The bound first: an account safe at the lowest P&L its marks allow needs no position-by-position sum.
-    // An account holding a pair whose venue went silent is not liquidated on that pair's last price.
-    for (const t of this.index.openOf(userId)) if (this.deps.market.isStale(t.symbol)) return false;
     const floor = this.index.pnlFloor(userId, this.markOf);
     if (floor && !mustLiquidate(riskRate(available, floor.margin, floor.pnl), threshold)) return false;
     let margin = new Decimal(0);
     let pnl = new Decimal(0);
     for (const t of this.index.openOf(userId)) {
       const ticker = this.deps.market.ticker(t.symbol);
-      if (!ticker) return false;
+      // An account holding a pair whose venue went silent is not liquidated on that pair's last price.
+      if (!ticker || ticker.stale) return false;
       margin = margin.plus(t.margin);
       pnl = pnl.plus(profit(t.side, t.open_price!, ticker.price, t.number, t.quote_usdt));
     }
