@@ -18,12 +18,12 @@ import {
   type TopicPayloads,
   type ParsedTopic,
   type TopicSnapshot,
-  type UserMessage,
   topics,
 } from '../../domain/protocol';
 import type { Clock } from '../clock';
 import type { SessionStore } from '../auth/SessionStore';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
+import { UserChannel, type UpdateOrLoader } from './UserChannel';
 import type { UserSequences } from './UserSequences';
 import type { ClusterBus } from '../platform/cluster/ClusterBus';
 
@@ -77,9 +77,6 @@ export type ProvidedKind = Exclude<PrivateKind, 'session'>;
 export type SnapshotProvider<K extends ProvidedKind> = (userId: number) => Promise<PrivatePayloads[K]['snapshot']>;
 type Providers = { [K in ProvidedKind]: SnapshotProvider<K> };
 
-/** A private message's payload, or a function that reads it when the message is numbered (null: send nothing). */
-export type UpdateOrLoader<K extends PrivateKind> = PrivatePayloads[K]['update'] | (() => Promise<PrivatePayloads[K]['update'] | null>);
-
 /** Which balance changed: the hub reads its committed value when it publishes. */
 export interface BalanceKey {
   account: number;
@@ -111,14 +108,14 @@ function ackOf<A>(ack: unknown): ((answer: A) => void) | null {
  * subscribe and resync, and the private `user:<id>` room joined only with a valid token.
  *
  * The private channel numbers each user's messages through `UserSequences` (durable by
- * default). Everything that touches one user's channel — a publish, an `auth` snapshot, a REST
- * snapshot, a revocation — runs in that user's queue, one at a time, so on this node messages
- * leave in `seq` order and a snapshot at `seq = n` is always followed by message `n + 1`.
+ * default), in the user's queue on this node (`UserChannel`): a publish, an `auth` snapshot, a
+ * REST snapshot and a revocation run one at a time, so messages leave in `seq` order and a
+ * snapshot at `seq = n` is always followed by message `n + 1`.
  */
 export class RealtimeHub {
   readonly io: AppServer;
   private readonly seqs = new Map<string, number>();
-  private readonly userQueues = new Map<number, Promise<unknown>>();
+  private readonly channel: UserChannel;
   private readonly providers: Providers = {
     balances: async () => [],
     notifications: async () => ({ unread: 0, recent: [] }),
@@ -137,7 +134,7 @@ export class RealtimeHub {
     private readonly market: MarketSource,
     private readonly sessions: SessionStore,
     private readonly clock: Clock,
-    private readonly sequences: UserSequences,
+    sequences: UserSequences,
     /**
      * Where rooms live: socket.io's in-process adapter by default; a shared one (Redis streams)
      * makes `io.to(user:<id>)` reach the user's sockets on every node. Public topics never go
@@ -154,6 +151,7 @@ export class RealtimeHub {
       // Clients only send topic names and a token.
       maxHttpBufferSize: 16 * 1024,
     });
+    this.channel = new UserChannel(sequences, (userId, message) => this.io.to(userRoom(userId)).emit('m', message));
     this.io.on('connection', (socket: AppSocket) => this.accept(socket));
     this.stopMarket = market.onTick((tick) => this.publishTick(tick));
     const bus = rooms.bus?.shared ? rooms.bus : null;
@@ -272,7 +270,7 @@ export class RealtimeHub {
 
   /** The user's private channel at its current `seq`: the next message has `seq + 1`. */
   privateSnapshot(userId: number): Promise<PrivateSnapshot> {
-    return this.inUserQueue(userId, () => this.readPrivate(userId));
+    return this.channel.inQueue(userId, () => this.readPrivate(userId));
   }
 
   /**
@@ -283,13 +281,7 @@ export class RealtimeHub {
    * than an earlier one); when it answers null nothing is sent and null is resolved.
    */
   publishToUser<K extends PrivateKind>(userId: number, kind: K, data: UpdateOrLoader<K>): Promise<number | null> {
-    return this.inUserQueue(userId, async () => {
-      const payload = typeof data === 'function' ? await data() : data;
-      if (payload === null) return null;
-      const seq = await this.sequences.next(userId);
-      this.io.to(userRoom(userId)).emit('m', { topic: 'user', kind, seq, data: payload } as UserMessage);
-      return seq;
-    });
+    return this.channel.publish(userId, kind, data);
   }
 
   /**
@@ -316,23 +308,12 @@ export class RealtimeHub {
     for (const stop of this.stopBus) stop();
     this.io.disconnectSockets(true);
     this.io.engine.close();
-    while (this.userQueues.size) await Promise.all(this.userQueues.values());
-  }
-
-  /** Runs `task` after every earlier task of the same user (on this node), even a failed one. */
-  private inUserQueue<T>(userId: number, task: () => Promise<T>): Promise<T> {
-    const run = (this.userQueues.get(userId) ?? Promise.resolve()).then(task);
-    const tail = run.catch(() => undefined);
-    this.userQueues.set(userId, tail);
-    void tail.then(() => {
-      if (this.userQueues.get(userId) === tail) this.userQueues.delete(userId);
-    });
-    return run;
+    await this.channel.drain();
   }
 
   /** Reads the sequence number first, then the data: whatever was announced up to `seq` is in the data. */
   private async readPrivate(userId: number): Promise<PrivateSnapshot> {
-    const seq = await this.sequences.current(userId);
+    const seq = await this.channel.sequences.current(userId);
     const p = this.providers;
     const [balances, notifications, orders, positions, support] = await Promise.all([
       p.balances(userId),
@@ -410,7 +391,7 @@ export class RealtimeHub {
         if (!user) return ack?.({ ok: false });
         // Join, read the snapshot and answer in the user's queue: no message of this user leaves
         // in between, so the next one this socket gets is exactly `snapshot.seq + 1`.
-        await this.inUserQueue(user.id, async () => {
+        await this.channel.inQueue(user.id, async () => {
           if (!current()) return ack?.({ ok: false });
           void socket.join(userRoom(user.id));
           const snapshot = await this.readPrivate(user.id);
@@ -460,8 +441,8 @@ export class RealtimeHub {
       byUser.set(userId, [...(byUser.get(userId) ?? []), socket]);
     }
     for (const [userId, sockets] of byUser) {
-      void this.inUserQueue(userId, async () => {
-        const seq = await this.sequences.next(userId);
+      void this.channel.inQueue(userId, async () => {
+        const seq = await this.channel.sequences.next(userId);
         for (const socket of sockets) socket.emit('m', { topic: 'user', kind: 'session', seq, data: { event: 'revoked' } });
         this.io.to(userRoom(userId)).emit('m', { topic: 'user', kind: 'session', seq, data: { event: 'changed' } });
       }).catch((error: unknown) => console.error('private channel: revocation not sent', error));

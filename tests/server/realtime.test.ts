@@ -20,6 +20,7 @@ import { Notifications } from '../../server/notifications/Notifications';
 import { Balances } from '../../server/ledger/Balances';
 import { balanceReader } from '../../server/realtime/balanceSnapshot';
 import type { RealtimeHub } from '../../server/realtime/RealtimeHub';
+import { DbUserSequences } from '../../server/realtime/UserSequences';
 import { applyDepthDelta, createBook, readBook } from '../../worker/market/orderBook';
 import { Feed } from '../../worker/feed/Feed';
 import type { FeedStatus } from '../../worker/connection/ConnectionSlice';
@@ -328,6 +329,40 @@ describe('the private channel', () => {
     await until(() => gotB.length === 2);
     expect(gotB[1]).toMatchObject({ kind: 'orders', seq: seq + 2 });
     expect(gotA).toHaveLength(1);
+  });
+
+  it('numbers the messages of one commit as one block: consecutive, in publish order, one sequence statement', async () => {
+    const user = await s.signUp();
+    const userId = await userIdOf(user.token);
+    await credit(user.email, 'USDT', '10');
+    const socket = await s.socket();
+    const { snapshot } = await auth(socket, user.token);
+    const got = collectUser(socket);
+    const next = vi.spyOn(DbUserSequences.prototype, 'next');
+    try {
+      // As an order's commit announces it: the trade, then the balances (read when numbered), then a
+      // loader that finds nothing to say (no number), then a notification.
+      const seqs = await Promise.all([
+        s.app.hub.publishToUser(userId, 'orders', []),
+        s.app.hub.publishBalances(userId, [{ account: 2, currency_id: usdt() }]),
+        s.app.hub.publishToUser(userId, 'positions', async () => null),
+        s.app.hub.publishToUser(userId, 'positions', []),
+      ]);
+      expect(seqs).toEqual([snapshot.seq + 1, snapshot.seq + 2, null, snapshot.seq + 3]);
+      expect(next.mock.calls).toEqual([[userId, 3]]);
+      await until(() => got.length === 3);
+      expect(got.map((m) => [m.kind, m.seq])).toEqual([
+        ['orders', snapshot.seq + 1],
+        ['balances', snapshot.seq + 2],
+        ['positions', snapshot.seq + 3],
+      ]);
+      expect(got[1]).toMatchObject({ data: [{ account: 2, currency: 'USDT', available: '10' }] });
+      // A message published after its batch was numbered takes the next block.
+      expect(await s.app.hub.publishToUser(userId, 'orders', [])).toBe(snapshot.seq + 4);
+      expect(next).toHaveBeenCalledTimes(2);
+    } finally {
+      next.mockRestore();
+    }
   });
 
   it('pushes a notification only once its transaction commits', async () => {
