@@ -308,7 +308,7 @@ export class RealtimeHub {
     for (const stop of this.stopBus) stop();
     this.io.disconnectSockets(true);
     this.io.engine.close();
-    await this.channel.drain();
+    await this.channel.close();
   }
 
   /** Reads the sequence number first, then the data: whatever was announced up to `seq` is in the data. */
@@ -441,11 +441,13 @@ export class RealtimeHub {
       byUser.set(userId, [...(byUser.get(userId) ?? []), socket]);
     }
     for (const [userId, sockets] of byUser) {
-      void this.channel.inQueue(userId, async () => {
-        const seq = await this.channel.sequences.next(userId);
-        for (const socket of sockets) socket.emit('m', { topic: 'user', kind: 'session', seq, data: { event: 'revoked' } });
-        this.io.to(userRoom(userId)).emit('m', { topic: 'user', kind: 'session', seq, data: { event: 'changed' } });
-      }).catch((error: unknown) => console.error('private channel: revocation not sent', error));
+      void this.channel
+        .inQueue(userId, async () => {
+          const seq = await this.channel.sequences.next(userId);
+          for (const socket of sockets) socket.emit('m', { topic: 'user', kind: 'session', seq, data: { event: 'revoked' } });
+          this.io.to(userRoom(userId)).emit('m', { topic: 'user', kind: 'session', seq, data: { event: 'changed' } });
+        })
+        .catch((error: unknown) => console.error('private channel: revocation not sent', error));
     }
   }
 }

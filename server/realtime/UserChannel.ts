@@ -9,7 +9,6 @@ interface Pending {
   kind: PrivateKind;
   data: UpdateOrLoader<PrivateKind>;
   resolve(seq: number | null): void;
-  reject(error: unknown): void;
 }
 
 /**
@@ -26,6 +25,7 @@ interface Pending {
 export class UserChannel {
   private readonly queues = new Map<number, Promise<unknown>>();
   private readonly unnumbered = new Map<number, Pending[]>();
+  private closed = false;
 
   constructor(
     readonly sequences: UserSequences,
@@ -35,19 +35,22 @@ export class UserChannel {
 
   /**
    * Sends a message on the user's channel once its turn comes; resolves with its number, or null
-   * when a loader answered null (nothing sent). A loader runs right before its message is
-   * numbered, after every earlier message's loader, so a later message never carries older
-   * values than an earlier one.
+   * when nothing was sent: a loader answered null, the message could not be read or numbered (a
+   * database fault, logged; the client's next snapshot carries the change), or the channel is
+   * closing. It never rejects: callers announce after commit and must not be failed by it. A
+   * loader runs right before its message is numbered, after every earlier message's loader, so a
+   * later message never carries older values than an earlier one.
    */
   publish<K extends PrivateKind>(userId: number, kind: K, data: UpdateOrLoader<K>): Promise<number | null> {
-    return new Promise<number | null>((resolve, reject) => {
+    if (this.closed) return Promise.resolve(null);
+    return new Promise<number | null>((resolve) => {
       let batch = this.unnumbered.get(userId);
       if (!batch) {
         batch = [];
         this.unnumbered.set(userId, batch);
         void this.inQueue(userId, () => this.numberAndSend(userId));
       }
-      batch.push({ kind, data: data as UpdateOrLoader<PrivateKind>, resolve, reject });
+      batch.push({ kind, data: data as UpdateOrLoader<PrivateKind>, resolve });
     });
   }
 
@@ -62,14 +65,15 @@ export class UserChannel {
     return run;
   }
 
-  /** Resolves once every queued task has run (the messages under way still count their `seq`). */
-  async drain(): Promise<void> {
+  /** Takes no more messages and resolves once every queued task has run (the messages under way still count their `seq`). */
+  async close(): Promise<void> {
+    this.closed = true;
     while (this.queues.size) await Promise.all(this.queues.values());
   }
 
   /**
    * The queue's turn for the user's waiting messages: each loader in publish order, then one
-   * block of numbers for those still to send. A loader that throws fails its own message only.
+   * block of numbers for those still to send. A loader that throws loses its own message only.
    */
   private async numberAndSend(userId: number): Promise<void> {
     const batch = this.unnumbered.get(userId) ?? [];
@@ -81,7 +85,8 @@ export class UserChannel {
         if (payload === null) message.resolve(null);
         else ready.push({ message, payload });
       } catch (error) {
-        message.reject(error);
+        notSent(userId, message.kind, error);
+        message.resolve(null);
       }
     }
     if (!ready.length) return;
@@ -89,7 +94,10 @@ export class UserChannel {
     try {
       last = await this.sequences.next(userId, ready.length);
     } catch (error) {
-      for (const { message } of ready) message.reject(error);
+      for (const { message } of ready) {
+        notSent(userId, message.kind, error);
+        message.resolve(null);
+      }
       return;
     }
     let seq = last - ready.length;
@@ -99,4 +107,8 @@ export class UserChannel {
       message.resolve(seq);
     }
   }
+}
+
+function notSent(userId: number, kind: PrivateKind, error: unknown): void {
+  console.error(`private channel: ${kind} message to user ${userId} not sent`, error);
 }

@@ -365,6 +365,30 @@ describe('the private channel', () => {
     }
   });
 
+  it('a message whose read fails is logged and skipped, never a rejection (callers announce with `void`: one would end the process)', async () => {
+    const user = await s.signUp();
+    const userId = await userIdOf(user.token);
+    const socket = await s.socket();
+    const { snapshot } = await auth(socket, user.token);
+    const got = collectUser(socket);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const seqs = await Promise.all([
+        s.app.hub.publishToUser(userId, 'orders', []),
+        s.app.hub.publishToUser(userId, 'positions', async () => {
+          throw new Error('connection lost');
+        }),
+        s.app.hub.publishToUser(userId, 'positions', []),
+      ]);
+      expect(seqs).toEqual([snapshot.seq + 1, null, snapshot.seq + 2]);
+      expect(String(logged.mock.calls[0]?.[0])).toContain(`positions message to user ${userId} not sent`);
+    } finally {
+      logged.mockRestore();
+    }
+    await until(() => got.length === 2);
+    expect(got.map((m) => m.seq)).toEqual([snapshot.seq + 1, snapshot.seq + 2]);
+  });
+
   it('pushes a notification only once its transaction commits', async () => {
     const user = await s.signUp();
     const userId = await userIdOf(user.token);
