@@ -67,9 +67,18 @@ export interface KindInput {
   claim_end?: number | undefined;
 }
 
+/** Users whose inviter a node keeps in memory (a few MB at most). */
+const INVITERS_KEPT = 100_000;
+
 export class RewardsService {
   private readonly tx: TxRunner;
   private readonly claimListeners: (() => void)[] = [];
+  /**
+   * Who invited each user, as far as this process has asked. A user's inviter is written at
+   * registration and never changed, so a fee reads it from the database once per user, not on
+   * every order; the oldest entry goes when the map is full.
+   */
+  private readonly inviters = new Map<number, number | null>();
 
   constructor(
     private readonly deps: {
@@ -121,8 +130,7 @@ export class RewardsService {
     let voucherPaid = new Decimal(0);
     if (fee.area === 'futures') voucherPaid = await this.payWithVoucher(q, fee, now);
 
-    const payer = await this.deps.users.byId(fee.userId, q);
-    const inviterId = payer?.invited_by === null || payer?.invited_by === undefined ? null : Number(payer.invited_by);
+    const inviterId = await this.inviterOf(q, fee.userId);
     if (inviterId === null) return;
     const share = await this.rebateShare(q);
     const currency = this.currency(fee.currencyId);
@@ -151,6 +159,16 @@ export class RewardsService {
         { holder: { userId: inviterId, account: ACCOUNTS.change }, currencyId: fee.currencyId, available: amount },
       ],
     });
+  }
+
+  private async inviterOf(q: Queryable, userId: number): Promise<number | null> {
+    const known = this.inviters.get(userId);
+    if (known !== undefined) return known;
+    const user = await this.deps.users.byId(userId, q);
+    if (!user) return null;
+    if (this.inviters.size >= INVITERS_KEPT) this.inviters.delete(this.inviters.keys().next().value!);
+    this.inviters.set(userId, user.invited_by);
+    return user.invited_by;
   }
 
   /** The payer's voucher expiring first pays min(remaining, fee) back into the futures account. */
