@@ -7,7 +7,7 @@
 import { Decimal } from '../../domain/decimal';
 import type { Queryable } from '../db/db';
 import { rowReader } from '../db/rows';
-import { FuturesTrades, TRADE_COLUMNS, tradeRows, type TradeRow } from './FuturesTrades';
+import { FuturesTrades, TRADE_COLUMNS, tradeRows, type LiveSize, type TradeRow } from './FuturesTrades';
 
 export { toTrade, type LiveSize, type NewTrade, type TradeChange, type TradeRow, type TradeStatusFilter } from './FuturesTrades';
 
@@ -88,25 +88,67 @@ const flowsRows = rowReader<FlowsRow>('futures_settlements', {
   bad_debt_closes: 'int',
 });
 
-const exposureRows = rowReader<{ net: string; cap: string | null }>('futures_trades', { net: 'decimal', cap: 'decimal?' });
+const sizeLimitRows = rowReader<{
+  net: string;
+  cap: string | null;
+  side: LiveSize['side'] | null;
+  share: string | null;
+  number: string | null;
+  quote_usdt: string | null;
+  price: string | null;
+}>('futures_trades', {
+  net: 'decimal',
+  cap: 'decimal?',
+  side: 'text?',
+  share: 'decimal?',
+  number: 'decimal?',
+  quote_usdt: 'decimal?',
+  price: 'decimal?',
+});
+const exposureCheckRows = rowReader<{ match_id: number; kept: string; summed: string }>('futures_exposure', {
+  match_id: 'int',
+  kept: 'decimal',
+  summed: 'decimal',
+});
 const capRows = rowReader<{ cap: string }>('futures_limits', { cap: 'decimal' });
 const pairCapRows = rowReader<{ match_id: number; cap: string }>('futures_limits', { match_id: 'int', cap: 'decimal' });
 
 export class FuturesRepository extends FuturesTrades {
   /**
-   * The platform's side of a pair, in one round trip: Σ number of live (open and entrusted) longs
-   * minus shorts, in base units × quote_usdt (so × the mark gives USDT; positive: the platform is
-   * short that much), and the operator's cap (null: the default).
+   * What a new order's size limits read, in one round trip: the sizes of the user's live trades on
+   * the pair; the platform's side of the pair, Σ number of live (open and entrusted) longs minus
+   * shorts in base units × quote_usdt (so × the mark gives USDT; positive: the platform is short
+   * that much), from its running sums (migration 028) rather than from every live trade; and the
+   * operator's cap (null: the default).
    */
-  async exposure(q: Queryable, matchId: number): Promise<{ net: Decimal; cap: string | null }> {
-    const row = await exposureRows.one(
+  async sizeLimits(q: Queryable, userId: number, matchId: number): Promise<{ live: LiveSize[]; net: Decimal; cap: string | null }> {
+    const rows = await sizeLimitRows.all(
       q,
-      `SELECT COALESCE(SUM(CASE WHEN side = 'long' THEN number ELSE -number END * quote_usdt), 0) AS net,
-         (SELECT max_net_exposure FROM futures_limits WHERE match_id = $1) AS cap
-       FROM futures_trades WHERE match_id = $1 AND status IN ('open', 'entrusted')`,
-      [matchId],
+      `SELECT (SELECT COALESCE(SUM(net), 0) FROM futures_exposure WHERE match_id = $2) AS net,
+         (SELECT max_net_exposure FROM futures_limits WHERE match_id = $2) AS cap,
+         t.side, t.share, t.number, t.quote_usdt, COALESCE(t.open_price, t.target_price) AS price
+       FROM (SELECT 1) AS one
+       LEFT JOIN futures_trades t ON t.user_id = $1 AND t.match_id = $2 AND t.status IN ('open', 'entrusted')`,
+      [userId, matchId],
     );
-    return { net: new Decimal(row?.net ?? 0), cap: row?.cap ?? null };
+    const first = rows[0]!;
+    const live: LiveSize[] = [];
+    for (const r of rows) {
+      if (r.side !== null) live.push({ side: r.side, share: r.share!, number: r.number!, quote_usdt: r.quote_usdt!, price: r.price! });
+    }
+    return { live, net: new Decimal(first.net), cap: first.cap };
+  }
+
+  /** The platform's net exposure of every pair, summed from the trades themselves (the audit's check of the running sums). */
+  async exposureCheck(): Promise<{ match_id: number; kept: string; summed: string }[]> {
+    return exposureCheckRows.all(
+      this.db,
+      `SELECT COALESCE(k.match_id, s.match_id) AS match_id, COALESCE(k.net, 0) AS kept, COALESCE(s.net, 0) AS summed
+       FROM (SELECT match_id, SUM(net) AS net FROM futures_exposure GROUP BY match_id) k
+       FULL JOIN (SELECT match_id, SUM(CASE WHEN side = 'long' THEN number ELSE -number END * quote_usdt) AS net
+                  FROM futures_trades WHERE status IN ('open', 'entrusted') GROUP BY match_id) s ON s.match_id = k.match_id
+       ORDER BY 1`,
+    );
   }
 
   /** The operator's net exposure cap of a pair (USDT), or null for the default. */

@@ -63,14 +63,6 @@ export interface LiveSize {
   quote_usdt: string;
   price: string;
 }
-const sizeRows = rowReader<LiveSize>('futures_trades', {
-  side: 'text',
-  share: 'decimal',
-  number: 'decimal',
-  quote_usdt: 'decimal',
-  price: 'decimal',
-});
-
 const ownerRows = rowReader<{ id: number; user_id: number }>('futures_trades', { id: 'int', user_id: 'int' });
 const traderRows = rowReader<{ user_id: number }>('futures_trades', { user_id: 'int' });
 const countRows = rowReader<{ n: number }>('futures_trades', { n: 'int' });
@@ -197,16 +189,6 @@ export class FuturesTrades {
       q,
       `SELECT ${TRADE_COLUMNS} FROM futures_trades WHERE user_id = $1 AND status = $2 AND ($3::int IS NULL OR match_id = $3) ORDER BY id`,
       [userId, status, matchId ?? null],
-    );
-  }
-
-  /** The sizes of a user's live trades (open and entrusted) on one pair: five columns, no settlement lookups. */
-  async sizesOn(q: Queryable, userId: number, matchId: number): Promise<LiveSize[]> {
-    return sizeRows.all(
-      q,
-      `SELECT side, share, number, quote_usdt, COALESCE(open_price, target_price) AS price FROM futures_trades
-       WHERE user_id = $1 AND match_id = $2 AND status IN ('open', 'entrusted')`,
-      [userId, matchId],
     );
   }
 

@@ -200,6 +200,16 @@ async function auditFutures(deps: FuturesAuditDeps, ctx: AuditContext): Promise<
     }
   }
   mismatches.sort((a, b) => a.id - b.id);
+  // The running net exposure the size limits read (kept by a trigger) equals the sum over the live
+  // trades, pair by pair; a difference is named by the pair's id.
+  for (const e of await deps.repo.exposureCheck()) {
+    if (!dec(e.kept).eq(e.summed))
+      mismatches.push({
+        kind: 'futures',
+        id: e.match_id,
+        detail: `pair ${e.match_id} net exposure ${e.kept} kept, ${e.summed} summed from its live trades`,
+      });
+  }
   return { kind: 'futures', settled, mismatches };
 }
 

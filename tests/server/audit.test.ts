@@ -151,6 +151,11 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
     expect(futures.settled).toBe(await settlementCount());
     expect(report.mismatches).toBe(0);
     expect(report.settled).toBe(report.sections.reduce((n, x) => n + x.settled, 0));
+    // The running exposure every open, fill, close, cancel and liquidation above kept is the sum over the live trades.
+    const exposure = await s.app.fastify.futures.repo.exposureCheck();
+    expect(exposure.length).toBeGreaterThan(0);
+    for (const e of exposure) expect(e.kept).toBe(e.summed);
+    expect(exposure.some((e) => e.kept !== '0')).toBe(true);
     // Each deciding price was checked against its own minute's bar, not a coarser one.
     const bar = (await s.app.fastify.audit.prices.barAt('BTC/USDT', manual.close_ts!))!;
     expect(bar.period).toBe('1min');
@@ -207,6 +212,23 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
     expect(found.get(liquidation)).toContain('insurance 0 + bad debt 0 stored, shortfall 4.297 recomputed');
     expect(found.get(overnight)).toContain('fee');
     expect(found.get(fill)).toContain('outside the recorded');
+  });
+
+  it('names a pair whose running net exposure differs from its live trades', async () => {
+    const btc = s.app.market.pairBySymbol('BTC/USDT')!.id;
+    const before = new Set((await audit()).sections.flatMap((x) => x.mismatches).map((m) => m.detail));
+    await s.db.query(
+      'UPDATE futures_exposure SET net = net + 1 WHERE match_id = $1 AND shard = (SELECT MIN(shard) FROM futures_exposure WHERE match_id = $1)',
+      [btc],
+    );
+    const added = (await audit()).sections.flatMap((x) => x.mismatches).filter((m) => !before.has(m.detail));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ kind: 'futures', id: btc });
+    expect(added[0]!.detail).toMatch(/^pair \d+ net exposure .* kept, .* summed from its live trades$/);
+    await s.db.query(
+      'UPDATE futures_exposure SET net = net - 1 WHERE match_id = $1 AND shard = (SELECT MIN(shard) FROM futures_exposure WHERE match_id = $1)',
+      [btc],
+    );
   });
 
   it('exits 2 when it cannot audit (no server, or a wrong token)', async () => {

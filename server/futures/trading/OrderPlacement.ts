@@ -18,7 +18,7 @@ import {
 import type { FuturesSettings, FuturesSide, FuturesTrade } from '../../../domain/futures/types';
 import type { MarketPair } from '../../../domain/market/types';
 import type { Clock } from '../../clock';
-import type { Db, Queryable } from '../../db/db';
+import type { Db } from '../../db/db';
 import { AppError } from '../../http/AppError';
 import { feesFor } from '../../ledger/Ledger';
 import { isJoined, txRunner, type TxRunner } from '../../ledger/tx';
@@ -97,9 +97,9 @@ export class OrderPlacement {
       await this.deps.users.lockById(userId, q);
       const { available } = await this.deps.core.available(userId, q);
       if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
-      // The size limits read only the sizes of the user's live trades on this pair; every open
-      // position is read whole only for a stop-loss's liquidation estimate.
-      await this.checkSize(q, pair, settings, await this.deps.repo.sizesOn(q, userId, pair.id), {
+      // The size limits read only the sizes of the user's live trades on this pair and the pair's
+      // running exposure; every open position is read whole only for a stop-loss's liquidation estimate.
+      this.checkSize(pair, settings, await this.deps.repo.sizeLimits(q, userId, pair.id), {
         side,
         lots,
         multiple: input.multiple,
@@ -178,14 +178,13 @@ export class OrderPlacement {
    * allows), the user's lots on the pair, and the platform's net exposure cap (an order that
    * takes |Σ long − Σ short| beyond it is refused; one that reduces it never is).
    */
-  private async checkSize(
-    q: Queryable,
+  private checkSize(
     pair: MarketPair,
     settings: FuturesSettings,
-    /** The sizes of the user's open and entrusted trades on the pair. */
-    live: readonly LiveSize[],
+    /** The sizes of the user's open and entrusted trades on the pair; the pair's net exposure and its cap. */
+    { live, net, cap: set }: { live: readonly LiveSize[]; net: Decimal; cap: string | null },
     order: { side: FuturesSide; lots: string; multiple: number; value: Decimal; number: Decimal; mark: string },
-  ): Promise<void> {
+  ): void {
     let sideValue = order.value;
     let held = new Decimal(0);
     for (const t of live) {
@@ -199,7 +198,6 @@ export class OrderPlacement {
     if (held.plus(order.lots).gt(settings.max_position_lots)) {
       throw new AppError('errors.positionLimit', { max: settings.max_position_lots, held: held.toFixed() });
     }
-    const { net, cap: set } = await this.deps.repo.exposure(q, pair.id);
     const after = net.plus(order.side === 'long' ? order.number : order.number.neg());
     const { cap } = exposureCapOf(pair, set);
     if (after.abs().gt(net.abs()) && after.abs().mul(order.mark).gt(cap)) throw new AppError('errors.exposureLimit');
@@ -227,10 +225,11 @@ export class OrderPlacement {
         fee: row.fee,
         now,
       });
+      // The status first, as a close does: the pair's running exposure before the balances.
+      const cancelled = await this.deps.repo.update(q, row.id, { status: 'cancelled' }, now);
       await this.deps.core.post(q, key, 'futures_cancel', row.id, [
         { holder: { userId, account: LEVER }, currencyId: USDT_ID, available: held, frozen: held.neg() },
       ]);
-      const cancelled = await this.deps.repo.update(q, row.id, { status: 'cancelled' }, now);
       this.deps.core.announce(afterCommit, cancelled, row.status);
       return toTrade(cancelled);
     });

@@ -101,13 +101,17 @@ export class PositionClosing {
     const toFund = fee.minus(cover.insurance);
     if (!toFund.isZero()) legs.push({ holder: { platform: 'insurance' }, currencyId: USDT_ID, available: toFund });
     if (cover.badDebt.gt(0)) legs.push({ holder: { platform: 'bad_debt' }, currencyId: USDT_ID, available: cover.badDebt.neg() });
-    await this.deps.core.post(q, key, 'futures_close', row.id, legs);
-    return this.deps.repo.update(
+    // The trade's row first: its status change moves the pair's running exposure (a row shared by
+    // users, migration 028), which every order also takes before its balances, so the two never
+    // wait on each other in opposite orders.
+    const closed = await this.deps.repo.update(
       q,
       row.id,
       { status: 'closed', profit: fixed(pnl), close_price: mark.price, close_reason: reason, closed_at: now },
       now,
     );
+    await this.deps.core.post(q, key, 'futures_close', row.id, legs);
+    return closed;
   }
 
   /**
