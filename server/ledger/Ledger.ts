@@ -116,11 +116,60 @@ function lockOrder(h: Holder, currencyId: number): string {
   return `1:${h.platform}:${String(h.shard ?? 0).padStart(2, '0')}:${currency}`;
 }
 
-function holderWhere(h: Holder, currencyId: number, first: number): { where: string; params: SqlValue[] } {
-  const [a, b, c] = [first, first + 1, first + 2].map((n) => `$${n}`);
-  return 'userId' in h
-    ? { where: `user_id = ${a} AND account = ${b} AND currency_id = ${c}`, params: [h.userId, h.account, currencyId] }
-    : { where: `platform = ${a} AND shard = ${b} AND currency_id = ${c}`, params: [h.platform, h.shard ?? 0, currencyId] };
+/**
+ * The whole operation as one statement: the key first (a key posted before inserts nothing, and
+ * then nothing below runs: no row comes back); each balance's deltas added in SQL `NUMERIC` in
+ * lock order (`leg_<i>`, read by the final SELECT in that order, so its locks are taken in it),
+ * a missing row inserted with the deltas instead (so a CHECK refuses one that would start below
+ * zero, as it refuses an update that would go there; a row another transaction made meanwhile
+ * gets the deltas added, as an update would); and the journal rows, with each balance as the
+ * operation left it.
+ */
+function postStatement(op: Operation, legs: readonly MergedLeg[], now: number): { sql: string; params: SqlValue[] } {
+  const params: SqlValue[] = [op.key, op.kind, op.memo ?? null, now];
+  const p = (value: SqlValue) => `$${params.push(value)}`;
+  const ref = legs.length ? { type: p(op.ref?.type ?? null), id: p(op.ref?.id ?? null) } : null;
+  const ctes = [
+    `op AS (INSERT INTO ledger_ops (key, kind, memo, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING id)`,
+  ];
+  const journal: string[] = [];
+  const out = [`SELECT NULL::int AS leg, NULL::bigint AS id, NULL::text AS available, NULL::text AS frozen FROM op`];
+  legs.forEach((leg, i) => {
+    const da = `${p(leg.available.toFixed())}::numeric`;
+    const df = `${p(leg.frozen.toFixed())}::numeric`;
+    const currency = `${p(leg.currencyId)}::int`;
+    const h = leg.holder;
+    const user = 'userId' in h ? { id: `${p(h.userId)}::bigint`, account: `${p(h.account)}::int` } : null;
+    const platform = 'userId' in h ? null : { name: `${p(h.platform)}::text`, shard: `${p(h.shard ?? 0)}::smallint` };
+    const where = user
+      ? `user_id = ${user.id} AND account = ${user.account} AND currency_id = ${currency}`
+      : `platform = ${platform!.name} AND shard = ${platform!.shard} AND currency_id = ${currency}`;
+    const insert = user
+      ? `INSERT INTO balances (user_id, account, currency_id, available, frozen) SELECT ${user.id}, ${user.account}, ${currency}, ${da}, ${df}`
+      : `INSERT INTO balances (platform, shard, account, currency_id, available, frozen) SELECT ${platform!.name}, ${platform!.shard}, 0, ${currency}, ${da}, ${df}`;
+    ctes.push(
+      `leg_${i}_moved AS (UPDATE balances SET available = available + ${da}, frozen = frozen + ${df}
+         WHERE ${where} AND EXISTS (SELECT 1 FROM op) RETURNING id, available, frozen)`,
+      // Made by another transaction since the look: the insert waits for it, then adds to it.
+      `leg_${i}_made AS (${insert} WHERE EXISTS (SELECT 1 FROM op) AND NOT EXISTS (SELECT 1 FROM leg_${i}_moved)
+         ON CONFLICT ${user ? '(user_id, account, currency_id) WHERE user_id IS NOT NULL' : '(platform, shard, currency_id) WHERE platform IS NOT NULL'}
+         DO UPDATE SET available = balances.available + EXCLUDED.available, frozen = balances.frozen + EXCLUDED.frozen
+         RETURNING id, available, frozen)`,
+      `leg_${i} AS (SELECT * FROM leg_${i}_moved UNION ALL SELECT * FROM leg_${i}_made)`,
+    );
+    journal.push(
+      `SELECT op.id, leg_${i}.id, ${user?.id ?? 'NULL::bigint'}, ${user?.account ?? '0'}, ${currency}, ${da}, ${df},
+         leg_${i}.available, leg_${i}.frozen, $2, ${ref!.type}::text, ${ref!.id}::bigint, $4::bigint FROM op, leg_${i}`,
+    );
+    out.push(`SELECT ${i}, id, available::text, frozen::text FROM leg_${i}`);
+  });
+  if (journal.length) {
+    ctes.push(
+      `journal_rows AS (INSERT INTO journal (op_id, balance_id, user_id, account, currency_id, delta_available, delta_frozen, available_after, frozen_after, kind, ref_type, ref_id, created_at)
+         ${journal.join(' UNION ALL ')})`,
+    );
+  }
+  return { sql: `WITH ${ctes.join(',\n')}\n${out.join(' UNION ALL ')}`, params };
 }
 
 /** One journal row of a posted operation, as stored: the holder, the deltas, and the balance after it. */
@@ -191,50 +240,26 @@ export class Ledger {
     return () => this.listeners.delete(listener);
   }
 
-  /** Posts `op`; resolves false when an operation with the same key was posted before. */
+  /**
+   * Posts `op`; resolves false when an operation with the same key was posted before. One
+   * statement, one round trip, whatever the number of legs: the operation's key, each balance's
+   * deltas in lock order (a missing balance row is created with them) and the journal rows.
+   */
   async post(q: Queryable, op: Operation): Promise<boolean> {
     if (!op.legs.length) throw new Error('an operation needs legs');
-    const legs = this.merge(op);
+    const legs = this.merge(op).filter((leg) => !(leg.available.isZero() && leg.frozen.isZero()));
     this.assertBalanced(op.kind, legs);
-    const now = this.clock.now();
-    const [recorded] = await q.query<{ id: number }>(
-      `INSERT INTO ledger_ops (key, kind, memo, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING id`,
-      [op.key, op.kind, op.memo ?? null, now],
-    );
-    if (!recorded) return false;
-
-    const journal: SqlValue[][] = [];
-    const changed: { leg: MergedLeg; available: string; frozen: string }[] = [];
-    for (const leg of legs) {
-      if (leg.available.isZero() && leg.frozen.isZero()) continue;
-      const row = await this.apply(q, leg);
-      changed.push({ leg, available: row.available, frozen: row.frozen });
-      journal.push([
-        recorded.id,
-        row.id,
-        'userId' in leg.holder ? leg.holder.userId : null,
-        'userId' in leg.holder ? leg.holder.account : 0,
-        leg.currencyId,
-        leg.available.toFixed(),
-        leg.frozen.toFixed(),
-        row.available,
-        row.frozen,
-        op.kind,
-        op.ref?.type ?? null,
-        op.ref?.id ?? null,
-        now,
-      ]);
+    const { sql, params } = postStatement(op, legs, this.clock.now());
+    let rows: { leg: number | null; id: number | null; available: string | null; frozen: string | null }[];
+    try {
+      rows = await q.query(sql, params);
+    } catch (error) {
+      if (isNonNegativeViolation(error)) throw new AppError('errors.insufficientBalance');
+      throw error;
     }
-    if (journal.length) {
-      const params = journal.flat();
-      const width = journal[0]!.length;
-      const tuples = journal.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`);
-      await q.query(
-        `INSERT INTO journal (op_id, balance_id, user_id, account, currency_id, delta_available, delta_frozen, available_after, frozen_after, kind, ref_type, ref_id, created_at)
-         VALUES ${tuples.join(', ')}`,
-        params,
-      );
-    }
+    if (!rows.length) return false;
+    const changed = rows.filter((r) => r.leg !== null).map((r) => ({ leg: legs[r.leg!]!, available: r.available!, frozen: r.frozen! }));
+    if (changed.length !== legs.length) throw new Error(`ledger operation ${op.key}: ${changed.length} of ${legs.length} balances moved`);
     this.announce(q, changed);
     return true;
   }
@@ -296,40 +321,6 @@ export class Ledger {
     q.afterCommit(() => {
       for (const [userId, keys] of byUser) for (const listener of this.listeners) listener(userId, keys);
     });
-  }
-
-  /** Adds the deltas in SQL, creating the balance row when missing; the row stays locked until commit. */
-  private async apply(q: Queryable, leg: MergedLeg): Promise<{ id: number; available: string; frozen: string }> {
-    const { where, params } = holderWhere(leg.holder, leg.currencyId, 3);
-    const update = `UPDATE balances SET available = available + $1, frozen = frozen + $2 WHERE ${where}
-      RETURNING id, available::text AS available, frozen::text AS frozen`;
-    const values = [leg.available.toFixed(), leg.frozen.toFixed(), ...params];
-    try {
-      const [row] = await q.query<{ id: number; available: string; frozen: string }>(update, values);
-      if (row) return row;
-      await this.create(q, leg.holder, leg.currencyId);
-      const [created] = await q.query<{ id: number; available: string; frozen: string }>(update, values);
-      return created!;
-    } catch (error) {
-      if (isNonNegativeViolation(error)) throw new AppError('errors.insufficientBalance');
-      throw error;
-    }
-  }
-
-  private async create(q: Queryable, holder: Holder, currencyId: number): Promise<void> {
-    if ('userId' in holder) {
-      await q.query(
-        `INSERT INTO balances (user_id, account, currency_id) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, account, currency_id) WHERE user_id IS NOT NULL DO NOTHING`,
-        [holder.userId, holder.account, currencyId],
-      );
-    } else {
-      await q.query(
-        `INSERT INTO balances (platform, shard, account, currency_id) VALUES ($1, $2, 0, $3)
-         ON CONFLICT (platform, shard, currency_id) WHERE platform IS NOT NULL DO NOTHING`,
-        [holder.platform, holder.shard ?? 0, currencyId],
-      );
-    }
   }
 
   /** One leg per balance, exact, in lock order. */
