@@ -12,9 +12,11 @@ import { rowReader } from '../db/rows';
 
 // NUMERIC columns (prices included) come back normalised by the drivers' parser, as the trade's
 // views have always shown them. open_ts and close_ts are the tick times of the fill and the close.
-export const TRADE_COLUMNS = `id, user_id, match_id, symbol, side, kind, status, share, number, multiple,
+/** The trade's own columns. */
+const OWN_COLUMNS = `id, user_id, match_id, symbol, side, kind, status, share, number, multiple,
   target_price, open_price, quote_usdt, margin, fee, overnight_fee, target_profit_price,
-  stop_loss_price, profit, close_price, close_reason, created_at, opened_at, closed_at, updated_at,
+  stop_loss_price, profit, close_price, close_reason, created_at, opened_at, closed_at, updated_at`;
+export const TRADE_COLUMNS = `${OWN_COLUMNS},
   (SELECT f.tick_ts FROM futures_settlements f WHERE f.key = 'futures:' || futures_trades.id || ':fill') AS open_ts,
   (SELECT c.tick_ts FROM futures_settlements c WHERE c.key = 'futures:' || futures_trades.id || ':close') AS close_ts`;
 
@@ -115,33 +117,43 @@ export type TradeStatusFilter = FuturesStatus | 'history';
 export class FuturesTrades {
   constructor(protected readonly db: Queryable) {}
 
-  async insert(q: Queryable, t: NewTrade): Promise<TradeRow> {
+  /**
+   * Places a trade. With `fill` (an order that fills as placed) its fill's settlement row
+   * (`futures:<id>:fill`, at the deciding mark and its tick, with the trade's margin and fee) is
+   * written by the same statement, and the row comes back with that tick as its open time.
+   */
+  async insert(q: Queryable, t: NewTrade, fill?: { price: string; tickTs: number }): Promise<TradeRow> {
+    const params = [
+      t.userId,
+      t.matchId,
+      t.symbol,
+      t.side,
+      t.kind,
+      t.status,
+      t.share,
+      t.number,
+      t.multiple,
+      t.targetPrice,
+      t.openPrice,
+      t.quoteUsdt,
+      t.margin,
+      t.fee,
+      t.takeProfit,
+      t.stopLoss,
+      t.now,
+      t.status === 'open' ? t.now : null,
+    ];
+    const insert = `INSERT INTO futures_trades (user_id, match_id, symbol, side, kind, status, share, number, multiple, target_price, open_price,
+         quote_usdt, margin, fee, target_profit_price, stop_loss_price, created_at, opened_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $17)`;
+    if (!fill) return (await tradeRows.one(q, `${insert} RETURNING ${TRADE_COLUMNS}`, params))!;
     const row = await tradeRows.one(
       q,
-      `INSERT INTO futures_trades (user_id, match_id, symbol, side, kind, status, share, number, multiple, target_price, open_price,
-         quote_usdt, margin, fee, target_profit_price, stop_loss_price, created_at, opened_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $17)
-       RETURNING ${TRADE_COLUMNS}`,
-      [
-        t.userId,
-        t.matchId,
-        t.symbol,
-        t.side,
-        t.kind,
-        t.status,
-        t.share,
-        t.number,
-        t.multiple,
-        t.targetPrice,
-        t.openPrice,
-        t.quoteUsdt,
-        t.margin,
-        t.fee,
-        t.takeProfit,
-        t.stopLoss,
-        t.now,
-        t.status === 'open' ? t.now : null,
-      ],
+      `WITH t AS (${insert} RETURNING ${OWN_COLUMNS}),
+         s AS (INSERT INTO futures_settlements (trade_id, user_id, kind, key, price, tick_ts, margin, fee, profit, insurance, bad_debt, created_at)
+               SELECT id, user_id, 'fill', 'futures:' || id || ':fill', $19::numeric, $20::bigint, margin, fee, 0, 0, 0, $17 FROM t)
+       SELECT ${OWN_COLUMNS}, $20::bigint AS open_ts, NULL::bigint AS close_ts FROM t`,
+      [...params, fill.price, fill.tickTs],
     );
     return row!;
   }

@@ -120,48 +120,38 @@ export class OrderPlacement {
         if (stopLossPastLiquidation(side, stopLoss, liq))
           throw new AppError('validation.stopLossPastLiquidation', { price: liq!.toFixed(pd) });
       }
-      const inserted = await this.deps.repo.insert(q, {
-        userId,
-        matchId: pair.id,
-        symbol: pair.symbol,
-        side,
-        kind: target === null ? 'market' : 'limit',
-        status: fillsNow ? 'open' : 'entrusted',
-        share: lots,
-        number: fixed(cost.number),
-        multiple: input.multiple,
-        targetPrice: target,
-        openPrice: fillsNow ? fixed(cost.price) : null,
-        quoteUsdt: fixed(quote),
-        margin: fixed(cost.margin),
-        fee: fixed(cost.fee),
-        takeProfit,
-        stopLoss,
-        now,
-      });
-      let row = inserted;
+      const row = await this.deps.repo.insert(
+        q,
+        {
+          userId,
+          matchId: pair.id,
+          symbol: pair.symbol,
+          side,
+          kind: target === null ? 'market' : 'limit',
+          status: fillsNow ? 'open' : 'entrusted',
+          share: lots,
+          number: fixed(cost.number),
+          multiple: input.multiple,
+          targetPrice: target,
+          openPrice: fillsNow ? fixed(cost.price) : null,
+          quoteUsdt: fixed(quote),
+          margin: fixed(cost.margin),
+          fee: fixed(cost.fee),
+          takeProfit,
+          stopLoss,
+          now,
+        },
+        // A fill as placed: its settlement row (the mark and its tick decided it) in the same statement.
+        fillsNow ? { price: mark.price, tickTs: mark.ts } : undefined,
+      );
       const user = { userId, account: LEVER };
       if (fillsNow) {
         const key = `futures:${row.id}:fill`;
-        await this.deps.repo.settle(q, {
-          tradeId: row.id,
-          userId,
-          kind: 'fill',
-          key,
-          price: mark.price,
-          tickTs: mark.ts,
-          margin: fixed(cost.margin),
-          fee: fixed(cost.fee),
-          now,
-        });
         await this.deps.core.post(q, key, 'futures_open', row.id, [
           { holder: user, currencyId: USDT_ID, available: cost.total.neg(), frozen: cost.margin },
           { holder: feesFor(userId), currencyId: USDT_ID, available: cost.fee },
         ]);
         await this.deps.core.feeCharged(q, userId, fixed(cost.fee), key);
-        // The open time is the fill's tick, just written: the answer and the private channel
-        // carry it as every later read does (the simulation once found it null here).
-        row = { ...row, open_ts: mark.ts };
       } else {
         await this.deps.core.post(q, `futures:${row.id}:submit`, 'futures_order', row.id, [
           { holder: user, currencyId: USDT_ID, available: cost.total.neg(), frozen: cost.total },
