@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { RETRYABLE_SQLSTATES, runAfterCommit, sqlState, type Db, type Queryable, type SqlValue } from './db';
 import { COLUMN_PARSERS } from './parsers';
@@ -20,7 +21,10 @@ const typeParsers = {
 function wrap(client: pg.Pool | pg.PoolClient, pending: (() => unknown)[] | null = null): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await client.query(sql, params as unknown[]);
+      const name = statementName(sql);
+      const result = await client.query(
+        name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] },
+      );
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -32,6 +36,23 @@ function wrap(client: pg.Pool | pg.PoolClient, pending: (() => unknown)[] | null
       else runAfterCommit(fn);
     },
   };
+}
+
+/** Statements prepared by name on each connection, at most this many distinct texts (a bound on each server process's memory). */
+const PREPARED_MAX = 400;
+const prepared = new Map<string, string>();
+
+/**
+ * The name a statement is prepared under: the server parses and plans it once per connection
+ * instead of on every call (the money paths' statements are long CTEs). The first `PREPARED_MAX`
+ * distinct texts get one; texts built with a variable number of values after that run unnamed.
+ */
+function statementName(sql: string): string | undefined {
+  const known = prepared.get(sql);
+  if (known !== undefined || prepared.size >= PREPARED_MAX) return known;
+  const name = `k${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
+  prepared.set(sql, name);
+  return name;
 }
 
 /** What a connection's own `error` event does by default: say so; the pool drops the broken client. */
