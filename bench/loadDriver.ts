@@ -24,6 +24,10 @@ export interface HttpCommand {
   method: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
+  /** Session tokens handed out one per connection (round robin) as `authorization`: many users, one each. */
+  tokens?: string[];
+  /** Bodies handed out one per connection (round robin) with the tokens, in place of `body`. */
+  bodies?: string[];
   /** Offered requests per second over all connections; omitted: as fast as they go. */
   rate?: number;
   connections: number;
@@ -45,6 +49,8 @@ export interface FanoutCommand {
   type: 'fanout';
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** A bare websocket server (the floor): no socket.io handshake, every frame is a quote. */
+  raw?: boolean;
   clients: number;
   seconds: number;
 }
@@ -65,6 +71,17 @@ export interface FanoutAnswer {
 
 export type Command = HttpCommand | FanoutCommand;
 
+type CannonClient = { setHeadersAndBody(h: Record<string, string>, body: string): void };
+
+/** Gives each new connection the next user's token and the next body. */
+function perUser(tokens: string[], bodies: string[], headers: Record<string, string>): (client: CannonClient) => void {
+  let next = 0;
+  return (client) => {
+    const i = next++;
+    client.setHeadersAndBody({ ...headers, authorization: tokens[i % tokens.length]! }, bodies[i % bodies.length]!);
+  };
+}
+
 function runHttp(c: HttpCommand): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -76,6 +93,9 @@ function runHttp(c: HttpCommand): Promise<HttpAnswer> {
         connections: c.connections,
         duration: c.seconds,
         ...(c.rate ? { overallRate: c.rate } : {}),
+        ...(c.tokens?.length
+          ? { setupClient: perUser(c.tokens, c.bodies ?? [c.body ?? ''], { 'content-type': 'application/json', ...c.headers }) }
+          : {}),
         timeout: 10,
       },
       (err, r) => {
@@ -113,6 +133,17 @@ function readTs(buf: Buffer): number {
 interface Client {
   ws: WebSocket;
   received: number;
+}
+
+/** A client of the bare websocket floor server: every frame counts once open. */
+function connectRaw(base: string, onQuote: (c: Client, buf: Buffer) => void): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(base.replace(/^http/, 'ws'), { perMessageDeflate: false });
+    const client: Client = { ws, received: 0 };
+    ws.on('error', (e) => reject(e));
+    ws.on('message', (data: Buffer) => onQuote(client, data));
+    ws.on('open', () => resolve(client));
+  });
 }
 
 /** One socket.io client on a bare websocket: open, CONNECT, sub `quotes` (ack), then counts. */
@@ -160,7 +191,9 @@ async function runFanout(c: FanoutCommand): Promise<FanoutAnswer> {
   // Opens in waves, as a crowd reconnecting after a deploy would, not all 5,000 handshakes at once (250 at a time).
   const WAVE = 250;
   for (let i = 0; i < c.clients; i += WAVE) {
-    clients.push(...(await Promise.all(Array.from({ length: Math.min(WAVE, c.clients - i) }, () => connect(c.url, onQuote)))));
+    clients.push(
+      ...(await Promise.all(Array.from({ length: Math.min(WAVE, c.clients - i) }, () => (c.raw ? connectRaw : connect)(c.url, onQuote)))),
+    );
   }
   const connectSeconds = (performance.now() - t0) / 1000;
   // Let the handshakes' snapshots drain before the window.

@@ -56,19 +56,32 @@ export interface DbCounts {
   transactions: number;
   /** Milliseconds spent waiting for statements' answers, summed (concurrent waits add up). */
   waitMs: number;
+  /** The same by statement (its first words, whitespace folded), with the rows they answered. */
+  bySql: Record<string, { n: number; rows: number; ms: number }>;
+}
+
+/** A statement's name in the breakdown: its first 90 characters, whitespace folded. */
+function sqlName(sql: string): string {
+  return sql.replace(/\s+/g, ' ').trim().slice(0, 90);
 }
 
 /** `db` with every statement and transaction counted; `counts()` reads the totals so far. */
 export function countingDb(db: Db): { db: Db; counts(): DbCounts } {
-  const c: DbCounts = { statements: 0, transactions: 0, waitMs: 0 };
+  const c: DbCounts = { statements: 0, transactions: 0, waitMs: 0, bySql: {} };
   const counted = (q: Queryable): Queryable => ({
     async query(sql, params) {
       c.statements++;
       const t0 = performance.now();
+      const one = (c.bySql[sqlName(sql)] ??= { n: 0, rows: 0, ms: 0 });
+      one.n++;
       try {
-        return await q.query(sql, params);
+        const rows = await q.query<never>(sql, params);
+        one.rows += rows.length;
+        return rows;
       } finally {
-        c.waitMs += performance.now() - t0;
+        const ms = performance.now() - t0;
+        c.waitMs += ms;
+        one.ms += ms;
       }
     },
     exec: (sql) => q.exec(sql),
@@ -84,5 +97,5 @@ export function countingDb(db: Db): { db: Db; counts(): DbCounts } {
     insertMany: (table, columns, rows) => db.insertMany(table, columns, rows),
     close: () => db.close(),
   };
-  return { db: wrapped, counts: () => ({ ...c }) };
+  return { db: wrapped, counts: () => ({ ...c, bySql: structuredClone(c.bySql) }) };
 }

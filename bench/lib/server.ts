@@ -4,13 +4,17 @@
  * port, torn down afterwards.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../server/app';
 import { ManualClock, systemClock } from '../../server/clock';
+import type { Db } from '../../server/db/db';
 import { countingDb, scratchDb, type DbCounts, type Engine } from './database';
 import { DEMO_ACCOUNT } from '../../server/seed/seed';
+// The users' and sessions' decorations of the Fastify instance (fastify.users, fastify.sessions).
+import type {} from '../../server/users/plugin';
+import type {} from '../../server/auth/plugin';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
@@ -23,8 +27,12 @@ export interface BenchServer {
   api<T = unknown>(pathname: string, body?: Record<string, string>, opts?: { token?: string; method?: 'GET' | 'POST' }): Promise<T>;
   /** Logs the demo account in (it holds funds) and answers its token. */
   demoToken(): Promise<string>;
+  /** Makes `count` users, each with `usdt` in its futures account, and answers a session token of each. */
+  fundedUsers(count: number, usdt: string): Promise<string[]>;
   /** What the database was asked so far (statements, transactions, time waiting). */
   dbCounts(): DbCounts;
+  /** The app's database (counted). */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -71,6 +79,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<BenchServer
     ...(opts.client ? { distDir: path.join(ROOT, 'dist') } : {}),
   });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  let made = 0;
   const url = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
   const api = async <T>(pathname: string, body: Record<string, string> = {}, o: { token?: string; method?: 'GET' | 'POST' } = {}) => {
     const method = o.method ?? 'POST';
@@ -90,7 +99,33 @@ export async function startServer(opts: ServerOptions = {}): Promise<BenchServer
     url,
     api,
     demoToken: () => api<string>('/user/login', { user_string: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
+    async fundedUsers(count, usdt) {
+      const opsToken = (await readFile(path.join(dataDir, 'ops.token'), 'utf8')).trim();
+      const tokens: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const email = `bench-${made++}@example.com`;
+        const user = await app.fastify.users.create({
+          email,
+          areaCode: null,
+          mobile: null,
+          passwordHash: 'x',
+          invitedBy: null,
+          nickname: 'bench',
+          createdAt: Date.now(),
+        });
+        tokens.push(await app.fastify.sessions.create(user.id, { ip: '10.0.0.1', userAgent: 'bench' }));
+        const res = await fetch(`${url}/ops/credit`, {
+          method: 'POST',
+          headers: { 'x-ops-token': opsToken, 'content-type': 'application/json' },
+          body: JSON.stringify({ user: email, account: 'lever', currency: 'USDT', amount: usdt, reason: 'bench' }),
+        });
+        const json = (await res.json()) as { type: string; message: unknown };
+        if (json.type !== 'ok') throw new Error(`credit: ${String(json.message)}`);
+      }
+      return tokens;
+    },
     dbCounts: counts,
+    db,
     async close() {
       await app.close();
       await scratch.dispose();
