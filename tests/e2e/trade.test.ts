@@ -68,11 +68,21 @@ describe('the trade screen', () => {
     await shot(page, 'trade-book-en');
 
     // Tapping a price hands the price the worker drew there to the order form, which switches to a
-    // limit order at it.
+    // limit order at it. Back to a market order first, so the price field the tap opens is this
+    // tap's (the grouped tap above had already filled one), and the field and the drawn pick are
+    // compared as read together (the worker answers a tap a moment later: CI once read the pick
+    // before this tap's answer and compared the form with the grouped tap's).
+    await page.getByTestId('order-market').click();
+    await expect.poll(() => page.getByTestId('order-price').count()).toBe(0);
     await tapBookRow(page, 'bid', BOOK_ROWS - 1);
     await expect
-      .poll(async () => (await page.getByTestId('order-price').count()) > 0 && (await page.getByTestId('order-price').inputValue()))
-      .toBe(await page.getByTestId('book-canvas').getAttribute('data-picked'));
+      .poll(async () => {
+        if ((await page.getByTestId('order-price').count()) === 0) return 'no price field yet';
+        const value = await page.getByTestId('order-price').inputValue();
+        const picked = await page.getByTestId('book-canvas').getAttribute('data-picked');
+        return value === picked ? value : `${value} in the form, ${picked} picked`;
+      })
+      .toMatch(/^\d+\.\d{2}$/);
 
     // Switch the pair with the sheet's search.
     await page.getByTestId('pair-switch').click();
