@@ -119,8 +119,12 @@ export interface FollowItem {
 /** What happened to one trader order for one follower. */
 export const COPY_OUTCOMES = ['copied', 'skipped'] as const;
 export type CopyOutcome = (typeof COPY_OUTCOMES)[number];
-/** Why a copy was skipped (an i18n key under `copytrade.skip`). */
-export const COPY_SKIP_REASONS = ['margin', 'maxMargin', 'dailyLimit', 'lots', 'price'] as const;
+/**
+ * Why a copy was skipped (an i18n key under `copytrade.skip`). `limits`: the futures trading rules
+ * refused the follower's order (leverage bracket, position limit, the pair's exposure cap, a
+ * leverage the pair no longer offers).
+ */
+export const COPY_SKIP_REASONS = ['margin', 'maxMargin', 'dailyLimit', 'lots', 'price', 'limits'] as const;
 export type CopySkipReason = (typeof COPY_SKIP_REASONS)[number];
 
 /** A copied position (`GET /follow/copies`): the follower's futures trade and the trader's order that caused it. */

@@ -255,6 +255,27 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(await app.fastify.futures.repo.live((await app.fastify.users.byEmail(g.email))!.id, 'open')).toEqual([]);
   });
 
+  it('skips once, as `limits`, a copy the trading rules refuse for the follower (the sweep does not try it again)', async () => {
+    const t = await trader();
+    const f = await funded('20000');
+    // The follower already holds 80 lots long at 100× (48,000 USDT): 10 more at 100× would pass
+    // the bracket's 50,000 USDT at that leverage, while the trader's own 1 lot is fine.
+    await open(f, '80', '100');
+    ok(await follow(f, t.id, '2', '10'));
+    const a = await open(t.user, '1', '100');
+    await settle();
+    await settle();
+    const skipped = (await copies(f, 'history')).filter((c) => c.trader_trade_id === a.id);
+    expect(skipped).toEqual([expect.objectContaining({ outcome: 'skipped', skip_reason: 'limits', trade_id: null })]);
+    const followerId = (await app.fastify.users.byEmail(f.email))!.id;
+    expect((await app.fastify.futures.repo.live(followerId, 'open')).map((x) => new Decimal(x.share).toFixed())).toEqual(['80']);
+    // Told once, in words: the reason has its text in the notification.
+    const notes = ok<Page<NotificationItem>>(await s.call('/user/notifications', {}, { method: 'GET', token: f.token })).data;
+    expect(notes.filter((n) => n.kind === 'copySkipped').map((n) => n.params)).toEqual([
+      expect.objectContaining({ reason: 'limits', symbol: 'BTC/USDT' }),
+    ]);
+  });
+
   it('stops following at the copy stop-loss and closes the copies', async () => {
     const t = await trader();
     const f = await funded('20000');
