@@ -399,7 +399,7 @@ export const ingest: Bench = {
     return {
       conditions: {
         batches_per_s: BATCH_HZ,
-        snapshot_every_ms: SNAPSHOT_INTERVAL_MS,
+        snapshot_every_ms: Math.max(1, Math.round(SNAPSHOT_INTERVAL_MS / (1000 / BATCH_HZ))) * (1000 / BATCH_HZ),
         quote_share: round(QUOTE_SHARE, 2),
         books: BOOKS,
         book_levels: `2x${BOOK_LEVELS}`,

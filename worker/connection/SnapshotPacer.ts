@@ -1,11 +1,12 @@
 /**
  * When the worker posts the UI a snapshot (docs/REALTIME.md, step 4): at most one
- * per frame (or per `intervalMs` when set), however many ticks arrive, and never a second before
- * the UI drew the first. A phone that takes longer than the interval to render gets snapshots at
- * the pace it draws them, each holding everything since, instead of a queue that grows. The
- * interval paces from the last snapshot, leading edge first: a change after a quiet spell goes
- * out at once, and under a steady feed each batch goes as soon as the interval since the previous
- * snapshot has passed, not a whole interval after it arrived (bench/ latency).
+ * per frame (or per `intervalMs` when set), however many ticks arrive, never a second before
+ * the UI drew the first, and then only after the rest the UI's answer asks for (1.5× what the
+ * last one cost it). A phone that takes longer than a frame to render gets snapshots at the pace
+ * it draws them, each holding everything since, instead of a queue that grows. An interval paces
+ * from the last snapshot, leading edge first: a change after a quiet spell goes out at once, and
+ * under a steady feed each batch goes as soon as the interval since the previous snapshot has
+ * passed, not a whole interval after it arrived (bench/ latency).
  */
 
 /** If the UI stays silent this long (a hidden tab runs no frames), the next snapshot goes anyway. */
@@ -53,7 +54,10 @@ export class SnapshotPacer {
     if (this.scheduled || this.awaitingDraw) return;
     this.scheduled = true;
     const now = performance.now();
-    if (this.intervalMs > 0) setTimeout(this.flush, Math.max(0, this.lastFlushAt + this.intervalMs - now, this.restUntil - now));
+    // The rest the UI's last answer asked for holds in either mode; past it, with no interval
+    // set, the snapshot goes with the worker's next animation frame.
+    const wait = Math.max(0, this.restUntil - now, this.intervalMs > 0 ? this.lastFlushAt + this.intervalMs - now : 0);
+    if (wait > 0 || this.intervalMs > 0) setTimeout(this.flush, wait);
     else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(this.flush);
     else setTimeout(this.flush, 16);
   };
