@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { contract } from '../../../domain/api/contract';
+import { authEndpoints } from '../../../domain/auth/contract';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
 import { areaState, selectArea } from '../../state/areaCodes';
@@ -39,11 +39,11 @@ export default function ForgetPage() {
       if (type === 'email') {
         const input = { user_string: account, scene: 'forget' as const };
         // The code goes to the account typed above: its rule's message belongs there.
-        if (!checkField(contract['/sms_mail'].input, input, 'user_string', 'account')) return false;
+        if (!checkField(authEndpoints['/sms_mail'].input, input, 'user_string', 'account')) return false;
         showToast(await call('/sms_mail', input));
       } else {
         const input = { area_code: area.code, mobile: account, scene: 'forget' as const };
-        if (!checkField(contract['/sms_send'].input, input, 'mobile', 'account')) return false;
+        if (!checkField(authEndpoints['/sms_send'].input, input, 'mobile', 'account')) return false;
         showToast(await call('/sms_send', input));
       }
       return true;
@@ -61,7 +61,7 @@ export default function ForgetPage() {
       password,
       repassword: confirm,
     };
-    if (!validate(contract['/user/forget'].input, input)) return;
+    if (!validate(authEndpoints['/user/forget'].input, input)) return;
     const done = await run(() => call('/user/forget', input));
     if (done === undefined) return;
     showToast(done);

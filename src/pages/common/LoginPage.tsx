@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { contract } from '../../../domain/api/contract';
+import { authEndpoints } from '../../../domain/auth/contract';
 import type { SecondFactorChallenge } from '../../../domain/auth/types';
 import { call } from '../../api/request';
 import { HOME_PATH, pagePath, PAGES_PREFIX } from '../../paths';
@@ -44,7 +44,7 @@ export default function LoginPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { user_string: account, password };
-    if (!check(contract['/user/login'].input, input)) return;
+    if (!check(authEndpoints['/user/login'].input, input)) return;
     const answer = await run(() => call('/user/login', input));
     if (answer === undefined) return;
     if (typeof answer === 'string') signedIn(answer);

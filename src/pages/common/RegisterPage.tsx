@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { authEndpoints } from '../../../domain/auth/contract';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
 import { HOME_PATH, pagePath } from '../../paths';
@@ -65,11 +66,11 @@ export default function RegisterPage() {
     try {
       if (form.type === 'email') {
         const input = { user_string: form.email, scene: 'register' as const };
-        if (!checkField(contract['/sms_mail'].input, input, 'user_string')) return false;
+        if (!checkField(authEndpoints['/sms_mail'].input, input, 'user_string')) return false;
         showToast(await call('/sms_mail', input));
       } else {
         const input = { area_code: area.code, mobile: form.mobile, scene: 'register' as const };
-        if (!checkField(contract['/sms_send'].input, input, 'mobile', 'user_string')) return false;
+        if (!checkField(authEndpoints['/sms_send'].input, input, 'mobile', 'user_string')) return false;
         showToast(await call('/sms_send', input));
       }
       return true;
@@ -85,7 +86,7 @@ export default function RegisterPage() {
       form.type === 'email'
         ? { type: 'email', user_string: form.email, ...secrets }
         : { type: 'mobile', user_string: form.mobile, area_code: area.code, ...secrets };
-    if (!validate(contract['/user/register'].input, input)) return;
+    if (!validate(authEndpoints['/user/register'].input, input)) return;
     const session = await run(() => call('/user/register', input));
     if (session === undefined) return;
     // Registering signs the user in (the answer is a session, as login's is).

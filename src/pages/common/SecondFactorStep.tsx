@@ -1,7 +1,7 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract } from '../../../domain/api/contract';
+import { authEndpoints } from '../../../domain/auth/contract';
 import type { SecondFactorChallenge } from '../../../domain/auth/types';
 import { call } from '../../api/request';
 import { Button } from '../../ui/Button';
@@ -32,7 +32,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { challenge: challenge.challenge, code };
-    if (!check(contract['/user/login_2fa'].input, input)) return;
+    if (!check(authEndpoints['/user/login_2fa'].input, input)) return;
     const token = await run(() => call('/user/login_2fa', input));
     if (token !== undefined) onSignedIn(token);
   };

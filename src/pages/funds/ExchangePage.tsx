@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { fundsEndpoints } from '../../../domain/funds/contract';
 import type { UserCurrency } from '../../../domain/funds/types';
 import { topics } from '../../../domain/protocol';
 import { apiQuery, useInvalidate } from '../../api/queries';
@@ -133,7 +134,11 @@ export default function ExchangePage() {
      * currency's decimals (`parseAmount`, as the server reads it). No preview is shown for it.
      */
     const refusal = async (): Promise<string | null> => {
-      const issue = firstIssue(contract['/user/Transfer'].input, { number: text, from_currency_id: pair.from, to_currency_id: pair.to });
+      const issue = firstIssue(fundsEndpoints['/user/Transfer'].input, {
+        number: text,
+        from_currency_id: pair.from,
+        to_currency_id: pair.to,
+      });
       // "1." is still being typed: no preview, and no message yet.
       if (issue?.field === 'number') return text.endsWith('.') ? '' : t(issue.key);
       if (fromDecimals === null) return '';
@@ -198,7 +203,7 @@ export default function ExchangePage() {
     e.preventDefault();
     const text = amount.trim();
     const input: ExchangeInput = { number: text, from_currency_id: pair.from, to_currency_id: pair.to };
-    const issue = firstIssue(contract['/user/Transfer'].input, input);
+    const issue = firstIssue(fundsEndpoints['/user/Transfer'].input, input);
     let refused = issue ? { text: t(issue.key), onAmount: issue.field === 'number' } : null;
     if (!refused && fromDecimals !== null) {
       const fromRule = { name: fromName, decimals: fromDecimals };

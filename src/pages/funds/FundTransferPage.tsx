@@ -3,7 +3,8 @@ import { ArrowUpDown, Check, ChevronDown, ChevronRight, Coins, History, Landmark
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { fundsEndpoints } from '../../../domain/funds/contract';
 import { ACCOUNT_NAMES, accountName, parseAccount, type AccountName } from '../../../domain/funds/formulas';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { showToast } from '../../state/ui';
@@ -78,7 +79,7 @@ export default function FundTransferPage() {
       from_field: accounts.from,
       to_field: accounts.to,
     };
-    const issue = firstIssueKey(contract['/wallet/change'].input, input);
+    const issue = firstIssueKey(fundsEndpoints['/wallet/change'].input, input);
     setError(issue ? { text: t(issue), onAmount: issue.startsWith('validation.amount') } : null);
     if (issue) return;
     setBusy(true);

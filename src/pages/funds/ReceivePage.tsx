@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { contract } from '../../../domain/api/contract';
+import { fundsEndpoints } from '../../../domain/funds/contract';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
@@ -77,7 +77,7 @@ export default function ReceivePage() {
    * learns the minimum before paying and uploading.
    */
   const checkAmount = async (network: NonNullable<typeof chosen>): Promise<boolean> => {
-    if (!info.data || !checkField(contract['/wallet/charge_req'].input, inputOf(network.type), 'amount')) return false;
+    if (!info.data || !checkField(fundsEndpoints['/wallet/charge_req'].input, inputOf(network.type), 'amount')) return false;
     const coin = { name: info.data.currency, decimals: info.data.decimals };
     const problem = await getWorker().funds.checkAmount(amount.trim(), coin, network.min);
     if (!problem) return true;
@@ -89,7 +89,7 @@ export default function ReceivePage() {
     e.preventDefault();
     if (!chosen) return;
     const input = inputOf(chosen.type);
-    const valid = check(contract['/wallet/charge_req'].input, input);
+    const valid = check(fundsEndpoints['/wallet/charge_req'].input, input);
     // The amount's own rules first: a voucher missing too is shown beside, not instead.
     const amountOk = await checkAmount(chosen);
     if (!valid || !amountOk) return;

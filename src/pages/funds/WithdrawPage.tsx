@@ -3,7 +3,7 @@ import { Check, Clock3, Landmark, Plus, ShieldAlert, Wallet } from 'lucide-react
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { contract } from '../../../domain/api/contract';
+import { fundsEndpoints } from '../../../domain/funds/contract';
 import { apiQuery, useIdentityView, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
@@ -124,7 +124,7 @@ export default function WithdrawPage() {
       totp_code: twoFactor ? totp : undefined,
       remark: remark || undefined,
     };
-    if (!check(contract['/wallet/out'].input, input)) return;
+    if (!check(fundsEndpoints['/wallet/out'].input, input)) return;
     const done = await run((idempotencyKey) => call('/wallet/out', input, { idempotencyKey }), pay.noteError);
     if (done === undefined) return;
     void invalidate('balances', 'withdrawals');

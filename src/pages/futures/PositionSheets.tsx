@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { futuresEndpoints } from '../../../domain/futures/contract';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
 import { Button } from '../../ui/Button';
@@ -133,7 +134,7 @@ function StopsSheet({ position, onClose }: { position: FuturesPositionView; onCl
       target_profit_price: takeProfit.trim(),
       stop_loss_price: stopLoss.trim(),
     };
-    if (!form.check(contract['/lever/setstop'].input, input)) return;
+    if (!form.check(futuresEndpoints['/lever/setstop'].input, input)) return;
     // The server's rules, told before the call (at the worker's latest mark).
     const now = await getWorker().futures.checkStops(position.id, takeProfit, stopLoss);
     setIssues(now);

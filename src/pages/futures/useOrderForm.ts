@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { proxy, ref, subscribe, useSnapshot } from 'valtio';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { futuresEndpoints } from '../../../domain/futures/contract';
 import { formatAmount } from '../../../domain/format';
 import { maxNotional } from '../../../domain/futures/formulas';
 import type { FuturesSide } from '../../../domain/futures/types';
@@ -244,7 +245,7 @@ export function useOrderForm(pair: MarketPair, price: string | null | undefined,
 
   const review = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.check(contract['/lever/submit'].input, body())) return;
+    if (!form.check(futuresEndpoints['/lever/submit'].input, body())) return;
     if (blocked) return;
     if (problem && problemText) {
       const onPrice = problem.startsWith('price');

@@ -12,7 +12,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { optionsEndpoints } from '../../../domain/options/contract';
 import { Decimal } from '../../../domain/decimal';
 import type { MarketPair } from '../../../domain/market/types';
 import type { OptionDirection } from '../../../domain/options/types';
@@ -191,7 +192,7 @@ function Trade({ pair, onPlaced }: { pair: MarketPair; onPlaced: () => void }) {
 
   const review = (direction: OptionDirection) => {
     if (!signedIn) return showToast(t('options.signIn'));
-    if (!form.check(contract['/microtrade/submit'].input, body(direction))) return;
+    if (!form.check(optionsEndpoints['/microtrade/submit'].input, body(direction))) return;
     if (expiry && new Decimal(stake.trim()).lt(expiry.min_stake))
       return form.setFieldError('number', t('errors.stakeMin', { min: expiry.min_stake, currency: 'USDT' }));
     if (expiry && new Decimal(stake.trim()).gt(expiry.max_stake))

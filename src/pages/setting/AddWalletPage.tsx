@@ -3,7 +3,8 @@ import { Check, ChevronDown, ClipboardPaste, ShieldAlert } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { targetsEndpoints } from '../../../domain/targets/contract';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
@@ -66,7 +67,7 @@ export default function AddWalletPage() {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const input: InputOf<'/user/wallet/save'> = { currency, name, address, qrcode: qrcode ?? undefined, pay_password: pin };
-    const found = firstIssue(contract['/user/wallet/save'].input, input);
+    const found = firstIssue(targetsEndpoints['/user/wallet/save'].input, input);
     setIssue(found);
     if (found) return revealField(e.currentTarget, found.field);
     setBusy(true);

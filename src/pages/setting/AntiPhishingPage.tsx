@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fingerprint, Mail } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract } from '../../../domain/api/contract';
+import { securityEndpoints } from '../../../domain/security/contract';
 import { ANTI_PHISHING_MAX } from '../../../domain/security/twoFactor';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
@@ -31,7 +31,7 @@ export default function AntiPhishingPage() {
   }, [saved]);
 
   const save = async (value: string) => {
-    if (!check(contract['/safe/anti_phishing'].input, { code: value })) return;
+    if (!check(securityEndpoints['/safe/anti_phishing'].input, { code: value })) return;
     const done = await run(() => call('/safe/anti_phishing', { code: value }));
     if (done === undefined) return;
     showToast(done);

@@ -4,7 +4,8 @@ import { CreditCard, Landmark, MapPin } from 'lucide-react';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { targetsEndpoints } from '../../../domain/targets/contract';
 import type { BankCard, BankCardKind } from '../../../domain/targets/types';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
@@ -202,7 +203,7 @@ function CardEditor({ kind, card, onSaved }: { kind: BankCardKind; card: BankCar
 
   /** Checks `input` with the endpoint's own rules, then saves it. */
   const save = async <P extends SavePath>(path: P, input: InputOf<P>, target: HTMLFormElement) => {
-    const found = firstIssue(contract[path].input, input);
+    const found = firstIssue(targetsEndpoints[path].input, input);
     setIssue(found);
     if (found) return revealField(target, found.field);
     setBusy(true);

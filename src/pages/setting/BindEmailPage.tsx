@@ -2,7 +2,8 @@ import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { contract } from '../../../domain/api/contract';
+import { authEndpoints } from '../../../domain/auth/contract';
+import { securityEndpoints } from '../../../domain/security/contract';
 import { useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
@@ -33,7 +34,7 @@ export default function BindEmailPage() {
 
   const send = async () => {
     const input = { user_string: email, scene: 'bind' as const };
-    if (!checkField(contract['/sms_mail'].input, input, 'user_string', 'email')) return false;
+    if (!checkField(authEndpoints['/sms_mail'].input, input, 'user_string', 'email')) return false;
     try {
       showToast(await call('/sms_mail', input));
       return true;
@@ -45,7 +46,7 @@ export default function BindEmailPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { email, code };
-    if (!check(contract['/safe/email'].input, input)) return;
+    if (!check(securityEndpoints['/safe/email'].input, input)) return;
     const done = await run(() => call('/safe/email', input));
     if (done === undefined) return;
     showToast(done);

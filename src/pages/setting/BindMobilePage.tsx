@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { contract } from '../../../domain/api/contract';
+import { authEndpoints } from '../../../domain/auth/contract';
+import { securityEndpoints } from '../../../domain/security/contract';
 import { useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { currentLang } from '../../i18n';
@@ -37,7 +38,7 @@ export default function BindMobilePage() {
 
   const send = async () => {
     const input = { area_code: area.code, mobile, scene: 'bind' as const };
-    if (!checkField(contract['/sms_send'].input, input, 'mobile')) return false;
+    if (!checkField(authEndpoints['/sms_send'].input, input, 'mobile')) return false;
     try {
       showToast(await call('/sms_send', input));
       return true;
@@ -49,7 +50,7 @@ export default function BindMobilePage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { area_code: area.code, mobile, code };
-    if (!check(contract['/safe/mobile'].input, input)) return;
+    if (!check(securityEndpoints['/safe/mobile'].input, input)) return;
     const done = await run(() => call('/safe/mobile', input));
     if (done === undefined) return;
     showToast(done);

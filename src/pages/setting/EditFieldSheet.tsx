@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract } from '../../../domain/api/contract';
+import { profileEndpoints } from '../../../domain/profile/contract';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
 import { showToast } from '../../state/ui';
@@ -39,10 +39,10 @@ export function EditFieldSheet({
     const path = field.path;
     const done =
       path === '/user/editNickname'
-        ? check(contract[path].input, { nickname: value })
+        ? check(profileEndpoints[path].input, { nickname: value })
           ? await run(() => call(path, { nickname: value }))
           : undefined
-        : check(contract[path].input, { signature: value })
+        : check(profileEndpoints[path].input, { signature: value })
           ? await run(() => call(path, { signature: value }))
           : undefined;
     if (done === undefined) return;

@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract } from '../../../domain/api/contract';
+import { securityEndpoints } from '../../../domain/security/contract';
 import { useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
 import { showToast } from '../../state/ui';
@@ -31,7 +31,7 @@ export default function PasswordPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!check(contract['/safe/update_password'].input, form)) return;
+    if (!check(securityEndpoints['/safe/update_password'].input, form)) return;
     const done = await run(() => call('/safe/update_password', form));
     if (done === undefined) return;
     // The other devices' sessions have ended.

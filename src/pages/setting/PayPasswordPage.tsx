@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { contract } from '../../../domain/api/contract';
+import { securityEndpoints } from '../../../domain/security/contract';
 import { call } from '../../api/request';
 import { refreshUser } from '../../state/account';
 import { sessionState } from '../../state/session';
@@ -32,7 +32,7 @@ export default function PayPasswordPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!check(contract['/safe/pay_password'].input, form)) return;
+    if (!check(securityEndpoints['/safe/pay_password'].input, form)) return;
     const done = await run(() => call('/safe/pay_password', form));
     if (done === undefined) return;
     showToast(done);

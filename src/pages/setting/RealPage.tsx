@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { contract } from '../../../domain/api/contract';
+import { identityEndpoints } from '../../../domain/identity/contract';
 import { ID_TYPES } from '../../../domain/api/fields';
 import { LANG_TAGS } from '../../../domain/i18n';
 import { apiQuery, useInvalidate } from '../../api/queries';
@@ -120,7 +120,7 @@ function BasicForm({ onDone }: { onDone: () => void }) {
       card_id: draft.card_id,
       country: draft.country ?? '',
     };
-    if (!check(contract['/user/real'].input, input)) return;
+    if (!check(identityEndpoints['/user/real'].input, input)) return;
     const done = await run(() => call('/user/real', input));
     if (done === undefined) return;
     showToast(done);
@@ -170,7 +170,7 @@ function AdvancedForm({ onDone }: { onDone: () => void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { real_type: '2' as const, front_pic: front ?? '', reverse_pic: back ?? '' };
-    if (!check(contract['/user/real'].input, input)) return;
+    if (!check(identityEndpoints['/user/real'].input, input)) return;
     const done = await run(() => call('/user/real', input));
     if (done === undefined) return;
     showToast(done);

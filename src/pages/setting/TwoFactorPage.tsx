@@ -3,7 +3,7 @@ import { Copy, Download, KeyRound, Lock, ShieldCheck, ShieldOff } from 'lucide-r
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract } from '../../../domain/api/contract';
+import { securityEndpoints } from '../../../domain/security/contract';
 import type { TwoFactorSetup } from '../../../domain/security/types';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { call } from '../../api/request';
@@ -104,7 +104,7 @@ function SetupView({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!check(contract['/safe/two_factor/enable'].input, { code })) return;
+    if (!check(securityEndpoints['/safe/two_factor/enable'].input, { code })) return;
     const answer = await run(() => call('/safe/two_factor/enable', { code }));
     if (answer) onEnabled(answer.recovery_codes);
   };
@@ -166,12 +166,12 @@ function EnabledView({ left, onCodes, onDisabled }: { left: number; onCodes: (co
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (mode === 'regenerate') {
-      if (!check(contract['/safe/two_factor/recovery_codes'].input, { code })) return;
+      if (!check(securityEndpoints['/safe/two_factor/recovery_codes'].input, { code })) return;
       const answer = await run(() => call('/safe/two_factor/recovery_codes', { code }));
       if (answer) onCodes(answer.recovery_codes);
     } else {
       const input = { code, password };
-      if (!check(contract['/safe/two_factor/disable'].input, input)) return;
+      if (!check(securityEndpoints['/safe/two_factor/disable'].input, input)) return;
       const done = await run(() => call('/safe/two_factor/disable', input));
       if (done === undefined) return;
       showToast(done);

@@ -2,7 +2,7 @@ import { Copy, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { contract } from '../../../domain/api/contract';
+import { targetsEndpoints } from '../../../domain/targets/contract';
 import type { WalletAddress } from '../../../domain/targets/types';
 import { useInvalidate, usePages } from '../../api/queries';
 import { call } from '../../api/request';
@@ -185,7 +185,7 @@ function DeleteSheet({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = { id: String(target.id), pay_password: pin };
-    const issue = firstIssueKey(contract['/user/wallet/delete'].input, input);
+    const issue = firstIssueKey(targetsEndpoints['/user/wallet/delete'].input, input);
     setError(issue ? t(issue) : null);
     if (issue) return;
     setBusy(true);

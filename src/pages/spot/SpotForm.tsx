@@ -15,7 +15,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { contract, type InputOf } from '../../../domain/api/contract';
+import type { InputOf } from '../../../domain/api/contract';
+import { spotEndpoints } from '../../../domain/spot/contract';
 import type { SpotDeal, SpotKind, SpotSide } from '../../../domain/spot/types';
 import { ApiError, call } from '../../api/request';
 import { marketState } from '../../state/market';
@@ -137,7 +138,7 @@ export function SpotForm({
 
   const review = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.check(contract['/coin/trade'].input, body())) return;
+    if (!form.check(spotEndpoints['/coin/trade'].input, body())) return;
     // The preview's problem is already on screen (above); Confirm waits until it is mended.
     if (problem && problemText) return;
     if (figures) setConfirm(true);
