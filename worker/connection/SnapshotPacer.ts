@@ -9,7 +9,11 @@
  * passed, not a whole interval after it arrived (bench/ latency).
  */
 
-/** If the UI stays silent this long (a hidden tab runs no frames), the next snapshot goes anyway. */
+/**
+ * If the UI stays silent this long (a tab hidden before its frame ran), the last snapshot counts as
+ * drawn. With no interval the next still waits for the worker's own next frame, which a hidden tab
+ * does not run: it gets everything at once when it shows again.
+ */
 const DRAW_WAIT_MAX_MS = 2000;
 /** The longest rest asked of the feed after one snapshot, however slow the UI said it was. */
 const REST_MAX_MS = 500;
