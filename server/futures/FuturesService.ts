@@ -21,7 +21,7 @@ import type { FuturesRepository, TradeRow } from './FuturesRepository';
 import { EngineEffects } from './trading/EngineEffects';
 import { FuturesCore } from './trading/FuturesCore';
 import { FuturesReads } from './trading/FuturesReads';
-import { OrderPlacement, type SubmitInput } from './trading/OrderPlacement';
+import { isRuleRefusal, OrderPlacement, type SubmitInput } from './trading/OrderPlacement';
 import { PositionChanges } from './trading/PositionChanges';
 import { PositionClosing } from './trading/PositionClosing';
 import type { Mark, QuoteRate, TradeListener } from './trading/terms';
@@ -108,6 +108,11 @@ export class FuturesService {
   }
 
   // ---- the user's calls (a runner left out starts a transaction of the part's own) -------------
+
+  /** Whether `error` is the trading rules refusing an order as such (leverage, size, the pair's cap): the same order would fail again. */
+  isRuleRefusal(error: unknown): boolean {
+    return isRuleRefusal(error);
+  }
 
   submit(userId: number, input: SubmitInput, run?: TxRunner): Promise<FuturesTrade> {
     return this.orders.submit(userId, input, run);

@@ -26,9 +26,6 @@ import type { FollowViews } from '../follows/FollowViews';
 
 const fixed = (d: Decimal) => d.toFixed();
 
-/** The futures trading rules' refusals of an order as such: a copy they refuse is skipped as `limits`. */
-const LIMIT_REFUSALS = ['errors.leverageBracket', 'errors.positionLimit', 'errors.exposureLimit', 'validation.multipleInvalid'];
-
 /** A copy that could not be made: rolls back the attempt, then is recorded as skipped. */
 class SkipCopy extends Error {
   constructor(readonly reason: CopySkipReason) {
@@ -105,7 +102,7 @@ export class Mirroring {
             if (error instanceof AppError && (error.key === 'errors.priceUnavailable' || error.key === 'errors.priceStale'))
               throw new SkipCopy('price');
             // The trading rules refuse this order for this follower; trying it again would not change that.
-            if (error instanceof AppError && LIMIT_REFUSALS.includes(error.key)) throw new SkipCopy('limits');
+            if (this.deps.futures.service.isRuleRefusal(error)) throw new SkipCopy('limits');
             if (error instanceof AppError && ['errors.lotsMin', 'errors.lotsMax', 'errors.lotsDecimals'].includes(error.key))
               throw new SkipCopy('lots');
             throw error;

@@ -29,6 +29,18 @@ import { exposureCapOf } from '../settings';
 import type { FuturesCore } from './FuturesCore';
 import { LEVER, USDT_ID, fixed, readLots, readPrice, type QuoteRate } from './terms';
 
+/**
+ * The refusals of an order as such by the trading rules (its leverage, its size with what the user
+ * holds, the pair's net exposure cap): the same order would be refused again until something else
+ * changes. Copy trading skips a copy refused this way rather than trying it again.
+ */
+const RULE_REFUSALS = new Set(['errors.leverageBracket', 'errors.positionLimit', 'errors.exposureLimit', 'validation.multipleInvalid']);
+
+/** Whether `error` is one of the trading rules' refusals of an order as such (`RULE_REFUSALS`). */
+export function isRuleRefusal(error: unknown): boolean {
+  return error instanceof AppError && RULE_REFUSALS.has(error.key);
+}
+
 export interface SubmitInput {
   match_id: number;
   type: FuturesSide;
