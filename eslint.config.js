@@ -172,6 +172,19 @@ export default tseslint.config(
           ],
         },
       ],
+      // A valtio snapshot of the market state copies every pair's ticker each time one changes:
+      // read it with useTicker / useMarketField / useSelect (src/state/market.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useSnapshot'][arguments.0.name='marketState']",
+          message: 'useSnapshot(marketState) copies every ticker on each tick: use useMarketField or useSelect (src/state/market.ts).',
+        },
+        {
+          selector: "CallExpression[callee.name='useSnapshot'] > MemberExpression.arguments[object.name='marketState']",
+          message: 'A snapshot of the market state copies every ticker on each tick: use useTicker or useSelect (src/state/market.ts).',
+        },
+      ],
       // Every user-facing string goes through i18next.
       'react/jsx-no-literals': [
         'error',

@@ -1,4 +1,5 @@
 import { proxy, ref } from 'valtio';
+import { useSelect } from './select';
 import type { SortKey } from '../../domain/market/ranking';
 import type { PrivateView } from '../../worker/account/AccountSlice';
 import type { FeedStatus } from '../../worker/connection/ConnectionSlice';
@@ -163,3 +164,18 @@ export const marketAppliers: Appliers<
     for (const message of messages) userListeners.forEach((l) => l(message));
   },
 };
+
+/**
+ * One pair's live ticker, re-rendering only when that ticker is replaced. Read through here, not
+ * `useSnapshot(marketState.tickers)` nor `useSnapshot(marketState)`: a valtio snapshot copies the
+ * whole record of tickers (every pair: 2,000 in bench/ scroll) each time any one of them changes,
+ * which was a quarter of the market page's main thread under a fling at 4× CPU.
+ */
+export function useTicker(symbol: string | undefined): LiveTickerView | undefined {
+  return useSelect(marketState.tickers, (all) => (symbol === undefined ? undefined : all[symbol]));
+}
+
+/** One top-level field of the market state (its values are held with `ref()`), without a snapshot of the tickers. */
+export function useMarketField<K extends 'status' | 'versionMismatch' | 'symbols' | 'movers'>(key: K): (typeof marketState)[K] {
+  return useSelect(marketState, (s) => s[key]);
+}

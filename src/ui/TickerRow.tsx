@@ -1,6 +1,5 @@
 import { memo, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { marketState } from '../state/market';
+import { marketState, useTicker } from '../state/market';
 import { StarButton } from './StarButton';
 import styles from './TickerRow.module.css';
 import { useTickerFocus } from './useTickerFocus';
@@ -24,8 +23,7 @@ export const TickerRow = memo(function TickerRow({
   star?: boolean;
 }) {
   useTickerFocus(symbol);
-  const tickers = useSnapshot(marketState.tickers);
-  const t = tickers[symbol];
+  const t = useTicker(symbol);
   const [mountedAt] = useState(() => marketState.tickers[symbol]?.moveSeq ?? 0);
   if (!t) return null;
   const flash = t.moveSeq !== mountedAt && t.move !== 'none' ? t.move : undefined;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
-import { marketState } from '../state/market';
+import { useMarketField } from '../state/market';
 import styles from './VersionBanner.module.css';
 
 /**
@@ -9,7 +8,7 @@ import styles from './VersionBanner.module.css';
  * a small strip that offers a reload and otherwise stays out of the way. Mounted once, in the app shell.
  */
 export function VersionBanner() {
-  const { versionMismatch } = useSnapshot(marketState);
+  const versionMismatch = useMarketField('versionMismatch');
   const [dismissed, setDismissed] = useState(false);
   const { t } = useTranslation();
   if (!versionMismatch || dismissed) return null;

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { useSnapshot } from 'valtio';
 import type { FeedStatus } from '../../worker/connection/ConnectionSlice';
-import { marketState } from '../state/market';
+import { useMarketField } from '../state/market';
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -28,7 +27,7 @@ export function useOnline(): boolean {
  * WebSocket up), while the prices on screen stopped at once.
  */
 export function useFeedStatus(): { status: FeedStatus; offline: boolean; feed: FeedStatus } {
-  const { status } = useSnapshot(marketState);
+  const status = useMarketField('status');
   const online = useOnline();
   const offline = !online && status !== 'connecting';
   return { status: offline ? 'stale' : status, offline, feed: status };

@@ -3,7 +3,6 @@ import { ArrowDownUp, ChevronDown, History, Info, Timer } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import type { InputOf } from '../../../domain/api/contract';
 import { fundsEndpoints } from '../../../domain/funds/contract';
 import type { UserCurrency } from '../../../domain/funds/types';
@@ -12,6 +11,7 @@ import { apiQuery, useInvalidate } from '../../api/queries';
 import { queryKeys } from '../../api/queryKeys';
 import { call } from '../../api/request';
 import { marketState } from '../../state/market';
+import { useSelect } from '../../state/select';
 import { showToast } from '../../state/ui';
 import { getWorker } from '../../worker-client';
 import { Button } from '../../ui/Button';
@@ -113,9 +113,10 @@ export default function ExchangePage() {
       ? quoteQuery.data
       : null;
 
-  const tickers = useSnapshot(marketState.tickers);
-  const priceOf = (name: string) => (name === USDT ? '1' : (tickers[`${name}/${USDT}`]?.price ?? null));
-  const livePrices = fromName && toName ? { from: priceOf(fromName), to: priceOf(toName) } : null;
+  const priceOf = (all: typeof marketState.tickers, name: string) => (name === USDT ? '1' : (all[`${name}/${USDT}`]?.price ?? null));
+  const fromLive = useSelect(marketState.tickers, (all) => priceOf(all, fromName));
+  const toLive = useSelect(marketState.tickers, (all) => priceOf(all, toName));
+  const livePrices = fromName && toName ? { from: fromLive, to: toLive } : null;
   // Without a live ticker, the server's quoted rate stands in for the price ratio.
   const fromPrice = livePrices?.from && livePrices.to ? livePrices.from : (quote?.rate ?? null);
   const toPrice = livePrices?.from && livePrices.to ? livePrices.to : '1';

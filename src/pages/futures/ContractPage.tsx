@@ -10,11 +10,10 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { lazy, startTransition, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { KLINE_PERIODS, type KlinePeriod } from '../../../domain/market/periods';
 import type { MarketPair } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
-import { marketState } from '../../state/market';
+import { useTicker } from '../../state/market';
 import { readStored, STORAGE_KEYS, writeStored } from '../../state/storage';
 import { FeedBanner } from '../../ui/FeedBanner';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
@@ -54,8 +53,7 @@ function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
     [t],
   );
   useTickerFocus(pair.symbol);
-  const tickers = useSnapshot(marketState.tickers);
-  const tk = tickers[pair.symbol];
+  const tk = useTicker(pair.symbol);
   return (
     <>
       <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">

@@ -9,11 +9,10 @@ import dayjs from 'dayjs';
 import { ArrowDown, ArrowRight, ArrowUp, Trophy } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import type { GameBoardPeriod, GameDirection, GameResult, GameRound } from '../../../domain/game/types';
 import { topics } from '../../../domain/protocol';
 import { apiQuery, useInvalidate } from '../../api/queries';
-import { marketState } from '../../state/market';
+import { useTicker } from '../../state/market';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
@@ -81,7 +80,7 @@ function Play() {
   useTickerFocus(pair?.symbol);
   // The live prices come with the quotes topic (as on the trade pages); the focus alone only ranks the pair.
   useTopics(useMemo(() => [topics.quotes()], []));
-  const tk = useSnapshot(marketState).tickers[pair?.symbol ?? ''];
+  const tk = useTicker(pair?.symbol);
   const now = useNow();
   const left = open ? Math.min(data!.round_seconds, Math.max(0, Math.ceil((open.closes_at - now) / 1000))) : 0;
   const [wouldBe, setWouldBe] = useState<GameResult | null>(null);

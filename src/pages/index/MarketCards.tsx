@@ -1,8 +1,7 @@
 import { memo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { contractPath } from '../../paths';
-import { marketState } from '../../state/market';
+import { marketState, useTicker } from '../../state/market';
 import styles from './MarketCards.module.css';
 import { useTickerFocus } from '../../ui/useTickerFocus';
 
@@ -11,8 +10,7 @@ const FEATURED = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 /** One headline pair: reads only its own ticker, and flashes its price on each price change (as a market row does). */
 const MarketCard = memo(function MarketCard({ symbol, onOpen }: { symbol: string; onOpen: (symbol: string) => void }) {
   useTickerFocus(symbol);
-  const tickers = useSnapshot(marketState.tickers);
-  const t = tickers[symbol];
+  const t = useTicker(symbol);
   const [mountedAt] = useState(() => marketState.tickers[symbol]?.moveSeq ?? 0);
   const flash = t && t.moveSeq !== mountedAt && t.move !== 'none' ? t.move : undefined;
   return (

@@ -2,9 +2,8 @@ import { ChevronRight } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import type { Movers } from '../../../worker/market/MarketSlice';
-import { marketState } from '../../state/market';
+import { useMarketField } from '../../state/market';
 import { Tabs } from '../../ui/Tabs';
 import { contractPath, pagePath } from '../../paths';
 import { TickerRow } from '../../ui/TickerRow';
@@ -19,7 +18,7 @@ const ROW_HEIGHT = 64;
 export function TopMovers() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { movers } = useSnapshot(marketState);
+  const movers = useMarketField('movers');
   const [tab, setTab] = useState<keyof Movers>('gainers');
   // One function for every render: the rows are memoised and re-render only on their own tick.
   const open = useCallback((symbol: string) => navigate(contractPath(symbol)), [navigate]);

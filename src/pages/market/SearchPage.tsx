@@ -2,10 +2,9 @@ import { Search, Trash2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { searchPairs } from '../../../domain/market/search';
 import { topics } from '../../../domain/protocol';
-import { marketState } from '../../state/market';
+import { useMarketField } from '../../state/market';
 import { Empty } from '../../ui/Empty';
 import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
@@ -26,7 +25,8 @@ export default function SearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const { symbols, movers } = useSnapshot(marketState);
+  const symbols = useMarketField('symbols');
+  const movers = useMarketField('movers');
   const recent = useRecentSearches();
   useTopics(QUOTES);
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { useSnapshot } from 'valtio';
 import { orderSymbols, type MarketSort } from '../../../domain/market/ranking';
 import type { MarketCategory } from '../../../domain/market/types';
 
 /** A tab of the market page: the user's favorites or a category. */
 export type MarketTab = MarketCategory | 'favorites';
-import { marketState } from '../../state/market';
+import { marketState, useMarketField } from '../../state/market';
+import { useSelect } from '../../state/select';
 
 /**
  * Symbols of one category (or the starred `favorites`, newest first), in that order or sorted. Recomputed only when the symbol list
@@ -17,10 +17,9 @@ export function useCategorySymbols(
   sort: MarketSort | null = null,
   favorites: readonly string[] = [],
 ): readonly string[] {
-  const snap = useSnapshot(marketState);
-  const { symbols } = snap;
-  // Read only when sorted, so an unsorted list does not subscribe to the rankings.
-  const ranking = sort ? snap.rankings[sort.key] : undefined;
+  const symbols = useMarketField('symbols');
+  // Each ranking is replaced only when its order changes, so this re-renders only then.
+  const ranking = useSelect(marketState, (s) => (sort ? s.rankings[sort.key] : undefined));
   const direction = sort?.direction;
   return useMemo(() => {
     const inCategory =

@@ -20,7 +20,7 @@ import type { OptionDirection } from '../../../domain/options/types';
 import { topics } from '../../../domain/protocol';
 import { apiQuery, useInvalidate } from '../../api/queries';
 import { ApiError, call } from '../../api/request';
-import { marketState } from '../../state/market';
+import { useTicker } from '../../state/market';
 import { optionsState } from '../../state/options';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
@@ -160,7 +160,7 @@ function Trade({ pair, onPlaced }: { pair: MarketPair; onPlaced: () => void }) {
   const { data: expiries } = useQuery(apiQuery('/microtrade/seconds'));
   const { data: payable } = useQuery({ ...apiQuery('/microtrade/payable_currencies'), enabled: signedIn });
   useTickerFocus(pair.symbol);
-  const tk = useSnapshot(marketState).tickers[pair.symbol];
+  const tk = useTicker(pair.symbol);
   const [seconds, setSeconds] = useState<number | null>(null);
   const [stake, setStake] = useState('');
   const [confirm, setConfirm] = useState<OptionDirection | null>(null);
@@ -361,7 +361,7 @@ export default function OptionsPage() {
   const onPlaced = useCallback(() => setPlaced((n) => n + 1), []);
   useTopics(useMemo(() => [topics.quotes()], []));
   useTickerFocus(pair?.symbol);
-  const tk = useSnapshot(marketState).tickers[pair?.symbol ?? ''];
+  const tk = useTicker(pair?.symbol);
   if (!pair)
     return (
       <Page title={t('options.title')}>

@@ -16,7 +16,7 @@ import { topics } from '../../../domain/protocol';
 import type { SpotOrder } from '../../../domain/spot/types';
 import { apiQuery } from '../../api/queries';
 import { ApiError, call } from '../../api/request';
-import { marketState } from '../../state/market';
+import { useTicker } from '../../state/market';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { Empty } from '../../ui/Empty';
@@ -45,7 +45,7 @@ const KlineChart = lazy(() => import('../../ui/trading/chart/KlineChart'));
 function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) {
   const { t } = useTranslation();
   useTickerFocus(pair.symbol);
-  const tk = useSnapshot(marketState.tickers)[pair.symbol];
+  const tk = useTicker(pair.symbol);
   return (
     <>
       <NavBar

@@ -7,11 +7,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { MARKET_CATEGORIES, type MarketCategory } from '../../../domain/market/types';
 import { topics } from '../../../domain/protocol';
 import { contractPath, optionsPath, spotPath } from '../../paths';
-import { marketState } from '../../state/market';
+import { marketState, useMarketField } from '../../state/market';
 import { Empty } from '../../ui/Empty';
 import { FavoritesEmpty } from '../../ui/FavoritesEmpty';
 import { FeedBanner } from '../../ui/FeedBanner';
@@ -35,7 +34,7 @@ export default function IndexPage() {
   const [params, setParams] = useSearchParams();
   const tab: HubTab = HUB_TABS.find((k) => k === params.get('tab')) ?? 'futures';
   const filter: Filter = MARKET_CATEGORIES.find((c) => c === params.get('category')) ?? 'all';
-  const { symbols } = useSnapshot(marketState);
+  const symbols = useMarketField('symbols');
   const watchlist = useWatchlist();
   const favorites = watchlist.symbols;
   useTopics(QUOTES);

@@ -7,10 +7,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { ALERT_KINDS, type AlertKind, type PriceAlert } from '../../../domain/alerts/types';
 import type { MarketPair } from '../../../domain/market/types';
-import { marketState } from '../../state/market';
+import { useTicker } from '../../state/market';
 import { getWorker } from '../../worker-client';
 import type { AlertPreview } from '../../../worker/alerts/preview';
 import { Button } from '../Button';
@@ -50,7 +49,7 @@ export function AlertSheet({ pair, editing: initial, onClose }: { pair: Pair; ed
   useTopics(['quotes']);
   useTickerFocus(pair.symbol);
   // A new price re-runs the preview (and the prefill until the user types).
-  const livePrice = useSnapshot(marketState.tickers)[pair.symbol]?.priceText;
+  const livePrice = useTicker(pair.symbol)?.priceText;
 
   useEffect(() => {
     if (touched) return;

@@ -1,9 +1,8 @@
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { MARKET_CATEGORIES, type MarketCategory } from '../../../domain/market/types';
-import { marketState } from '../../state/market';
+import { marketState, useMarketField } from '../../state/market';
 import { Sheet } from '../Sheet';
 import { Tabs } from '../Tabs';
 import { TextField } from '../TextField';
@@ -32,7 +31,7 @@ export function PairSheet({
   const [query, setQuery] = useState('');
   const category0 = (marketState.tickers[current]?.category ?? 'crypto') as MarketCategory;
   const [category, setCategory] = useState<MarketCategory>(category0);
-  const { symbols } = useSnapshot(marketState);
+  const symbols = useMarketField('symbols');
   const list = useMemo(
     () => symbols.filter((s) => (query.trim() ? matchesSymbol(s, query) : marketState.tickers[s]?.category === category)),
     [symbols, query, category],
