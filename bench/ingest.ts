@@ -33,6 +33,8 @@ import { centsText, syntheticTicker } from './lib/synthetic';
 
 /** Server batches per second (as the bench feed and the real hub send them). */
 const BATCH_HZ = 20;
+/** Batches between two snapshots: the app's snapshot interval in batches, at least every batch (the app snapshots at most once a frame). */
+const BATCHES_PER_SNAPSHOT = Math.max(1, Math.round(SNAPSHOT_INTERVAL_MS / (1000 / BATCH_HZ)));
 /** Books the worker watches (a contract page watches one; a few more for a split screen). */
 const BOOKS = 4;
 /** Levels per side of each book's snapshot. */
@@ -223,7 +225,6 @@ interface Step {
 /** `seconds` of feed at `rate` through the worker; times only the worker's work. */
 async function runStep(source: Source, worker: Worker, rate: number, seconds: number, clock: { ms: number }): Promise<Step> {
   const batches = Math.max(4, Math.round(seconds * BATCH_HZ));
-  const batchesPerSnapshot = Math.max(1, Math.round(SNAPSHOT_INTERVAL_MS / (1000 / BATCH_HZ)));
   let busy = 0;
   let ticks = 0;
   const snapshotMs: number[] = [];
@@ -236,7 +237,7 @@ async function runStep(source: Source, worker: Worker, rate: number, seconds: nu
     for (const text of wire) worker.receive(text);
     await turn();
     busy += performance.now() - t0;
-    if ((i + 1) % batchesPerSnapshot === 0 && worker.state.isDirty) {
+    if ((i + 1) % BATCHES_PER_SNAPSHOT === 0 && worker.state.isDirty) {
       t0 = performance.now();
       const snap = worker.state.take(clock.ms);
       const built = performance.now() - t0;
@@ -399,7 +400,7 @@ export const ingest: Bench = {
     return {
       conditions: {
         batches_per_s: BATCH_HZ,
-        snapshot_every_ms: Math.max(1, Math.round(SNAPSHOT_INTERVAL_MS / (1000 / BATCH_HZ))) * (1000 / BATCH_HZ),
+        snapshot_every_ms: BATCHES_PER_SNAPSHOT * (1000 / BATCH_HZ),
         quote_share: round(QUOTE_SHARE, 2),
         books: BOOKS,
         book_levels: `2x${BOOK_LEVELS}`,
