@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DepthBook, Ticker } from '../../domain/market/types';
-import type { TopicMessage, UserMessage } from '../../domain/protocol';
+import type { SubscribeAck, TopicMessage, UserMessage } from '../../domain/protocol';
 import type { OptionOrder } from '../../domain/options/types';
 import { systemClock } from '../../server/clock';
 import { openCluster, type Cluster } from '../../server/platform/cluster/openCluster';
@@ -74,7 +74,7 @@ class ClientBook {
    */
   subscribe(): Promise<void> {
     return new Promise<void>((resolve) =>
-      this.socket.emit('sub', [`depth:${SYMBOL}`, 'quotes'], ((ack: { snapshots: { topic: string; seq: number; kind: string; data: unknown }[] }) => {
+      this.socket.emit('sub', [`depth:${SYMBOL}`, 'quotes'], (ack: SubscribeAck) => {
         for (const snap of ack.snapshots) {
           this.seqs.set(snap.topic, snap.seq);
           if (snap.kind === 'depth') {
@@ -84,7 +84,7 @@ class ClientBook {
           } else this.quote(snap.data as Ticker[]);
         }
         resolve();
-      }) as never),
+      }),
     );
   }
 
