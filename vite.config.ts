@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './server/http/precompress';
+import { localeAssets } from './server/http/localeAssets';
 
 const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -11,6 +12,8 @@ const THEME_BG = '#0b0e14';
 export default defineConfig({
   plugins: [
     react(),
+    // The texts as static JSON under one hashed folder, fetched by src/i18n.ts (server/http/localeAssets.ts).
+    localeAssets('locales'),
     // The installable app (docs/PLATFORM.md): the web manifest, and src/sw.ts built with the
     // precache list of this build injected. Registered by src/ui/pwa/registerServiceWorker.ts in
     // production builds only; `vite dev` gets no service worker (devOptions off).
@@ -41,10 +44,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The app shell: every built script (pages and locale chunks included), style, font and
-        // icon, so the app opens offline in any language. Not source maps, not banners (content);
-        // the plugin adds the manifest itself.
-        globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
+        // The app shell: every built script (pages included), style, font, icon and text file of
+        // every language, so the app opens offline in any language. Not source maps, not banners
+        // (content); the plugin adds the manifest itself.
+        globPatterns: ['**/*.{js,css,html,woff2,svg,png}', 'assets/locales-*/*/*.json'],
         globIgnores: ['banners/**', 'nft-media/**'],
       },
       devOptions: { enabled: false },

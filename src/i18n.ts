@@ -14,10 +14,16 @@ declare module 'i18next' {
 }
 
 /**
- * One chunk per language and namespace, fetched when a page that shows it opens. Only the merged
- * `<lang>/<namespace>.json` files: the area files under `<lang>/<namespace>/` are their sources.
+ * Where the texts are: one JSON file per language and namespace, fetched when a page that shows it
+ * opens (`/assets/locales-<hash>/<lang>/<namespace>.json` in a build, server/http/localeAssets.ts).
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+declare const __LOCALE_DIR__: string;
+
+async function fetchBundle(lang: Lang, ns: Namespace): Promise<Record<string, unknown>> {
+  const res = await fetch(`${__LOCALE_DIR__}/${lang}/${ns}.json`);
+  if (!res.ok) throw new Error(`locale file ${lang}/${ns}: HTTP ${res.status}`);
+  return (await res.json()) as Record<string, unknown>;
+}
 
 /** The namespaces asked for so far: a language switch fetches the same ones in the new language. */
 const wanted = new Set<Namespace>(SHELL_NAMESPACES);
@@ -27,10 +33,7 @@ async function loadBundles(lang: Lang, namespaces: Iterable<Namespace>): Promise
     [...namespaces]
       .filter((ns) => !i18next.hasResourceBundle(lang, ns))
       .map(async (ns) => {
-        const load = loaders[`../locales/${lang}/${ns}.json`];
-        if (!load) throw new Error(`no locale file ${lang}/${ns}`);
-        const { default: resources } = await load();
-        i18next.addResourceBundle(lang, ns, resources, true, true);
+        i18next.addResourceBundle(lang, ns, await fetchBundle(lang, ns), true, true);
       }),
   );
 }

@@ -2,7 +2,7 @@
 /**
  * The service worker (docs/PLATFORM.md "Service worker"), built by vite-plugin-pwa's
  * `injectManifest` with this build's file list in `self.__WB_MANIFEST`:
- * - the app shell (every built script, style, font, icon, the locale chunks) is precached, so the
+ * - the app shell (every built script, style, font, icon, every language's text files) is precached, so the
  *   app opens offline; a page navigation is answered with the precached index.html;
  * - a short list of public reads (`PUBLIC_READS`) goes network first and falls back to the last
  *   answer, so the market list opened offline shows the last known figures, marked stale;

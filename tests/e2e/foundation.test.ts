@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, phone, shot } from './browser';
@@ -129,21 +127,13 @@ describe('foundation in a phone browser', () => {
     await other.evaluate(() => localStorage.setItem('lang', 'th'));
     // The app restarts in Thai; its Thai texts are held until English has been chosen meanwhile
     // (in another tab, or by a test): the start must not then store the Thai it read.
-    const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string }
-    >;
-    const thai = new Set(
-      Object.entries(manifest)
-        .filter(([source]) => source.startsWith('locales/th/'))
-        .map(([, chunk]) => `/${chunk.file}`),
-    );
-    // Every request passes through the handler until the page closes; only the Thai chunks asked
-    // for before the release wait for it (a route is continued once, by the handler).
+    // Every request passes through the handler until the page closes; only the Thai text files
+    // (dist/assets/locales-<hash>/th/, server/http/localeAssets.ts) asked for before the release wait
+    // for it (a route is continued once, by the handler).
     const held: (() => void)[] = [];
     let holding = true;
-    await other.route('**/assets/*.js', async (route) => {
-      if (holding && thai.has(new URL(route.request().url()).pathname)) await new Promise<void>((release) => held.push(release));
+    await other.route('**/assets/locales-*/th/*.json', async (route) => {
+      if (holding) await new Promise<void>((release) => held.push(release));
       await route.continue();
     });
     const reloaded = other.reload();
