@@ -17,8 +17,7 @@ import { applySnapshot } from './state/snapshot';
 import { migrateStorage } from './state/storage';
 import { getWorker, startWorker } from './worker-client';
 import { captureInstallEvents } from './ui/pwa/pwaState';
-import { registerServiceWorker } from './ui/pwa/registerServiceWorker';
-import { UpdatePrompt } from './ui/pwa/UpdatePrompt';
+import { UpdatePromptHost } from './ui/pwa/UpdatePromptHost';
 import './styles/global.css';
 
 // The browser offers installing once, early: held before anything awaits (docs/PLATFORM.md).
@@ -69,10 +68,11 @@ async function boot(): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
-      <UpdatePrompt />
+      <UpdatePromptHost />
     </StrictMode>,
   );
-  registerServiceWorker();
+  // Its own chunk, fetched after the first render: nothing of it is needed to show the app.
+  void import('./ui/pwa/registerServiceWorker').then((m) => m.registerServiceWorker());
 }
 
 void boot();

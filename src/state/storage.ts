@@ -10,7 +10,7 @@ export const STORAGE_KEYS = {
   recentSearches: 'recentSearches',
   /** The NFT search's last queries. */
   nftRecentSearches: 'nftRecentSearches',
-  /** Where the floating customer-service button was dropped: `{side, y}` (src/ui/SupportButton.tsx). */
+  /** Where the floating customer-service button was dropped: `{side, y}` (src/ui/FloatingSupportButton.tsx). */
   supportButton: 'supportButton',
   /** This browser's random id, sent as `X-Device-Id` so a sign-in from a new device can be noticed (docs/SECURITY.md). */
   deviceId: 'deviceId',
