@@ -12,6 +12,7 @@ import { FavoritesEmpty } from '../../ui/FavoritesEmpty';
 import { FeedStatusBadge } from '../../ui/FeedStatusBadge';
 import { FeedBanner } from '../../ui/FeedBanner';
 import { Page } from '../../ui/Page';
+import { ListStarsProvider } from '../../ui/StarButton';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TickerRow } from '../../ui/TickerRow';
@@ -144,7 +145,9 @@ export default function MarketPage() {
           <Empty text={t('common.loading')} />
         )
       ) : (
-        <MarketRows symbols={symbols} scroller={scroller} onOpen={open} />
+        <ListStarsProvider>
+          <MarketRows symbols={symbols} scroller={scroller} onOpen={open} />
+        </ListStarsProvider>
       )}
     </Page>
   );

@@ -11,6 +11,7 @@ import { pageTitle } from '../../ui/pageTitle';
 import { TextField } from '../../ui/TextField';
 import { contractPath } from '../../paths';
 import { TickerRow } from '../../ui/TickerRow';
+import { ListStarsProvider } from '../../ui/StarButton';
 import { useTopics } from '../../ui/useTopics';
 import { clearRecentSearches, rememberSearch, useRecentSearches } from './recentSearches';
 import styles from './SearchPage.module.css';
@@ -56,41 +57,43 @@ export default function SearchPage() {
           }
         />
       </div>
-      {query.trim() ? (
-        results.length ? (
-          <div data-testid="search-results">
-            {results.map((s) => (
-              <TickerRow key={s} symbol={s} onOpen={openResult} star />
-            ))}
-          </div>
+      <ListStarsProvider>
+        {query.trim() ? (
+          results.length ? (
+            <div data-testid="search-results">
+              {results.map((s) => (
+                <TickerRow key={s} symbol={s} onOpen={openResult} star />
+              ))}
+            </div>
+          ) : (
+            <Empty text={t('market.noResults')} />
+          )
         ) : (
-          <Empty text={t('market.noResults')} />
-        )
-      ) : (
-        <>
-          {recent.length > 0 && (
-            <section data-testid="recent-searches">
-              <div className={styles.recentHead}>
-                <h2 className={styles.heading}>{t('market.recent')}</h2>
-                <button type="button" onClick={clearRecentSearches} aria-label={t('market.clearRecent')} className={styles.clear}>
-                  <Trash2 size={16} />
-                </button>
-              </div>
-              <div className={styles.chips}>
-                {recent.map((r) => (
-                  <button key={r} type="button" className={styles.chip} onClick={() => setQuery(r)}>
-                    {r}
+          <>
+            {recent.length > 0 && (
+              <section data-testid="recent-searches">
+                <div className={styles.recentHead}>
+                  <h2 className={styles.heading}>{t('market.recent')}</h2>
+                  <button type="button" onClick={clearRecentSearches} aria-label={t('market.clearRecent')} className={styles.clear}>
+                    <Trash2 size={16} />
                   </button>
-                ))}
-              </div>
-            </section>
-          )}
-          <h2 className={styles.heading}>{t('market.hot')}</h2>
-          {movers?.turnover.slice(0, 8).map((s) => (
-            <TickerRow key={s} symbol={s} onOpen={open} star />
-          ))}
-        </>
-      )}
+                </div>
+                <div className={styles.chips}>
+                  {recent.map((r) => (
+                    <button key={r} type="button" className={styles.chip} onClick={() => setQuery(r)}>
+                      {r}
+                    </button>
+                  ))}
+                </div>
+              </section>
+            )}
+            <h2 className={styles.heading}>{t('market.hot')}</h2>
+            {movers?.turnover.slice(0, 8).map((s) => (
+              <TickerRow key={s} symbol={s} onOpen={open} star />
+            ))}
+          </>
+        )}
+      </ListStarsProvider>
     </Page>
   );
 }

@@ -19,6 +19,7 @@ import { Page } from '../../ui/Page';
 import { pageTitle } from '../../ui/pageTitle';
 import { Tabs } from '../../ui/Tabs';
 import { TickerRow } from '../../ui/TickerRow';
+import { ListStarsProvider } from '../../ui/StarButton';
 import { useTopics } from '../../ui/useTopics';
 import { useWatchlist } from '../../ui/watchlist';
 import styles from './IndexPage.module.css';
@@ -75,9 +76,11 @@ export default function IndexPage() {
         )}
       </div>
       <div data-testid="hub-list" data-tab={tab}>
-        {list.map((s) => (
-          <TickerRow key={s} symbol={s} onOpen={open} star />
-        ))}
+        <ListStarsProvider>
+          {list.map((s) => (
+            <TickerRow key={s} symbol={s} onOpen={open} star />
+          ))}
+        </ListStarsProvider>
       </div>
       {!list.length &&
         (tab === 'favorites' && watchlist.loaded ? <FavoritesEmpty signedIn={watchlist.signedIn} /> : <Empty text={t('common.loading')} />)}
