@@ -279,6 +279,23 @@ describe('looks: PIN boxes, market sort and flash, avatar, banner', () => {
     expect(Math.abs(a.width - a.height)).toBeLessThan(0.5);
   });
 
+  it('moves the banner dots with the slide in view, swiped or advancing on its own', async () => {
+    await page.goto(`${base}/#/pages/index/index`);
+    const slides = page.locator('[data-testid="banner"] button');
+    await expect.poll(() => slides.count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    const active = () =>
+      page.locator('[data-testid="banner"] [data-active]').evaluate((dot) => [...dot.parentElement!.children].indexOf(dot));
+    // A swipe to the last slide (the track scrolled as a finger would leave it) moves the dot there.
+    const last = (await slides.count()) - 1;
+    await page
+      .locator('[data-testid="banner"] > div')
+      .first()
+      .evaluate((track, i) => track.scrollTo({ left: i * track.clientWidth }), last);
+    await expect.poll(active).toBe(last);
+    // Advancing on its own (every 4.5 s) goes round to the first, and the dot follows.
+    await expect.poll(active, { timeout: 30_000 }).toBe(0);
+  });
+
   for (const lang of ['en', 'zh', 'vi', 'fra', 'th']) {
     it(`keeps the banner text clear of the art and every page tidy in ${lang}`, async () => {
       await page.goto(`${base}/#/pages/index/index`);
