@@ -72,7 +72,10 @@ async function boot(): Promise<void> {
     </StrictMode>,
   );
   // Its own chunk, fetched after the first render: nothing of it is needed to show the app.
-  void import('./ui/pwa/registerServiceWorker').then((m) => m.registerServiceWorker());
+  import('./ui/pwa/registerServiceWorker').then(
+    (m) => m.registerServiceWorker(),
+    (error: unknown) => console.warn('service worker not registered:', error),
+  );
 }
 
 void boot();

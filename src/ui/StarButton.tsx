@@ -40,14 +40,8 @@ export function ListStarsProvider({ children }: { children: ReactNode }) {
 export const StarButton = memo(function StarButton(props: StarProps) {
   const list = useContext(ListStarsContext);
   if (!list) return <OwnStar {...props} />;
-  return (
-    <StarView
-      {...props}
-      starred={list.starred.has(props.symbol)}
-      toggle={list.toggle}
-      label={list.starred.has(props.symbol) ? list.remove : list.add}
-    />
-  );
+  const starred = list.starred.has(props.symbol);
+  return <StarView {...props} starred={starred} toggle={list.toggle} label={starred ? list.remove : list.add} />;
 });
 
 /** A star outside any list (the pair screen's header): its own reads. */

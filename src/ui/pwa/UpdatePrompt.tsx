@@ -1,6 +1,5 @@
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { pwaState } from './pwaState';
 import { applyUpdate } from './registerServiceWorker';
 import styles from './UpdatePrompt.module.css';
@@ -8,12 +7,11 @@ import styles from './UpdatePrompt.module.css';
 /**
  * "Update available — Reload": shown when a new version of the app has installed in the
  * background. Reload lets it take over and reloads once; Later keeps the running version until the
- * next start (the new one takes over when every window of the app has closed).
+ * next start (the new one takes over when every window of the app has closed). Shown by
+ * `UpdatePromptHost` while `pwaState.updateReady`.
  */
 export function UpdatePrompt() {
-  const { updateReady } = useSnapshot(pwaState);
   const { t } = useTranslation();
-  if (!updateReady) return null;
   return (
     <div className={styles.card} role="status" aria-live="polite" data-testid="update-prompt">
       <span className={styles.icon} aria-hidden="true">
