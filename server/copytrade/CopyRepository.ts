@@ -281,6 +281,16 @@ export class CopyRepository {
     return copyRows.all(this.db, `SELECT ${COPY_COLUMNS} FROM copies WHERE follow_id = $1 AND outcome = 'copied' ORDER BY id`, [followId]);
   }
 
+  /** The copies of several follows at once (the sweep's stop-loss reads every guarded follow's together). */
+  async copiesOfFollows(followIds: readonly number[]): Promise<CopyRow[]> {
+    if (!followIds.length) return [];
+    return copyRows.all(
+      this.db,
+      `SELECT ${COPY_COLUMNS} FROM copies WHERE follow_id = ANY($1::bigint[]) AND outcome = 'copied' ORDER BY follow_id, id`,
+      [`{${followIds.join(',')}}`],
+    );
+  }
+
   /** Copies a follow made since `since` (the daily limit). */
   async copiedSince(q: Queryable, followId: number, since: number): Promise<number> {
     const [row] = await q.query<{ n: number }>(

@@ -280,15 +280,23 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     const t = await trader();
     const f = await funded('20000');
     const followed = ok<FollowItem>(await follow(f, t.id, '1', '1', { stop_loss: '50' }));
+    // A second follower of the same trader with a far stop-loss: one sweep reads both follows'
+    // P&L together and must judge each by its own.
+    const g = await funded('20000');
+    const far = ok<FollowItem>(await follow(g, t.id, '1', '1', { stop_loss: '5000' }));
     await open(t.user, '1', '10');
     await settle();
     expect(await copies(f)).toHaveLength(1);
+    expect(await copies(g)).toHaveLength(1);
     // BTC falls 1 %: the long copy loses about 6 USDT per 0.01 BTC × contract size… enough to pass 50.
     s.app.market.tradeAt('BTC/USDT', '54000');
     await settle();
     const [mine] = ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: f.token })).filter((x) => x.id === followed.id);
     expect(mine).toMatchObject({ status: 'cancelled', cancel_reason: 'stop_loss', open_copies: 0 });
     expect(new Decimal(mine!.copy_pnl).lte(-50)).toBe(true);
+    const [kept] = ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: g.token })).filter((x) => x.id === far.id);
+    expect(kept).toMatchObject({ status: 'following', cancel_reason: null, open_copies: 1 });
+    expect(new Decimal(kept!.copy_pnl).toFixed(2)).toBe(new Decimal(mine!.copy_pnl).toFixed(2));
     s.app.market.tradeAt('BTC/USDT', '60000');
   });
 

@@ -12,6 +12,12 @@ import type { FuturesService } from '../../futures/FuturesService';
 import type { UserRepository } from '../../users/UserRepository';
 import type { CopyRepository, CopyRow, FollowRow } from '../CopyRepository';
 
+/** A follow's copy P&L and how many of its copies are open. */
+export interface CopyPnl {
+  pnl: Decimal;
+  open: number;
+}
+
 export class FollowViews {
   constructor(
     private readonly deps: {
@@ -22,7 +28,9 @@ export class FollowViews {
   ) {}
 
   async my(userId: number, status?: FollowStatus): Promise<FollowItem[]> {
-    return Promise.all((await this.deps.repo.followsOf(userId, status)).map((f) => this.toFollow(f)));
+    const follows = await this.deps.repo.followsOf(userId, status);
+    const pnls = await this.copyPnls(follows.map((f) => f.id));
+    return Promise.all(follows.map((f) => this.toFollow(f, pnls.get(f.id))));
   }
 
   async copies(userId: number, status: 'open' | 'history', page: { page: number; limit: number }): Promise<Page<CopyItem>> {
@@ -33,21 +41,29 @@ export class FollowViews {
   }
 
   /** A follow's copy P&L: closed copies net of fees, open ones at the mark less their fees so far. */
-  async copyPnl(followId: number): Promise<{ pnl: Decimal; open: number }> {
-    const copies = await this.deps.repo.copiesOfFollow(followId);
-    const trades = await this.deps.futures.repo.byIds(copies.map((c) => c.trade_id!));
-    let pnl = new Decimal(0);
-    let open = 0;
-    for (const t of trades.values()) {
-      if (t.status === 'closed') pnl = pnl.plus(netPnl({ profit: t.profit ?? '0', fee: t.fee, overnight_fee: t.overnight_fee }));
+  async copyPnl(followId: number): Promise<CopyPnl> {
+    return (await this.copyPnls([followId])).get(followId)!;
+  }
+
+  /** The copy P&L of several follows, in two reads whatever their number (the same formula as `copyPnl`). */
+  async copyPnls(followIds: readonly number[]): Promise<Map<number, CopyPnl>> {
+    const out = new Map<number, CopyPnl>(followIds.map((id) => [id, { pnl: new Decimal(0), open: 0 }]));
+    if (!followIds.length) return out;
+    const copies = await this.deps.repo.copiesOfFollows(followIds);
+    const trades = await this.deps.futures.repo.byIds([...new Set(copies.map((c) => c.trade_id!))]);
+    for (const c of copies) {
+      const t = trades.get(c.trade_id!);
+      const sum = out.get(c.follow_id);
+      if (!t || !sum) continue;
+      if (t.status === 'closed') sum.pnl = sum.pnl.plus(netPnl({ profit: t.profit ?? '0', fee: t.fee, overnight_fee: t.overnight_fee }));
       else if (t.status === 'open') {
-        open++;
+        sum.open++;
         const mark = this.markOf(t.symbol);
         const unrealised = mark ? profit(t.side, t.open_price!, mark, t.number, t.quote_usdt) : new Decimal(0);
-        pnl = pnl.plus(unrealised).minus(t.fee).minus(t.overnight_fee);
+        sum.pnl = sum.pnl.plus(unrealised).minus(t.fee).minus(t.overnight_fee);
       }
     }
-    return { pnl, open };
+    return out;
   }
 
   private markOf(symbol: string): string | null {
@@ -58,8 +74,8 @@ export class FollowViews {
     }
   }
 
-  async toFollow(f: FollowRow): Promise<FollowItem> {
-    const [trader, pnl] = await Promise.all([this.deps.users.byId(f.trader_id), this.copyPnl(f.id)]);
+  async toFollow(f: FollowRow, known?: CopyPnl): Promise<FollowItem> {
+    const [trader, pnl] = await Promise.all([this.deps.users.byId(f.trader_id), known ?? this.copyPnl(f.id)]);
     return {
       id: f.id,
       trader_user_id: f.trader_id,

@@ -22,7 +22,7 @@ import { joining, txRunner, type TxRunner } from '../../ledger/tx';
 import type { Notifications } from '../../notifications/Notifications';
 import type { UserRepository } from '../../users/UserRepository';
 import type { CopyRepository, CopyRow, FollowRow } from '../CopyRepository';
-import type { FollowViews } from '../follows/FollowViews';
+import type { CopyPnl, FollowViews } from '../follows/FollowViews';
 
 const fixed = (d: Decimal) => d.toFixed();
 
@@ -145,10 +145,13 @@ export class Mirroring {
     });
   }
 
-  /** The copy stop-loss: a follow whose copies lost `stop_loss` or more stops, and its copies close. */
-  async checkStopLoss(follow: FollowRow): Promise<boolean> {
+  /**
+   * The copy stop-loss: a follow whose copies lost `stop_loss` or more stops, and its copies
+   * close. `known`: its copy P&L, when the caller read it with others' (the sweep).
+   */
+  async checkStopLoss(follow: FollowRow, known?: CopyPnl): Promise<boolean> {
     if (follow.stop_loss === null || follow.status !== 'following') return false;
-    const { pnl } = await this.deps.views.copyPnl(follow.id);
+    const { pnl } = known ?? (await this.deps.views.copyPnl(follow.id));
     if (pnl.gt(new Decimal(follow.stop_loss).neg())) return false;
     const trader = await this.deps.users.byId(follow.trader_id);
     const stopped = await this.tx(async (q) => {
@@ -191,6 +194,9 @@ export class Mirroring {
     );
     for (const copy of copying)
       if (!closed.includes(copy) && trades.get(copy.trader_trade_id)?.status === 'closed') await this.closeCopy(copy);
-    for (const f of follows) await this.checkStopLoss(f);
+    // Every guarded follow's P&L in two reads, not two reads a follow.
+    const guarded = follows.filter((f) => f.stop_loss !== null && f.status === 'following');
+    const pnls = await this.deps.views.copyPnls(guarded.map((f) => f.id));
+    for (const f of guarded) await this.checkStopLoss(f, pnls.get(f.id));
   }
 }
