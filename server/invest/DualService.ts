@@ -54,6 +54,11 @@ const fixed = (d: Decimal) => d.toFixed();
 
 export class DualService {
   private readonly listeners = new Set<DualListener>();
+  /**
+   * The (coin, sale end) sets seen issued: products are never deleted, so the engine's round asks
+   * the database about a set only until it has seen it (a handful a day; forgotten past 64).
+   */
+  private readonly issued = new Set<string>();
   private readonly tx: TxRunner;
 
   constructor(
@@ -110,7 +115,13 @@ export class DualService {
     for (const coin of DUAL_COINS) {
       const base = this.byName(coin);
       if (!base) continue;
-      if ((await this.deps.repo.countIssued(base.id, ends)) > 0) continue;
+      const set = `${base.id}:${ends}`;
+      if (this.issued.has(set)) continue;
+      if ((await this.deps.repo.countIssued(base.id, ends)) > 0) {
+        if (this.issued.size >= 64) this.issued.clear();
+        this.issued.add(set);
+        continue;
+      }
       const price = this.deps.lastPrice(`${coin}/${DUAL_QUOTE}`);
       if (!price || !new Decimal(price).gt(0)) continue;
       await this.deps.db.tx(async (q) => {
