@@ -12,16 +12,27 @@ import type { AuditReport } from '../../domain/audit/types';
 import { DUE_CHECKS } from './actions';
 import type { ChannelWatcher } from './channel';
 import { isOk, type Http } from './http';
-import { futuresFullViolations, futuresStepViolations } from './futuresChecks';
-import { ledgerViolations } from './ledgerChecks';
+import { futuresFullViolations, futuresStepViolations, type FuturesCheckState } from './futuresChecks';
+import { ledgerViolations, stepViolations } from './ledgerChecks';
 import { foreignRows, lookers } from './restChecks';
 import type { SimUser } from './types';
 import type { World } from './world';
 
 export interface CheckState {
+  /** The last journal row the step checks have seen. */
   journalId: number;
-  opId: number;
+  /** Each once-per-thing settlement seen so far (`kind ref_type ref_id`) and the operation that made it. */
+  once: Map<string, { op: string; key: string }>;
+  futures: FuturesCheckState;
 }
+
+export function newCheckState(): CheckState {
+  return { journalId: 0, once: new Map(), futures: { marks: null } };
+}
+
+/** Wall time of a named part of the checks (the run's `--verbose` breakdown). */
+export type Timed = <T>(phase: string, work: () => Promise<T>) => Promise<T>;
+const untimed: Timed = (_phase, work) => work();
 
 export interface Found {
   kind: string;
@@ -67,44 +78,74 @@ export const ONCE_PER_REF = [
   'loan_liquidation',
 ] as const;
 
-const maxId = async (world: World, table: string) =>
-  Number((await world.currentDb.query<{ id: string }>(`SELECT COALESCE(MAX(id), 0)::text AS id FROM ${table}`))[0]!.id);
+const maxId = async (world: World) =>
+  Number((await world.currentDb.query<{ id: string }>(`SELECT COALESCE(MAX(id), 0)::text AS id FROM journal`))[0]!.id);
 
-export async function stepChecks(world: World, state: CheckState, init = false): Promise<Found[]> {
-  const db = world.currentDb;
-  if (init) {
-    state.journalId = await maxId(world, 'journal');
-    state.opId = await maxId(world, 'ledger_ops');
-    return [];
-  }
-  const found: Found[] = (await ledgerViolations(db, { sinceJournalId: state.journalId })).map((message) => ({ kind: 'ledger', message }));
-  const twice = await db.query<{ kind: string; ref_type: string; ref_id: string; ops: string }>(
-    `SELECT j.kind, j.ref_type, j.ref_id::text, string_agg(DISTINCT o.key, ', ') AS ops
-     FROM journal j JOIN ledger_ops o ON o.id = j.op_id
-     WHERE j.kind = ANY($1::text[]) AND j.ref_id IS NOT NULL
-       AND (j.kind, j.ref_type, j.ref_id) IN (SELECT kind, ref_type, ref_id FROM journal WHERE id > $2 AND ref_id IS NOT NULL)
-     GROUP BY j.kind, j.ref_type, j.ref_id HAVING COUNT(DISTINCT j.op_id) > 1`,
-    [`{${ONCE_PER_REF.join(',')}}`, state.journalId],
+/** The once-per-thing settlements in journal rows after `since`: each thing, with its operation. */
+async function onceRows(world: World, since: number) {
+  return world.currentDb.query<{ kind: string; ref_type: string; ref_id: string; op: string; key: string }>(
+    `SELECT kind, ref_type, ref_id::text, op_id::text AS op, key
+     FROM (SELECT DISTINCT j.kind, j.ref_type, j.ref_id, j.op_id, o.key
+           FROM journal j JOIN ledger_ops o ON o.id = j.op_id
+           WHERE j.id > $1 AND j.kind = ANY($2::text[]) AND j.ref_id IS NOT NULL) d
+     ORDER BY op_id`,
+    [since, `{${ONCE_PER_REF.join(',')}}`],
   );
-  for (const r of twice)
-    found.push({ kind: 'settled twice', message: `${r.kind} happened more than once for ${r.ref_type} ${r.ref_id} (operations ${r.ops})` });
-  found.push(...(await futuresStepViolations(world)));
-  state.journalId = await maxId(world, 'journal');
-  state.opId = await maxId(world, 'ledger_ops');
+}
+
+/** A second operation for a thing that settles once, among `rows` (remembered in `state.once` as they come). */
+function secondSettlements(state: CheckState, rows: Awaited<ReturnType<typeof onceRows>>): Found[] {
+  const found: Found[] = [];
+  for (const r of rows) {
+    const thing = `${r.kind} ${r.ref_type} ${r.ref_id}`;
+    const first = state.once.get(thing);
+    if (!first) state.once.set(thing, { op: r.op, key: r.key });
+    else if (first.op !== r.op)
+      found.push({
+        kind: 'settled twice',
+        message: `${r.kind} happened more than once for ${r.ref_type} ${r.ref_id} (operations ${[first.key, r.key].sort().join(', ')})`,
+      });
+  }
   return found;
 }
 
+/**
+ * The checks after a step, on what the step wrote: each reads the journal rows after the last
+ * step's (`state`), so a step costs what it did, not the length of the run.
+ */
+export async function stepChecks(world: World, state: CheckState, init = false, timed: Timed = untimed): Promise<Found[]> {
+  // Read first: whatever is written while the checks run is the next step's.
+  const maxIdNow = await maxId(world);
+  if (init) {
+    secondSettlements(state, await onceRows(world, 0));
+    state.journalId = maxIdNow;
+    return [];
+  }
+  const since = state.journalId;
+  const found: Found[] = (await timed('step: ledger', () => stepViolations(world.currentDb, since))).map((message) => ({
+    kind: 'ledger',
+    message,
+  }));
+  found.push(...secondSettlements(state, await timed('step: once', () => onceRows(world, since))));
+  found.push(...(await timed('step: futures', () => futuresStepViolations(world, state.futures))));
+  state.journalId = maxIdNow;
+  return found;
+}
 export async function fullChecks(
   world: World,
   http: Http,
   watchers: ChannelWatcher[],
   users: readonly SimUser[],
   round: number,
+  timed: Timed = untimed,
 ): Promise<{ violations: Found[]; audited: { settled: number; mismatches: number } }> {
   const db = world.currentDb;
-  const violations: Found[] = (await ledgerViolations(db)).map((message) => ({ kind: 'ledger', message }));
-  violations.push(...(await futuresFullViolations(world)));
-  const audit = await http.ops<AuditReport>('/audit');
+  const violations: Found[] = (await timed('checkpoint: ledger', () => ledgerViolations(db))).map((message) => ({
+    kind: 'ledger',
+    message,
+  }));
+  violations.push(...(await timed('checkpoint: futures', () => futuresFullViolations(world))));
+  const audit = await timed('checkpoint: audit', () => http.ops<AuditReport>('/audit'));
   let audited = { settled: 0, mismatches: 0 };
   if (!isOk(audit)) violations.push({ kind: 'audit', message: `the audit did not run: HTTP ${audit.status}` });
   else {
@@ -114,18 +155,22 @@ export async function fullChecks(
       for (const m of section.mismatches) violations.push({ kind: 'audit', message: `${m.kind} #${m.id}: ${m.detail}` });
   }
   const now = world.clock.now();
-  for (const due of DUE_CHECKS)
-    for (const message of await due((sql, params) => db.query(sql, params), now)) violations.push({ kind: 'not settled', message });
-  for (const w of watchers) {
-    for (const message of await w.compare()) violations.push({ kind: 'channel', message });
-    for (const message of await w.foreignItems((sql, params) => db.query(sql, params))) violations.push({ kind: 'channel', message });
-  }
+  await timed('checkpoint: due', async () => {
+    for (const due of DUE_CHECKS)
+      for (const message of await due((sql, params) => db.query(sql, params), now)) violations.push({ kind: 'not settled', message });
+  });
+  await timed('checkpoint: channels', async () => {
+    for (const w of watchers) {
+      for (const message of await w.compare()) violations.push({ kind: 'channel', message });
+      for (const message of await w.foreignItems((sql, params) => db.query(sql, params))) violations.push({ kind: 'channel', message });
+    }
+  });
   const looking = lookers(
     users,
     watchers.map((w) => w.user),
     round,
   );
-  for (const message of await foreignRows(http, (sql, params) => db.query(sql, params), looking, now))
+  for (const message of await timed('checkpoint: privacy', () => foreignRows(http, (sql, params) => db.query(sql, params), looking, now)))
     violations.push({ kind: 'privacy', message });
   return { violations, audited };
 }

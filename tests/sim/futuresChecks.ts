@@ -31,7 +31,25 @@ interface OpenRow {
   margin: string;
 }
 
-export async function futuresStepViolations(world: World): Promise<Found[]> {
+/** What the last futures step check saw: the node and every pair's last tick, or null before the first. */
+export interface FuturesCheckState {
+  marks: string | null;
+}
+
+/** The node and the time of every pair's last tick: while these stand still, no verdict can change. */
+function marksNow(world: World): string {
+  return `${world.generation} ${world.app.market
+    .tickers()
+    .map((t) => `${t.symbol}:${t.ts}`)
+    .join(' ')}`;
+}
+
+export async function futuresStepViolations(world: World, state: FuturesCheckState = { marks: null }): Promise<Found[]> {
+  // No tick since the last check: every account then was judged at these marks or waited for
+  // a tick, and an account changed since waits for the next one too. Nothing to judge anew.
+  const marks = marksNow(world);
+  if (marks === state.marks) return [];
+  state.marks = marks;
   const db = world.currentDb;
   const open = await db.query<OpenRow>(
     `SELECT user_id::text, id::text, symbol, side, open_price::text, number::text, quote_usdt::text, margin::text
@@ -41,14 +59,16 @@ export async function futuresStepViolations(world: World): Promise<Found[]> {
   const byUser = new Map<string, OpenRow[]>();
   for (const r of open) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   const ids = `{${[...byUser.keys()].join(',')}}`;
+  // The account's last change: its trades' last update, or the last journal row of its
+  // futures balance (by the journal's balance index, not a scan of the user's history).
   const accounts = await db.query<{ user_id: string; available: string; changed: string }>(
-    `SELECT u.id::text AS user_id,
-       COALESCE((SELECT available FROM balances b WHERE b.user_id = u.id AND b.account = $2 AND b.currency_id = $3), 0)::text AS available,
+    `SELECT u.id::text AS user_id, COALESCE(b.available, 0)::text AS available,
        GREATEST(
          COALESCE((SELECT MAX(updated_at) FROM futures_trades t WHERE t.user_id = u.id), 0),
-         COALESCE((SELECT MAX(created_at) FROM journal j WHERE j.user_id = u.id AND j.account = $2 AND j.currency_id = $3), 0)
+         COALESCE((SELECT created_at FROM journal j WHERE j.balance_id = b.id ORDER BY j.id DESC LIMIT 1), 0)
        )::text AS changed
-     FROM users u WHERE u.id = ANY($1::bigint[])`,
+     FROM users u LEFT JOIN balances b ON b.user_id = u.id AND b.account = $2 AND b.currency_id = $3
+     WHERE u.id = ANY($1::bigint[])`,
     [ids, LEVER, USDT_ID],
   );
   const found: Found[] = [];

@@ -46,33 +46,39 @@ export async function foreignRows(http: Http, query: Query, users: readonly SimU
   const found: string[] = [];
   for (const user of users) {
     await keepSignedIn(user, http, now);
-    for (const { path, table } of PRIVATE_LISTS) {
-      const answer = await http.call<Page<{ id: number }> | { id: number }[]>(
-        path,
-        { limit: String(PAGE_SIZE_MAX) },
-        { token: user.token, ip: user.ip, lang: user.lang, method: 'GET' },
-      );
-      sentBy(user, now);
-      if (answer.status === 0 || answer.status >= 500 || !answer.body)
-        found.push(`user ${user.id} opened ${path}: HTTP ${answer.status}${answer.lost ? ` (${answer.lost})` : ''} without an answer`);
-      // A refusal (a list behind identity verification) shows nothing.
-      if (!isOk(answer)) continue;
-      const rows = Array.isArray(answer.body.message) ? answer.body.message : answer.body.message.data;
-      const ids = rows.map((r) => Number(r.id));
-      if (!ids.length) continue;
-      const owners = new Map(
-        (
-          await query<{ id: string; user_id: string }>(`SELECT id::text, user_id::text FROM ${table} WHERE id = ANY($1::bigint[])`, [
-            `{${ids.join(',')}}`,
-          ])
-        ).map((r) => [Number(r.id), Number(r.user_id)]),
-      );
-      for (const id of ids) {
-        const owner = owners.get(id);
-        if (owner === undefined) found.push(`user ${user.id} was shown ${table} ${id} by ${path}, which does not exist`);
-        else if (owner !== user.id) found.push(`user ${user.id} was shown ${table} ${id} by ${path}, which is user ${owner}'s`);
-      }
-    }
+    // The user's lists open together, as the app's tabs load them.
+    const lists = await Promise.all(PRIVATE_LISTS.map((list) => foreignRowsOf(http, query, user, list)));
+    sentBy(user, now);
+    found.push(...lists.flat());
+  }
+  return found;
+}
+
+async function foreignRowsOf(http: Http, query: Query, user: SimUser, { path, table }: (typeof PRIVATE_LISTS)[number]): Promise<string[]> {
+  const answer = await http.call<Page<{ id: number }> | { id: number }[]>(
+    path,
+    { limit: String(PAGE_SIZE_MAX) },
+    { token: user.token, ip: user.ip, lang: user.lang, method: 'GET' },
+  );
+  if (answer.status === 0 || answer.status >= 500 || !answer.body)
+    return [`user ${user.id} opened ${path}: HTTP ${answer.status}${answer.lost ? ` (${answer.lost})` : ''} without an answer`];
+  // A refusal (a list behind identity verification) shows nothing.
+  if (!isOk(answer)) return [];
+  const rows = Array.isArray(answer.body.message) ? answer.body.message : answer.body.message.data;
+  const ids = rows.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  const owners = new Map(
+    (
+      await query<{ id: string; user_id: string }>(`SELECT id::text, user_id::text FROM ${table} WHERE id = ANY($1::bigint[])`, [
+        `{${ids.join(',')}}`,
+      ])
+    ).map((r) => [Number(r.id), Number(r.user_id)]),
+  );
+  const found: string[] = [];
+  for (const id of ids) {
+    const owner = owners.get(id);
+    if (owner === undefined) found.push(`user ${user.id} was shown ${table} ${id} by ${path}, which does not exist`);
+    else if (owner !== user.id) found.push(`user ${user.id} was shown ${table} ${id} by ${path}, which is user ${owner}'s`);
   }
   return found;
 }

@@ -12,7 +12,7 @@ import { keepSignedIn, sentBy } from './session';
 import { PriceModel } from './prices';
 import { Rng } from './rng';
 import { ACTIONS, CORE_AREAS, specOf } from './actions';
-import { fullChecks, stepChecks, type CheckState } from './checks';
+import { fullChecks, newCheckState, stepChecks, type Timed } from './checks';
 import type { Action, Ctx, SimUser, Violation } from './types';
 import { openSimDatabase, SIM_EPOCH, World } from './world';
 import { plantFault, type Plant } from './plants';
@@ -134,7 +134,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
     ms: 0,
     timing: {},
   };
-  const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+  const timed: Timed = async (phase, work) => {
     const t0 = performance.now();
     try {
       return await work();
@@ -156,7 +156,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
   try {
     await timed('start', () => world.start());
     const prices = new PriceModel(world);
-    const checkState: CheckState = { journalId: 0, opId: 0 };
+    const checkState = newCheckState();
     await stepChecks(world, checkState, true);
 
     const settle = async () => {
@@ -251,8 +251,8 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
           left -= chunk;
           prices.walk(chunk / 1000, actionRng);
           // A running market writes its bars every 5 s; here, after each move of time.
-          await world.app.market.stop();
-          await settle();
+          await timed('clock: bars', () => world.app.market.stop());
+          await timed('clock: engines', settle);
         }
       },
       async dropChannel(pick) {
@@ -275,7 +275,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
     const checkpoint = async () => {
       await world.app.market.stop();
       await settle();
-      const found = await fullChecks(world, http, watchers, users, checkpoints++);
+      const found = await fullChecks(world, http, watchers, users, checkpoints++, timed);
       for (const v of found.violations) violation(v.kind, v.message);
       result.audited = found.audited;
     };
@@ -294,7 +294,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
       world.errors.length = 0;
       try {
         if (action.kind === 'crash') {
-          await timed('crash', () => crashUnderLoad(ctx, world, users, action, restart));
+          await timed('crash', () => crashUnderLoad(ctx, world, users, action, restart, timed));
           tally.ok++;
         } else {
           lastRefusal = null;
@@ -318,7 +318,7 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
         watchers.push(watched);
       }
       for (const e of world.errors.splice(0)) violation('server error', `the server logged "${e.msg}"${e.err ? `: ${e.err}` : ''}`);
-      for (const v of await timed('step checks', () => stepChecks(world, checkState))) violation(v.kind, v.message);
+      for (const v of await timed('step checks', () => stepChecks(world, checkState, false, timed))) violation(v.kind, v.message);
       for (const w of watchers) for (const p of w.takeProblems()) violation('channel', p);
       if (!result.violations.length && ((step + 1) % checkEvery === 0 || action.kind === 'crash' || step === actions.length - 1))
         await timed('checkpoints', checkpoint);
@@ -346,7 +346,14 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
  * back). A new node starts on the same database; each app retries its request with the same key
  * and must see exactly one transfer for an accepted answer, none for a refused one.
  */
-async function crashUnderLoad(ctx: Ctx, world: World, users: SimUser[], action: Action, restart: () => Promise<void>): Promise<void> {
+async function crashUnderLoad(
+  ctx: Ctx,
+  world: World,
+  users: SimUser[],
+  action: Action,
+  restart: () => Promise<void>,
+  timed: Timed,
+): Promise<void> {
   const senders = users.length ? [0, 1, 2].map((i) => users[(Number(action.a.pick) + i * 7) % users.length]!) : [];
   const unique = [...new Map(senders.map((u) => [u.id, u])).values()];
   const count = async (user: SimUser) =>
@@ -362,9 +369,11 @@ async function crashUnderLoad(ctx: Ctx, world: World, users: SimUser[], action: 
     return { user, key, params, first: ctx.http.call('/wallet/change', params, { token: user.token, ip: user.ip, key }) };
   });
   await new Promise((r) => setTimeout(r, Number(action.a.delayMs)));
-  await world.crash();
-  await Promise.all(calls.map((c) => c.first));
-  await restart();
+  await timed('crash: the crash', async () => {
+    await world.crash();
+    await Promise.all(calls.map((c) => c.first));
+  });
+  await timed('crash: restart', restart);
   for (const [i, c] of calls.entries()) {
     let answer = await ctx.http.call('/wallet/change', c.params, { token: c.user.token, ip: c.user.ip, key: c.key });
     for (let n = 0; n < 20 && answer.status === 409; n++) {
