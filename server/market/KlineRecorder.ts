@@ -49,8 +49,12 @@ export interface LoadedPair {
 export class KlineRecorder {
   private readonly store: KlineStore;
   private closedRows: BarRow[] = [];
-  /** Rows handed to a flush whose write has not finished: still answered by `klines` from memory. */
-  private savingRows: BarRow[] = [];
+  /**
+   * Bars not written yet (closed, or handed to a write that has not finished), by pair and
+   * period, then by bar time, the newest state of each: `klines` answers them from memory, and
+   * reads only its own pair and period's, however many bars wait.
+   */
+  private readonly unsaved = new Map<string, Map<number, BarRow>>();
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: KlineRecorderOptions) {
@@ -64,7 +68,9 @@ export class KlineRecorder {
       let bar = s.bars.get(period)!;
       const list = changed.get(period) ?? [];
       if (now >= calculateNextPeriodStart(period, bar.t)) {
-        this.closedRows.push({ pairId: s.pair.id, period, bar, precision: s.precision });
+        const closed = { pairId: s.pair.id, period, bar, precision: s.precision };
+        this.closedRows.push(closed);
+        this.remember(closed);
         if (period === '1min') addToDay(s, bar, now);
         if (list.at(-1)?.t !== bar.t) list.push(toKline(bar, priceDecimals, qtyDecimals));
         bar = openBar(calculatePeriodStart(period, now), bar.close);
@@ -82,9 +88,8 @@ export class KlineRecorder {
   async klines(symbol: string, period: KlinePeriod, fromMs: number, toMs: number): Promise<Kline[]> {
     const s = this.options.states.get(symbol);
     if (!s) return [];
-    const unsaved = [...this.savingRows, ...this.closedRows].filter(
-      (r) => r.pairId === s.pair.id && r.period === period && r.bar.t >= fromMs && r.bar.t <= toMs,
-    );
+    const pending = this.unsaved.get(`${s.pair.id}:${period}`);
+    const unsaved = pending ? [...pending.values()].filter((r) => r.bar.t >= fromMs && r.bar.t <= toMs) : [];
     const stored = await this.store.range(s.pair.id, period, fromMs, toMs);
     const bar = s.bars.get(period);
     const live = bar && toKline(bar, s.precision.priceDecimals, s.precision.qtyDecimals);
@@ -106,21 +111,34 @@ export class KlineRecorder {
     for (const s of this.options.states.values()) {
       for (const period of s.dirty) {
         if (only && period !== only) continue;
-        rows.push({ pairId: s.pair.id, period, bar: { ...s.bars.get(period)! }, precision: s.precision });
+        const live = { pairId: s.pair.id, period, bar: { ...s.bars.get(period)! }, precision: s.precision };
+        rows.push(live);
+        this.remember(live);
         s.dirty.delete(period);
       }
     }
     // A bar that closed and was reopened in the same flush appears twice; the last state wins.
     const unique = [...new Map(rows.map((r) => [`${r.pairId}:${r.period}:${r.bar.t}`, r])).values()];
-    this.savingRows = [...this.savingRows, ...unique];
-    const written = new Set(unique);
     this.flushing = this.flushing
       .then(() => this.store.save(unique))
       .catch((e: unknown) => this.options.log.error(e, 'kline flush failed'))
       .finally(() => {
-        this.savingRows = this.savingRows.filter((r) => !written.has(r));
+        for (const r of rows) this.forget(r);
       });
     return this.flushing;
+  }
+
+  private remember(row: BarRow): void {
+    const key = `${row.pairId}:${row.period}`;
+    let bars = this.unsaved.get(key);
+    if (!bars) this.unsaved.set(key, (bars = new Map()));
+    bars.set(row.bar.t, row);
+  }
+
+  /** Drops a written row from memory, unless a newer state of its bar has come since (the next write's). */
+  private forget(row: BarRow): void {
+    const bars = this.unsaved.get(`${row.pairId}:${row.period}`);
+    if (bars?.get(row.bar.t) === row) bars.delete(row.bar.t);
   }
 
   /** Drops the bars past each pair's and period's keep; never rejects. */

@@ -109,6 +109,8 @@ function engines(app: App): { idle(): Promise<void> }[] {
 
 /** Longest clock move between two market trades: engines see the price at least this often. */
 const TICK_EVERY_MS = 10 * 60_000;
+/** Most clock time whose bars wait in the market's memory before a write. */
+const WRITE_BARS_EVERY_MS = 6 * 3_600_000;
 
 export async function runActions(seed: string, actions: Action[], options: Omit<SimOptions, 'seed' | 'steps'> = {}): Promise<SimResult> {
   const started = performance.now();
@@ -245,13 +247,20 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
       },
       async advance(ms) {
         let left = ms;
+        let unwritten = 0;
         while (left > 0) {
           const chunk = Math.min(left, TICK_EVERY_MS);
           world.clock.advance(chunk);
           left -= chunk;
+          unwritten += chunk;
           prices.walk(chunk / 1000, actionRng);
-          // A running market writes its bars every 5 s; here, after each move of time.
-          await timed('clock: bars', () => world.app.market.stop());
+          // A running market writes its bars every 5 s; here at the end of each move of time (and
+          // every few hours of a long one), one batch. Until then the engines and the audit's
+          // price record read the closed bars from the market's memory, as between two writes.
+          if (left <= 0 || unwritten >= WRITE_BARS_EVERY_MS) {
+            await timed('clock: bars', () => world.app.market.stop());
+            unwritten = 0;
+          }
           await timed('clock: engines', settle);
         }
       },
