@@ -41,7 +41,9 @@ export interface PgliteDb extends Db {
 
 /** Opens PGlite in `dataDir` (created on first use), or in memory when `dataDir` is null. */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<PgliteDb> {
-  const pg = new PGlite(dataDir ?? undefined, { ...(loadDataDir ? { loadDataDir } : {}) });
+  // One options object: given as a second argument after an undefined `dataDir`, this PGlite
+  // ignores the options, so `loadDataDir` opened an empty database (tests/server/database.test.ts).
+  const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await pg.waitReady;
   return {
     kind: 'pglite',

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import type { Db } from '../../server/db/db';
-import { migrate } from '../../server/db/migrate';
 import { ledgerViolations, stepViolations } from '../sim/ledgerChecks';
 import { openTestDatabase, type TestDatabase } from './database';
 
@@ -48,8 +47,6 @@ describe("the simulation's step check of the ledger", () => {
   beforeAll(async () => {
     database = await openTestDatabase(inject('templatePath'));
     db = database.db;
-    await migrate(db);
-    await db.query(`INSERT INTO currencies (id, name, decimals) VALUES (3, 'USDT', 6) ON CONFLICT DO NOTHING`);
   });
   afterAll(() => database?.dispose());
   beforeEach(async () => {
