@@ -3,8 +3,9 @@ import { runAfterCommit, type Db, type Queryable, type SqlValue } from './db';
 import { COLUMN_PARSERS } from './parsers';
 
 /**
- * Passed with every query: this PGlite ignores a `parsers` option given to its constructor (its own
- * INT8 parser happened to answer numbers, so only NUMERIC showed it), but honours one per query.
+ * Passed with every query. (A `parsers` option given to the constructor was ignored, as was every
+ * option given after an undefined data directory; see `openPglite`. Its own INT8 parser happened
+ * to answer numbers, so only NUMERIC showed it. Per query it holds whatever the constructor does.)
  */
 const QUERY_OPTIONS = { parsers: { ...COLUMN_PARSERS } };
 
