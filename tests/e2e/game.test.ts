@@ -28,15 +28,28 @@ describe('mini game in a phone browser', () => {
     const points = page.getByTestId('game-points');
     await expect.poll(() => points.textContent(), { timeout: 30_000 }).toMatch(/1,?000/);
     await expect.poll(() => page.getByTestId('game-price').textContent(), { timeout: 30_000 }).toMatch(/\d/);
+    // A round lasts 8 s here and a busy machine can take longer than that between two polls, so
+    // the page itself writes down what the open round and the points showed while the round ran.
+    await page.evaluate(() => {
+      const seen = ((window as unknown as { gameSeen: { round: string; points: string[] } }).gameSeen = { round: '', points: [] });
+      const look = () => {
+        const round = document.querySelector('[data-testid="game-open-round"]')?.textContent ?? '';
+        if (!seen.round && /Open price\s*\d/.test(round) && /Settles at\s*\d/.test(round)) seen.round = round;
+        const points = document.querySelector('[data-testid="game-points"]')?.textContent ?? '';
+        if (points && seen.points.at(-1) !== points) seen.points.push(points);
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+      look();
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { gameSeen: { round: string; points: string[] } }).gameSeen);
     await page.getByTestId('game-stake-100').click();
     await page.getByTestId('game-up').click();
-    await expect.poll(() => page.getByTestId('game-open-round').count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => points.textContent(), { timeout: 20_000 }).toMatch(/900/);
     // The open price as prices read everywhere (thousands separated), the settlement's clock time
     // 24 h: "64108.09" and "Settles in 07:10:53 PM" were once shown.
-    const round = page.getByTestId('game-open-round');
-    await expect.poll(() => round.textContent()).toMatch(/Open price\s*\d{1,3}(,\d{3})+\.\d+/);
-    await expect.poll(() => round.textContent()).toMatch(/Settles at\s*\d{2}:\d{2}:\d{2}(?!\s?[AP]M)/);
+    await expect.poll(async () => (await seen()).round, { timeout: 20_000 }).toMatch(/Open price\s*\d{1,3}(,\d{3})+\.\d+/);
+    expect((await seen()).round).toMatch(/Settles at\s*\d{2}:\d{2}:\d{2}(?!\s?[AP]M)/);
+    // The stake left the points while the round ran.
+    await expect.poll(async () => (await seen()).points.join(' | '), { timeout: 20_000 }).toMatch(/(^|\| )900( \||$)/);
     await shot(page, 'game-open-round');
     const result = page.getByTestId('game-last-result');
     await expect.poll(() => result.count(), { timeout: 150_000, interval: 1_000 }).toBe(1);
