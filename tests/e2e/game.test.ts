@@ -31,7 +31,10 @@ describe('mini game in a phone browser', () => {
     // A round lasts 8 s here and a busy machine can take longer than that between two polls, so
     // the page itself writes down what the open round and the points showed while the round ran.
     await page.evaluate(() => {
-      const seen = ((window as unknown as { gameSeen: { round: string; points: string[] } }).gameSeen = { round: '', points: [] });
+      const seen = ((window as unknown as { gameSeen: { round: string; points: string[] } }).gameSeen = {
+        round: '',
+        points: [] as string[],
+      });
       const look = () => {
         const round = document.querySelector('[data-testid="game-open-round"]')?.textContent ?? '';
         if (!seen.round && /Open price\s*\d/.test(round) && /Settles at\s*\d/.test(round)) seen.round = round;
