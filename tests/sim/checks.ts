@@ -114,7 +114,8 @@ function secondSettlements(state: CheckState, rows: Awaited<ReturnType<typeof on
  * step's (`state`), so a step costs what it did, not the length of the run.
  */
 export async function stepChecks(world: World, state: CheckState, init = false, timed: Timed = untimed): Promise<Found[]> {
-  // Read first: whatever is written while the checks run is the next step's.
+  // Read first: a row written while the checks run (none: the engines are idle by now) is looked
+  // at again by the next step, never skipped.
   const maxIdNow = await maxId(world);
   if (init) {
     secondSettlements(state, await onceRows(world, 0));
@@ -131,6 +132,7 @@ export async function stepChecks(world: World, state: CheckState, init = false, 
   state.journalId = maxIdNow;
   return found;
 }
+
 export async function fullChecks(
   world: World,
   http: Http,

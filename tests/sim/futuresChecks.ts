@@ -44,7 +44,7 @@ function marksNow(world: World): string {
     .join(' ')}`;
 }
 
-export async function futuresStepViolations(world: World, state: FuturesCheckState = { marks: null }): Promise<Found[]> {
+export async function futuresStepViolations(world: World, state: FuturesCheckState): Promise<Found[]> {
   // No tick since the last check: every account then was judged at these marks or waited for
   // a tick, and an account changed since waits for the next one too. Nothing to judge anew.
   const marks = marksNow(world);

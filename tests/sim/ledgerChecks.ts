@@ -18,11 +18,6 @@ import type { Queryable } from '../../server/db/db';
 export interface LedgerCheckOptions {
   /** Compare the external accounts with deposits, withdrawals, credits, coupons and issuance (default true). */
   reconcile?: boolean;
-  /**
-   * Only what changed after this journal row id (`stepViolations`: the simulation checks every
-   * step this way; the external reconciliation is skipped then).
-   */
-  sinceJournalId?: number;
 }
 
 /** The external accounts (and the platform's recorded loss), which hold minus what came in and may be negative. */
@@ -91,9 +86,11 @@ export async function stepViolations(db: Queryable, since: number): Promise<stri
   return [...rows].sort((x, y) => STEP_RULES.indexOf(x.rule) - STEP_RULES.indexOf(y.rule)).map((r) => say[r.rule](r));
 }
 
-/** Every rule over the whole ledger (the checkpoints; the server tests' `expectLedgerInvariants`). */
+/**
+ * Every rule over the whole ledger (the checkpoints; the server tests' `expectLedgerInvariants`);
+ * after each step the simulation checks what the step wrote with `stepViolations`.
+ */
 export async function ledgerViolations(db: Queryable, options: LedgerCheckOptions = {}): Promise<string[]> {
-  if (options.sinceJournalId !== undefined) return stepViolations(db, options.sinceJournalId);
   const found: string[] = [];
 
   const unbalanced = await db.query<{ op_id: string; currency_id: number; total: string }>(
