@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Globe, Headset, Megaphone, Search, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -8,7 +8,6 @@ import { topics } from '../../../domain/protocol';
 import { sessionState } from '../../state/session';
 import { siteState } from '../../state/site';
 import { FeedBanner } from '../../ui/FeedBanner';
-import { LanguageSheet } from '../../ui/LanguageSheet';
 import { Page } from '../../ui/Page';
 import { useTopics } from '../../ui/useTopics';
 import { notificationState } from '../../state/notifications';
@@ -23,6 +22,8 @@ import styles from './HomePage.module.css';
 import { pagePath } from '../../paths';
 
 const QUOTES = [topics.quotes()];
+/** Fetched when the globe is first tapped: the sheet is not part of what the home page shows first (bench/ B7). */
+const LanguageSheet = lazy(() => import('../../ui/LanguageSheet').then((m) => ({ default: m.LanguageSheet })));
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -85,7 +86,11 @@ export default function HomePage() {
       <ShortcutGrid />
       <TopMovers />
       <NewsList items={news.data?.data ?? []} loading={news.isPending} />
-      <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
+      {langOpen && (
+        <Suspense fallback={null}>
+          <LanguageSheet open onClose={() => setLangOpen(false)} />
+        </Suspense>
+      )}
       <NoticePopup />
     </Page>
   );
