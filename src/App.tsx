@@ -92,13 +92,7 @@ function Shell() {
     <div className={styles.shell} data-overlay-host="">
       <main className={styles.main}>
         <PageErrorBoundary key={pathname}>
-          <Routes>
-            <Route path="/" element={hosts.get(HOME_PATH)} />
-            {ROUTES.map((route) => (
-              <Route key={route.path} path={route.path} element={hosts.get(route.path)} />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </Routes>
+          <Routes>{routeFor(pathname)}</Routes>
         </PageErrorBoundary>
       </main>
       <NavigatorBridge />
@@ -135,6 +129,20 @@ const hosts = new Map(
     <PageHost key={r.path} route={r} Component={r.load ? lazyPage(withNamespaces(r.namespaces, r.load, r.prefetch)) : null} />,
   ]),
 );
+
+/** A path as react-router compares it: without its trailing slashes, in any letter case. */
+const routeKey = (path: string) => (path.replace(/\/+$/, '') || '/').toLowerCase();
+const hostsByKey = new Map([[routeKey('/'), hosts.get(HOME_PATH)], ...ROUTES.map((r) => [routeKey(r.path), hosts.get(r.path)] as const)]);
+
+/**
+ * The one route the path names, found in a map: every path is static, and handing `<Routes>` all
+ * ~200 of them made react-router flatten, rank and compile a pattern for each on every
+ * navigation (~200 ms of the first render at 4× CPU; bench/HISTORY.md, B10).
+ */
+function routeFor(pathname: string): ReactNode {
+  const host = hostsByKey.get(routeKey(pathname));
+  return host ? <Route path={pathname} element={host} /> : <Route path="*" element={<NotFound />} />;
+}
 
 // Server state: one cache for the app, kept true by the private channel (pages never poll).
 const stopLiveInvalidation = startLiveInvalidation(queryClient);

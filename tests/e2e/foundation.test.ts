@@ -49,6 +49,16 @@ describe('foundation in a phone browser', () => {
     await page.waitForURL(/#\/pages\/index\/index$/);
   });
 
+  it('opens a page by its path in any letter case and with a trailing slash, and says when no page has the path', async () => {
+    // The router matches as react-router does (src/App.tsx `routeFor`): case aside, slashes at the end aside.
+    await page.goto(`${base}/#/pages/market/MARKET/`);
+    await expect.poll(() => page.locator('[data-testid="market-list"] [data-symbol]').count()).toBeGreaterThan(3);
+    await page.goto(`${base}/#/pages/market/no-such-page`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Page not found' }).count()).toBe(1);
+    await page.goto(`${base}/#/pages/index/index`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Page not found' }).count()).toBe(0);
+  });
+
   it('shows live prices on home that change while you watch', async () => {
     const card = page.locator('[data-symbol="BTC/USDT"]').first();
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/\d,\d{3}\.\d{2}/);
