@@ -58,27 +58,31 @@ export function useWorkerCanvas(
     box.appendChild(canvas);
     const worker = getWorker();
     const offscreen = canvas.transferControlToOffscreen();
-    const rect = box.getBoundingClientRect();
     let gone = false;
-    const attached = worker.market.attachCanvas(transfer(offscreen, [offscreen]), {
-      kind,
-      symbol,
-      rows,
-      width: rect.width,
-      height: rect.height,
-      devicePixelRatio: window.devicePixelRatio || 1,
-      theme: readPaintTheme(box),
-    });
-    void attached.then((id) => {
-      if (!gone) surface.current = id;
-    });
+    let attached: Promise<number> | null = null;
     const resize = (width: number, height: number) =>
-      void attached.then((id) => {
+      void attached?.then((id) => {
         if (!gone) void worker.market.resizeCanvas(id, width, height, window.devicePixelRatio || 1);
       });
+    // The box's first size (and the theme's colours) come from the observer's first report, after
+    // the page's own layout: measured here, in the commit's effects, they would force that whole
+    // layout in the middle of the page's first render (~100 ms at 4× CPU on the contract page).
     const observer = new ResizeObserver(([entry]) => {
       const size = entry?.contentRect;
-      if (size) resize(size.width, size.height);
+      if (!size || gone) return;
+      if (attached) return resize(size.width, size.height);
+      attached = worker.market.attachCanvas(transfer(offscreen, [offscreen]), {
+        kind,
+        symbol,
+        rows,
+        width: size.width,
+        height: size.height,
+        devicePixelRatio: window.devicePixelRatio || 1,
+        theme: readPaintTheme(box),
+      });
+      void attached.then((id) => {
+        if (!gone) surface.current = id;
+      });
     });
     observer.observe(box);
     // The page moved to a screen of another density (or was zoomed): redraw at the new ratio.
@@ -99,7 +103,7 @@ export function useWorkerCanvas(
       observer.disconnect();
       density?.removeEventListener('change', densityChanged);
       surface.current = null;
-      void attached.then((id) => worker.market.detachCanvas(id));
+      void attached?.then((id) => worker.market.detachCanvas(id));
       canvas.remove();
     };
   }, [host, kind, symbol, rows]);
