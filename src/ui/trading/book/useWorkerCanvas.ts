@@ -57,20 +57,21 @@ export function useWorkerCanvas(
     canvas.style.height = '100%';
     box.appendChild(canvas);
     const worker = getWorker();
-    const offscreen = canvas.transferControlToOffscreen();
     let gone = false;
     let attached: Promise<number> | null = null;
     const resize = (width: number, height: number) =>
       void attached?.then((id) => {
         if (!gone) void worker.market.resizeCanvas(id, width, height, window.devicePixelRatio || 1);
       });
-    // The box's first size (and the theme's colours) come from the observer's first report, after
-    // the page's own layout: measured here, in the commit's effects, they would force that whole
-    // layout in the middle of the page's first render (~100 ms at 4× CPU on the contract page).
+    // The hand-over, the box's first size and the theme's colours wait for the observer's first
+    // report, after the page's own style and layout: done here, in the commit's effects, each would
+    // force them in the middle of the page's first render (the hand-over a style recalculation,
+    // the size a layout: ~100 ms each at 4× CPU on the contract page).
     const observer = new ResizeObserver(([entry]) => {
       const size = entry?.contentRect;
       if (!size || gone) return;
       if (attached) return resize(size.width, size.height);
+      const offscreen = canvas.transferControlToOffscreen();
       attached = worker.market.attachCanvas(transfer(offscreen, [offscreen]), {
         kind,
         symbol,
