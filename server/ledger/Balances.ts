@@ -64,6 +64,26 @@ export class Balances {
   }
 
   /**
+   * Locks the user's row (the first lock of every money transaction, as `UserRepository.lockById`
+   * takes it) and then one of the user's balances, in one statement, and answers that balance as
+   * last committed (null when the user never held it, or there is no such user). The balance row
+   * is locked too, for what it reads: under READ COMMITTED a plain read in a statement that waited
+   * for the user's lock would see the balance as it was before the wait, while a row the statement
+   * locks is read as the transaction it waited for left it. The ledger's post locks it again.
+   */
+  async lockUserAndRead(q: Queryable, userId: number, account: number, currencyId: number): Promise<BalanceRow | null> {
+    const row = await balanceRows.one(
+      q,
+      `WITH u AS MATERIALIZED (SELECT id FROM users WHERE id = $1 FOR UPDATE)
+       SELECT b.account, b.currency_id, b.available::text AS available, b.frozen::text AS frozen
+       FROM u JOIN LATERAL (SELECT account, currency_id, available, frozen FROM balances
+                            WHERE user_id = u.id AND account = $2 AND currency_id = $3 FOR UPDATE) b ON true`,
+      [userId, account, currencyId],
+    );
+    return row ?? null;
+  }
+
+  /**
    * The insurance fund's balance of a currency, its row locked until the caller's transaction
    * ends: a shortfall is paid from it as far as it reaches, the rest is bad debt
    * (`splitShortfall`, docs/FUTURES.md "Trading rules"). Futures and loans share the fund.

@@ -6,7 +6,11 @@
  *
  * Every money transaction locks the user's row first: one user's futures operations (and the
  * lever transfer guard) run one after another, so "available" read in a transaction stays true
- * until it commits. Locks: user row, then the user's trades, then balances (the ledger).
+ * until it commits. Locks: user row (with the lever balance where the transaction reads it at once,
+ * `lockAndAvailable`), then the user's trades, then balances (the ledger). The futures
+ * paths take the user's trades and lever balance only under the user's lock, and anything else that
+ * moves that balance does so in a single ledger post (user rows before platform rows), so taking
+ * the balance before the trades cannot deadlock.
  */
 import { Decimal, type DecimalValue } from '../../../domain/decimal';
 import type { LedgerKind } from '../../../domain/funds/ledgerKinds';
@@ -77,6 +81,15 @@ export class FuturesCore {
 
   async available(userId: number, q?: Queryable): Promise<{ available: Decimal; frozen: Decimal }> {
     const row = await this.deps.balances.one(userId, LEVER, USDT_ID, q);
+    return { available: new Decimal(row?.available ?? 0), frozen: new Decimal(row?.frozen ?? 0) };
+  }
+
+  /**
+   * Locks the user's row, as every money transaction does first, and reads the lever account's
+   * balance, locked too, in the same round trip (`Balances.lockUserAndRead`).
+   */
+  async lockAndAvailable(userId: number, q: Queryable): Promise<{ available: Decimal; frozen: Decimal }> {
+    const row = await this.deps.balances.lockUserAndRead(q, userId, LEVER, USDT_ID);
     return { available: new Decimal(row?.available ?? 0), frozen: new Decimal(row?.frozen ?? 0) };
   }
 

@@ -106,8 +106,7 @@ export class OrderPlacement {
 
     return run(async (q, afterCommit) => {
       const now = this.deps.clock.now();
-      await this.deps.users.lockById(userId, q);
-      const { available } = await this.deps.core.available(userId, q);
+      const { available } = await this.deps.core.lockAndAvailable(userId, q);
       if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
       // The size limits read only the sizes of the user's live trades on this pair and the pair's
       // running exposure; every open position is read whole only for a stop-loss's liquidation estimate.

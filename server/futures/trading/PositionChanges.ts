@@ -22,11 +22,10 @@ export class PositionChanges {
   async close(userId: number, id: number, run: TxRunner = this.tx): Promise<FuturesTrade> {
     if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
-      await this.deps.users.lockById(userId, q);
+      const wallet = await this.deps.core.lockAndAvailable(userId, q);
       const row = await this.deps.core.owned(q, userId, id);
       if (row.status === 'entrusted') throw new AppError('errors.closeEntrusted');
       if (row.status !== 'open') throw new AppError('errors.positionClosed');
-      const wallet = await this.deps.core.available(userId, q);
       const closed = await this.deps.closing.closeIn(q, row, this.deps.core.tradingMark(row.symbol), 'manual', wallet);
       this.deps.core.announce(afterCommit, closed, row.status);
       return toTrade(closed);
@@ -40,10 +39,9 @@ export class PositionChanges {
   async batchClose(userId: number, which: FuturesSide | 'all', run: TxRunner = this.tx): Promise<{ closed: number }> {
     if (!isJoined(run)) await this.deps.market.record();
     return run(async (q, afterCommit) => {
-      await this.deps.users.lockById(userId, q);
+      const wallet = await this.deps.core.lockAndAvailable(userId, q);
       const live = await this.deps.repo.lockLive(q, userId, 'open', which === 'all' ? undefined : which);
       const open = live.filter((row) => !this.deps.market.isStale(row.symbol));
-      const wallet = await this.deps.core.available(userId, q);
       for (const row of this.deps.closing.winnersFirst(open)) {
         const closed = await this.deps.closing.closeIn(q, row, this.deps.core.mark(row.symbol), 'batch', wallet);
         this.deps.core.announce(afterCommit, closed, row.status);
