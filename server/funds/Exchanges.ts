@@ -9,6 +9,7 @@ import { paginate } from '../db/paginate';
 import { rowReader } from '../db/rows';
 import { AppError } from '../http/AppError';
 import { feesFor, type Ledger } from '../ledger/Ledger';
+import { FloatRows, treasuryFloat } from '../ledger/TreasuryFloat';
 import { txRunner, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import { readAmount, requireCurrency } from './amounts';
@@ -52,6 +53,7 @@ interface SignedQuote {
  */
 export class Exchanges {
   private readonly tx: TxRunner;
+  private readonly floatRows: FloatRows;
 
   constructor(
     private readonly db: Db,
@@ -62,6 +64,7 @@ export class Exchanges {
     private readonly quoteKey: Buffer,
   ) {
     this.tx = txRunner(db);
+    this.floatRows = new FloatRows(db);
   }
 
   /** A firm quote for exchanging `amount` of `fromId` into `toId`, for this user only. */
@@ -122,10 +125,12 @@ export class Exchanges {
     }
     if (q.receive.lte(0)) throw new AppError('errors.exchangeTooSmall');
     if (input.minReceive !== undefined && q.receive.lt(new Decimal(input.minReceive))) throw new AppError('errors.priceMoved');
+    await this.floatRows.ensure(userId, [fromId, toId]);
     return run(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
+      const item = await exchangeRows.one(
+        tx,
         `INSERT INTO exchanges (user_id, from_currency_id, to_currency_id, from_amount, to_amount, fee, rate, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
         [
           userId,
           fromId,
@@ -138,20 +143,21 @@ export class Exchanges {
         ],
       );
       const user = { userId, account: ACCOUNTS.change } as const;
-      await this.ledger.post(tx, {
-        key: `exchange:${row!.id}`,
-        kind: 'exchange',
-        ref: { type: 'exchange', id: row!.id },
-        legs: [
+      // The treasury's side on the user's treasury shard, refilled from (or swept back to) the main row as needed.
+      const legs = await treasuryFloat(
+        tx,
+        userId,
+        [
           { holder: user, currencyId: fromId, available: amount.neg() },
           { holder: user, currencyId: toId, available: q.receive },
           { holder: feesFor(userId), currencyId: toId, available: q.fee },
           { holder: { platform: 'treasury' }, currencyId: fromId, available: amount },
-          { holder: { platform: 'treasury' }, currencyId: toId, available: q.receive.neg() },
-          { holder: { platform: 'treasury' }, currencyId: toId, available: q.fee.neg() },
+          { holder: { platform: 'treasury' }, currencyId: toId, available: q.receive.plus(q.fee).neg() },
         ],
-      });
-      const item = await exchangeRows.one(tx, `SELECT ${COLUMNS} FROM exchanges WHERE id = $1`, [row!.id]);
+        (id) => requireCurrency(this.market, id).decimals,
+      );
+      if (!legs) throw new AppError('errors.exchangeLiquidity');
+      await this.ledger.post(tx, { key: `exchange:${item!.id}`, kind: 'exchange', ref: { type: 'exchange', id: item!.id }, legs });
       return this.toItem(item!);
     });
   }

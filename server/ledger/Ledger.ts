@@ -108,12 +108,15 @@ function isNonNegativeViolation(error: unknown): boolean {
 /**
  * Lock order: every user row before any platform row (a fill holds the busy platform rows for
  * the shortest time), users by id, account and currency; platform rows by name, shard and
- * currency. Every operation takes its locks in this one order, so two can never deadlock.
+ * currency, the treasury's main row after its shards (the float refills a shard it holds from
+ * the main row, `TreasuryFloat.ts`). Every operation takes its locks in this one order, so two
+ * can never deadlock.
  */
-function lockOrder(h: Holder, currencyId: number): string {
+export function lockOrder(h: Holder, currencyId: number): string {
   const currency = String(currencyId).padStart(6, '0');
   if ('userId' in h) return `0:${String(h.userId).padStart(15, '0')}:${h.account}:${currency}`;
-  return `1:${h.platform}:${String(h.shard ?? 0).padStart(2, '0')}:${currency}`;
+  const shard = h.platform === 'treasury' && !h.shard ? 'zz' : String(h.shard ?? 0).padStart(2, '0');
+  return `1:${h.platform}:${shard}:${currency}`;
 }
 
 /**

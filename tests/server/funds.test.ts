@@ -15,6 +15,7 @@ import { calculateExchange } from '../../domain/funds/formulas';
 import { ManualClock } from '../../server/clock';
 import { AppError } from '../../server/http/AppError';
 import { DEMO_ACCOUNT } from '../../server/seed/seed';
+import { shardOf } from '../../server/ledger/Ledger';
 import type { NotificationItem } from '../../domain/notifications/types';
 import enNotifications from '../../locales/en/notifications.json';
 import { accountHelpers } from './accounts';
@@ -602,6 +603,84 @@ describe('funds', () => {
     expect((await s.ops('/credit', { user: user.email, account: 'legal', currency: 'USDT', amount: '-1', reason: 'x' })).body.message).toBe(
       'Please enter a correct amount',
     );
+  });
+});
+
+describe('the treasury float', () => {
+  let s: TestServer;
+  const clock = new ManualClock(Date.now());
+  let h: ReturnType<typeof accountHelpers>;
+  beforeAll(async () => {
+    s = await startServer({ startMarket: false, clock });
+    h = accountHelpers(s, clock);
+  });
+  afterAll(async () => {
+    await expectLedgerInvariants(s.db);
+    await s.close();
+  });
+
+  it('pays an exchange from the user’s treasury shard, refilled from the main row to its share and swept back above twice it; refuses more than the treasury holds', async () => {
+    const user = await s.signUp();
+    const [row] = await s.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [user.email]);
+    const shard = shardOf(row!.id);
+    const treasury = async (currencyId: number, which: number) => {
+      const [b] = await s.db.query<{ available: string }>(
+        `SELECT available::text AS available FROM balances WHERE platform = 'treasury' AND shard = $1 AND currency_id = $2`,
+        [which, currencyId],
+      );
+      return new Decimal(b?.available ?? 0);
+    };
+    await h.credit(user, 'change', 'USDT', '100000');
+    await h.credit(user, 'change', 'BTC', '5');
+    const exchange = (number: string, from: number, to: number, lang?: string) =>
+      s.call(
+        '/user/Transfer',
+        { number, from_currency_id: String(from), to_currency_id: String(to), ...(lang ? { lang } : {}) },
+        { token: user.token },
+      );
+    // A new server's treasury is all on its main rows (the seed's liquidity and what its history moved).
+    const btc0 = await treasury(BTC, 0);
+    const usdt0 = await treasury(USDT, 0);
+    eq(await platformBalance(s, 'treasury', BTC), btc0.toFixed());
+    eq(await platformBalance(s, 'treasury', USDT), usdt0.toFixed());
+    const btcShare = btc0.div(64).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+
+    // USDT → BTC: the empty BTC shard is refilled to its share of the treasury and pays from it;
+    // the USDT the treasury takes stays on the shard (under twice its share).
+    const first = (await exchange('1000', USDT, BTC)).body.message as ExchangeItem;
+    const paid = new Decimal(first.to_amount).plus(first.fee);
+    eq((await treasury(BTC, shard)).toFixed(), btcShare.toFixed());
+    eq((await treasury(BTC, 0)).toFixed(), btc0.minus(btcShare).minus(paid).toFixed());
+    eq((await treasury(USDT, shard)).toFixed(), '1000');
+    eq((await treasury(USDT, 0)).toFixed(), usdt0.toFixed());
+    eq(await platformBalance(s, 'treasury', BTC), btc0.minus(paid).toFixed());
+
+    // A second one the shard can pay touches nothing else: the main row is not even locked.
+    const second = (await exchange('1000', USDT, BTC)).body.message as ExchangeItem;
+    eq((await treasury(BTC, shard)).toFixed(), btcShare.minus(second.to_amount).minus(second.fee).toFixed());
+    eq((await treasury(BTC, 0)).toFixed(), btc0.minus(btcShare).minus(paid).toFixed());
+
+    // 2 BTC → USDT: the BTC shard would hold more than twice its share, so the surplus goes back
+    // to the main row and the shard keeps its share of the treasury as it stood.
+    const totalBtc = new Decimal(await platformBalance(s, 'treasury', BTC));
+    expect((await treasury(BTC, shard)).plus(2).gt(totalBtc.div(32))).toBe(true);
+    expect((await exchange('2', BTC, USDT)).body.type).toBe('ok');
+    eq((await treasury(BTC, shard)).toFixed(), totalBtc.div(64).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed());
+    eq(await platformBalance(s, 'treasury', BTC), totalBtc.plus(2).toFixed());
+
+    // More BTC than the whole treasury holds: refused in the caller's language, nothing moved.
+    const price = new Decimal(s.app.market.ticker('BTC/USDT')!.price);
+    const tooMuch = price.mul(totalBtc.plus(10)).ceil().toFixed();
+    await h.credit(user, 'change', 'USDT', tooMuch);
+    const before = await h.balance(user, USDT);
+    expect((await exchange(tooMuch, USDT, BTC)).body).toEqual({
+      type: 'error',
+      code: 0,
+      message: 'The platform cannot exchange this amount right now, please try a smaller amount',
+    });
+    expect((await exchange(tooMuch, USDT, BTC, 'jp')).body.message).toBe('現在この数量は両替できません。数量を減らしてお試しください');
+    expect(await h.balance(user, USDT)).toEqual(before);
+    eq(await platformBalance(s, 'treasury', BTC), totalBtc.plus(2).toFixed());
   });
 });
 

@@ -1,0 +1,177 @@
+import { Decimal } from '../../domain/decimal';
+import type { Queryable, SqlValue } from '../db/db';
+import { lockOrder, shardOf, SHARDS, type Holder, type Leg } from './Ledger';
+
+/**
+ * The share of a currency's treasury (main row and shards together) each shard is refilled to:
+ * 1/64, so with every shard at its share the main row keeps three quarters of the treasury, and
+ * a shard swept back at twice its share keeps it above half.
+ */
+export const FLOAT_SHARE = new Decimal(1).div(4 * SHARDS);
+
+/**
+ * Makes the platform rows a user's operation against the float locks exist (at zero, no money
+ * moving: the fees and treasury shards of the user in each currency), before its transaction and
+ * outside it, once per process. `treasuryFloat` locks the rows it will post on in the ledger's
+ * order; a row that does not exist yet cannot be locked, and two transactions each making it
+ * would meet out of that order (a deadlock, seen as retried transactions in the `exchanges`
+ * benchmark while the shards were new).
+ */
+export class FloatRows {
+  private readonly made = new Set<string>();
+
+  constructor(private readonly db: Queryable) {}
+
+  async ensure(userId: number, currencies: readonly number[]): Promise<void> {
+    const shard = shardOf(userId);
+    const missing = currencies.filter((c) => !this.made.has(`${shard}:${c}`));
+    if (!missing.length) return;
+    const params: SqlValue[] = [shard];
+    const rows = missing.flatMap((c) => {
+      const currency = `$${params.push(c)}::int`;
+      return [`('fees', $1::smallint, 0, ${currency}, 0, 0)`, `('treasury', $1::smallint, 0, ${currency}, 0, 0)`];
+    });
+    await this.db.query(
+      `INSERT INTO balances (platform, shard, account, currency_id, available, frozen) VALUES ${rows.join(', ')}
+       ON CONFLICT (platform, shard, currency_id) WHERE platform IS NOT NULL DO NOTHING`,
+      params,
+    );
+    for (const c of missing) this.made.add(`${shard}:${c}`);
+  }
+}
+
+/**
+ * The treasury's float. A user's operation against the treasury (an exchange) posts the
+ * treasury's side on that user's treasury shard (`shardOf`), not on the main row, so operations of
+ * users on different shards never queue on one row per currency; with the main row, 100 users
+ * exchanging at once went no faster than one user alone (bench `exchanges`).
+ *
+ * A shard pays from what it holds. When it holds less than it must pay, the same operation
+ * refills it from the main row to `FLOAT_SHARE` of the currency's treasury (or, with the main row
+ * short of that, to just what it pays); when it holds more than twice its share, the same
+ * operation moves the surplus back to the main row, so the paths that still pay from the main
+ * row (futures P&L, options, loans, lockming, NFT sales) keep most of the treasury. The main row
+ * is locked only by a refill or a sweep, after the shard: the ledger's lock order puts a
+ * platform's main row after its shards (`lockOrder`).
+ *
+ * Lock order: `legs` are the operation's legs with the treasury's on `{ platform: 'treasury' }`.
+ * Every balance they post on is locked here first, in the ledger's one order (the user's rows,
+ * then platform rows, the treasury shard last but for the main row), and read, so the sizing
+ * sees the shard as last committed and no other transaction can move it before the post; the
+ * main rows a refill or sweep needs are locked after them, in currency order (call
+ * `FloatRows.ensure` before the transaction, so the shard rows exist to be locked). Answers the legs to
+ * post (the treasury's on the shard, with the refill or sweep legs), or null when the treasury
+ * (the shard and the main row together) cannot pay: the caller refuses the operation.
+ */
+export async function treasuryFloat(
+  q: Queryable,
+  userId: number,
+  legs: readonly Leg[],
+  /** The currency's decimals: a refill or sweep amount is rounded down to them. */
+  decimalsOf: (currencyId: number) => number,
+): Promise<Leg[] | null> {
+  const shard: Holder = { platform: 'treasury', shard: shardOf(userId) };
+  const moves = new Map<number, Decimal>();
+  const others: Leg[] = [];
+  for (const leg of legs) {
+    if ('platform' in leg.holder && leg.holder.platform === 'treasury') {
+      if (leg.frozen !== undefined && !new Decimal(String(leg.frozen)).isZero()) throw new Error('the treasury holds nothing frozen');
+      moves.set(leg.currencyId, (moves.get(leg.currencyId) ?? new Decimal(0)).plus(String(leg.available ?? 0)));
+    } else others.push(leg);
+  }
+  const currencies = [...moves.keys()].sort((a, b) => a - b);
+  const held = await lockAndRead(q, [...others, ...currencies.map((currencyId) => ({ holder: shard, currencyId }))], currencies, shard);
+
+  const out: Leg[] = [...others];
+  const refills: { currencyId: number; least: Decimal; wanted: Decimal; after: Decimal }[] = [];
+  const sweeps: { currencyId: number; amount: Decimal }[] = [];
+  for (const currencyId of currencies) {
+    const { mine, total } = held.get(currencyId)!;
+    const after = mine.plus(moves.get(currencyId)!);
+    const share = total.mul(FLOAT_SHARE).toDecimalPlaces(decimalsOf(currencyId), Decimal.ROUND_DOWN);
+    if (after.lt(0)) refills.push({ currencyId, least: after.neg(), wanted: share.minus(after), after });
+    else if (share.gt(0) && after.gt(share.mul(2))) sweeps.push({ currencyId, amount: after.minus(share) });
+    else out.push({ holder: shard, currencyId, available: moves.get(currencyId)! });
+  }
+  if (!refills.length && !sweeps.length) return out;
+
+  const main = await lockMain(
+    q,
+    [...refills.map((r) => r.currencyId), ...sweeps.map((s) => s.currencyId)].sort((a, b) => a - b),
+  );
+  for (const r of refills) {
+    const inMain = main.get(r.currencyId) ?? new Decimal(0);
+    const amount = inMain.gte(r.wanted) ? r.wanted : inMain.gte(r.least) ? r.least : null;
+    if (!amount) return null;
+    out.push(
+      { holder: shard, currencyId: r.currencyId, available: moves.get(r.currencyId)!.plus(amount) },
+      { holder: { platform: 'treasury' }, currencyId: r.currencyId, available: amount.neg() },
+    );
+  }
+  for (const s of sweeps) {
+    out.push(
+      { holder: shard, currencyId: s.currencyId, available: moves.get(s.currencyId)!.minus(s.amount) },
+      { holder: { platform: 'treasury' }, currencyId: s.currencyId, available: s.amount },
+    );
+  }
+  return out;
+}
+
+/** The WHERE of one balance row. */
+function rowOf(h: Holder, currencyId: number, params: SqlValue[]): string {
+  const p = (value: SqlValue) => `$${params.push(value)}`;
+  return 'userId' in h
+    ? `user_id = ${p(h.userId)}::bigint AND account = ${p(h.account)}::int AND currency_id = ${p(currencyId)}::int`
+    : `platform = ${p(h.platform)}::text AND shard = ${p(h.shard ?? 0)}::smallint AND currency_id = ${p(currencyId)}::int`;
+}
+
+/**
+ * One statement: locks each balance of `rows` in the ledger's lock order (one locking subquery
+ * each, run in that order), and reads the treasury shard's balance and the whole treasury's
+ * (unlocked: it only sizes the float) of each of `currencies`.
+ */
+async function lockAndRead(
+  q: Queryable,
+  rows: readonly { holder: Holder; currencyId: number }[],
+  currencies: readonly number[],
+  shard: Holder,
+): Promise<Map<number, { mine: Decimal; total: Decimal }>> {
+  const params: SqlValue[] = [];
+  const ordered = [...new Map(rows.map((r) => [lockOrder(r.holder, r.currencyId), r])).entries()].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  const parts = ordered.map(([, r], i) => {
+    const where = rowOf(r.holder, r.currencyId, params);
+    return `SELECT ${i} AS i, NULL::int AS currency_id, (SELECT available::text FROM balances WHERE ${where} FOR UPDATE) AS available`;
+  });
+  for (const c of currencies) {
+    parts.push(
+      `SELECT NULL, ${`$${params.push(c)}`}::int,
+         (SELECT COALESCE(SUM(available), 0)::text FROM balances WHERE platform = 'treasury' AND currency_id = $${params.length}::int)`,
+    );
+  }
+  const answered = await q.query<{ i: number | null; currency_id: number | null; available: string | null }>(
+    parts.join(' UNION ALL '),
+    params,
+  );
+  const byIndex = new Map(answered.filter((r) => r.i !== null).map((r) => [r.i!, r.available]));
+  const result = new Map<number, { mine: Decimal; total: Decimal }>();
+  for (const c of currencies) {
+    const i = ordered.findIndex(([key]) => key === lockOrder(shard, c));
+    const total = answered.find((r) => r.currency_id === c)?.available ?? '0';
+    result.set(c, { mine: new Decimal(byIndex.get(i) ?? 0), total: new Decimal(total) });
+  }
+  return result;
+}
+
+/** Locks the treasury's main row of each of `currencies` (in that order) and answers what each holds. */
+async function lockMain(q: Queryable, currencies: readonly number[]): Promise<Map<number, Decimal>> {
+  const params: SqlValue[] = [];
+  const parts = currencies.map(
+    (c) =>
+      `SELECT ${`$${params.push(c)}`}::int AS currency_id,
+         (SELECT available::text FROM balances WHERE platform = 'treasury' AND shard = 0 AND currency_id = $${params.length}::int FOR UPDATE) AS available`,
+  );
+  const rows = await q.query<{ currency_id: number; available: string | null }>(parts.join(' UNION ALL '), params);
+  return new Map(rows.map((r) => [r.currency_id, new Decimal(r.available ?? 0)]));
+}
