@@ -215,7 +215,7 @@ export const bridge: Bench = {
       seq: 0,
       data: {
         session: { user_id: 1 },
-        balances: [{ account: 3, currency_id: 1, currency: 'USDT', available: '250000', frozen: '0' }],
+        balances: [{ account: 3, currency_id: 1, currency: 'USDT', available: '250000', frozen: '0', v: 1 }],
         notifications: { unread: 0, recent: [] },
         support: { unread: 0, recent: [] },
         orders: [],

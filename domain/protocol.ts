@@ -116,6 +116,12 @@ export interface BalanceRow {
   currency: string;
   available: string;
   frozen: string;
+  /**
+   * The journal row that last changed it: a later change has a larger one. The worker keeps the
+   * row with the largest, so a message that arrives after a newer one (numbered by another node,
+   * say) never shows an older balance.
+   */
+  v: number;
 }
 
 /**

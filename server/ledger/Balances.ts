@@ -45,6 +45,20 @@ export class Balances {
     return balanceRows.all(q, `SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 ORDER BY account, currency_id`, [userId]);
   }
 
+  /**
+   * Every balance row of the user with the journal row that last changed it (`v`, 0 for a row
+   * no operation has moved yet): the private channel's snapshot, which the worker compares with
+   * the `v` of each change it is sent.
+   */
+  async ofUserVersioned(userId: number, q: Queryable = this.db): Promise<(BalanceRow & { v: number })[]> {
+    const rows = await q.query<BalanceRow & { v: number | string | null }>(
+      `SELECT ${BALANCE_COLUMNS}, (SELECT MAX(j.id) FROM journal j WHERE j.balance_id = balances.id) AS v
+       FROM balances WHERE user_id = $1 ORDER BY account, currency_id`,
+      [userId],
+    );
+    return rows.map((r) => ({ ...balanceRows.check(r), v: Number(r.v ?? 0) }));
+  }
+
   /** The user's rows in one account. */
   async ofAccount(userId: number, account: number, q: Queryable = this.db): Promise<BalanceRow[]> {
     return balanceRows.all(q, `SELECT ${BALANCE_COLUMNS} FROM balances WHERE user_id = $1 AND account = $2 ORDER BY currency_id`, [

@@ -136,7 +136,9 @@ function postStatement(op: Operation, legs: readonly MergedLeg[], now: number): 
     `op AS (INSERT INTO ledger_ops (key, kind, memo, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING id)`,
   ];
   const journal: string[] = [];
-  const out = [`SELECT NULL::int AS leg, NULL::bigint AS id, NULL::text AS available, NULL::text AS frozen FROM op`];
+  const out = [
+    `SELECT NULL::int AS leg, NULL::bigint AS id, NULL::text AS available, NULL::text AS frozen, NULL::bigint AS journal_id FROM op`,
+  ];
   legs.forEach((leg, i) => {
     const da = `${p(leg.available.toFixed())}::numeric`;
     const df = `${p(leg.frozen.toFixed())}::numeric`;
@@ -164,12 +166,14 @@ function postStatement(op: Operation, legs: readonly MergedLeg[], now: number): 
       `SELECT op.id, leg_${i}.id, ${user?.id ?? 'NULL::bigint'}, ${user?.account ?? '0'}, ${currency}, ${da}, ${df},
          leg_${i}.available, leg_${i}.frozen, $2, ${ref!.type}::text, ${ref!.id}::bigint, $4::bigint FROM op, leg_${i}`,
     );
-    out.push(`SELECT ${i}, id, available::text, frozen::text FROM leg_${i}`);
+    out.push(
+      `SELECT ${i}, id, available::text, frozen::text, (SELECT j.id FROM journal_rows j WHERE j.balance_id = leg_${i}.id) FROM leg_${i}`,
+    );
   });
   if (journal.length) {
     ctes.push(
       `journal_rows AS (INSERT INTO journal (op_id, balance_id, user_id, account, currency_id, delta_available, delta_frozen, available_after, frozen_after, kind, ref_type, ref_id, created_at)
-         ${journal.join(' UNION ALL ')})`,
+         ${journal.join(' UNION ALL ')} RETURNING id, balance_id)`,
     );
   }
   return { sql: `WITH ${ctes.join(',\n')}\n${out.join(' UNION ALL ')}`, params };
@@ -213,6 +217,8 @@ export interface BalanceChange {
   currency_id: number;
   available: string;
   frozen: string;
+  /** The journal row the operation wrote for it: a later change of the balance has a larger one. */
+  v: number;
 }
 
 /**
@@ -253,7 +259,7 @@ export class Ledger {
     const legs = this.merge(op).filter((leg) => !(leg.available.isZero() && leg.frozen.isZero()));
     this.assertBalanced(op.kind, legs);
     const { sql, params } = postStatement(op, legs, this.clock.now());
-    let rows: { leg: number | null; id: number | null; available: string | null; frozen: string | null }[];
+    let rows: { leg: number | null; id: number | null; available: string | null; frozen: string | null; journal_id: number | null }[];
     try {
       rows = await q.query(sql, params);
     } catch (error) {
@@ -261,7 +267,9 @@ export class Ledger {
       throw error;
     }
     if (!rows.length) return false;
-    const changed = rows.filter((r) => r.leg !== null).map((r) => ({ leg: legs[r.leg!]!, available: r.available!, frozen: r.frozen! }));
+    const changed = rows
+      .filter((r) => r.leg !== null)
+      .map((r) => ({ leg: legs[r.leg!]!, available: r.available!, frozen: r.frozen!, v: Number(r.journal_id) }));
     if (changed.length !== legs.length) throw new Error(`ledger operation ${op.key}: ${changed.length} of ${legs.length} balances moved`);
     this.announce(q, changed);
     return true;
@@ -311,13 +319,13 @@ export class Ledger {
   }
 
   /** After commit (never on rollback), tells the listeners whose balances changed. */
-  private announce(q: Queryable, changed: readonly { leg: MergedLeg; available: string; frozen: string }[]): void {
+  private announce(q: Queryable, changed: readonly { leg: MergedLeg; available: string; frozen: string; v: number }[]): void {
     if (!this.listeners.size) return;
     const byUser = new Map<number, BalanceChange[]>();
-    for (const { leg, available, frozen } of changed) {
+    for (const { leg, available, frozen, v } of changed) {
       if (!('userId' in leg.holder)) continue;
       const keys = byUser.get(leg.holder.userId) ?? [];
-      keys.push({ account: leg.holder.account, currency_id: leg.currencyId, available, frozen });
+      keys.push({ account: leg.holder.account, currency_id: leg.currencyId, available, frozen, v });
       byUser.set(leg.holder.userId, keys);
     }
     if (!byUser.size) return;

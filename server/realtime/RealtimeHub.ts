@@ -286,8 +286,8 @@ export class RealtimeHub {
 
   /**
    * Announces that these balances of the user changed: one `balances` message with their
-   * committed values, read when the message is numbered. For the ledger, after commit:
-   * `q.afterCommit(() => hub.publishBalances(userId, [{ account, currency_id }]))`.
+   * committed values, read when the message is numbered. The ledger's own changes do not need
+   * it: they carry their values and journal rows and are published as they are (realtime plugin).
    */
   publishBalances(userId: number, changed: readonly BalanceKey[]): Promise<number | null> {
     const wanted = new Set(changed.map((k) => `${k.account}:${k.currency_id}`));

@@ -1,10 +1,11 @@
 /**
  * The realtime area: socket.io on the HTTP server (`fastify.hub`), public topics and their
- * snapshots, the private channel. Every committed balance change reaches the user's open apps.
+ * snapshots, the private channel. Every committed balance change reaches the user's open apps,
+ * with the values and journal row the ledger reported for it (`changedRows`).
  */
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../platform/options';
-import { balanceReader } from './balanceSnapshot';
+import { balanceReader, changedRows } from './balanceSnapshot';
 import { createRealtimeHandlers } from './realtimeHandlers';
 import { RealtimeHub } from './RealtimeHub';
 import { DbUserSequences } from './UserSequences';
@@ -24,7 +25,9 @@ export const realtimePlugin = fp<AppOptions>(
       bus: fastify.bus,
     });
     fastify.decorate('hub', hub);
-    ledger.onBalancesChanged((userId, changed) => void hub.publishBalances(userId, changed));
+    // The ledger reports each change's committed values with its journal row: sent as they are, no read.
+    const rows = changedRows(fastify.market);
+    ledger.onBalancesChanged((userId, changed) => void hub.publishToUser(userId, 'balances', rows(changed)));
     hub.provideSnapshot('balances', balanceReader(balances, fastify.market));
     fastify.api.handle(createRealtimeHandlers(hub));
     // Sockets close before the HTTP server does.

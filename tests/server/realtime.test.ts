@@ -311,6 +311,35 @@ describe('the private channel', () => {
     expect((await s.call('/user/channel/snapshot', {}, { method: 'GET' })).body).toMatchObject({ type: 999 });
   });
 
+  it('pushes a committed post’s balances as the ledger reported them, with the journal row that made them, without reading them again', async () => {
+    const user = await s.signUp();
+    const userId = await userIdOf(user.token);
+    await credit(user.email, 'USDT', '40');
+    const socket = await s.socket();
+    const { snapshot } = await auth(socket, user.token);
+    const lastRow = async () =>
+      (
+        await s.db.query<{ id: number }>('SELECT MAX(id)::int AS id FROM journal WHERE user_id = $1 AND account = 2 AND currency_id = $2', [
+          userId,
+          usdt(),
+        ])
+      )[0]!.id;
+    // The snapshot's row names the journal row that last changed it.
+    expect(snapshot.data.balances).toEqual([expect.objectContaining({ account: 2, currency_id: usdt(), v: await lastRow() })]);
+    const got = collectUser(socket);
+    const read = vi.spyOn(Balances.prototype, 'ofUserVersioned');
+    try {
+      await credit(user.email, 'USDT', '2');
+      await until(() => got.some((m) => m.kind === 'balances'));
+      expect(got.find((m) => m.kind === 'balances')!.data).toEqual([
+        { account: 2, currency_id: usdt(), currency: 'USDT', available: '42', frozen: '0', v: await lastRow() },
+      ]);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it('numbers a revocation: the ended session gets revoked, the user’s other sessions changed, under one seq', async () => {
     const user = await s.signUp();
     const userId = await userIdOf(user.token);

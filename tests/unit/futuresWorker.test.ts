@@ -54,7 +54,7 @@ const ticker = (symbol: string, price: string, id = 1): Ticker => ({
   ts: 1,
 });
 
-const lever = (available: string): BalanceRow => ({ account: 3, currency_id: 3, currency: 'USDT', available, frozen: '0' });
+const lever = (available: string): BalanceRow => ({ account: 3, currency_id: 3, currency: 'USDT', available, frozen: '0', v: 0 });
 
 function position(id: number, over: Partial<FuturesTrade> = {}): FuturesTrade {
   return {

@@ -231,12 +231,13 @@ describe('the market slice', () => {
   });
 });
 
-const row = (currency_id: number, available: string, account: 1 | 2 | 3 | 4 = 2): BalanceRow => ({
+const row = (currency_id: number, available: string, account: 1 | 2 | 3 | 4 = 2, v = 0): BalanceRow => ({
   account,
   currency_id,
   currency: `C${currency_id}`,
   available,
   frozen: '0',
+  v,
 });
 const note = (id: number, read = false): NotificationItem => ({ id, kind: 'credited', params: {}, created_at: id, read });
 const privateSnap = (seq: number, balances: BalanceRow[] = [], unread = 0): PrivateSnapshot => ({
@@ -350,6 +351,17 @@ describe('PrivateChannel', () => {
 });
 
 describe('the account slice', () => {
+  it('keeps the newest change of a balance: one with an older journal row, numbered later by another node, is not shown over it', () => {
+    const books = new AccountSlice();
+    books.applySnapshot(privateSnap(3, [row(1, '10', 2, 40), row(2, '5', 2, 41)]));
+    books.take();
+    books.apply(balances(4, row(1, '8', 2, 50)));
+    // Committed before the change above, numbered after it: its balance of currency 1 is older; currency 2's is new.
+    books.apply(balances(5, row(1, '9', 2, 45), row(2, '7', 2, 46)));
+    expect(books.balanceRows()).toEqual([row(1, '8', 2, 50), row(2, '7', 2, 46)]);
+    expect(books.take().private?.balances).toEqual([row(1, '8', 2, 50), row(2, '7', 2, 46)]);
+  });
+
   it('replaces its state with a snapshot and applies idempotent updates', () => {
     const books = new AccountSlice();
     const snap = privateSnap(3, [row(1, '10'), row(2, '5', 1)], 2);

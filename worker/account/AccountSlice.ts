@@ -97,6 +97,8 @@ export class AccountSlice implements Slice<AccountChanges> {
     switch (msg.kind) {
       case 'balances':
         for (const row of msg.data) {
+          // A change older than the one held (numbered later by another node) is not shown over it.
+          if ((this.balances.get(balanceKey(row))?.v ?? 0) > row.v) continue;
           this.balances.set(balanceKey(row), row);
           this.dirtyBalances.add(balanceKey(row));
         }
