@@ -3,11 +3,15 @@ import type { Queryable, SqlValue } from '../db/db';
 import { lockOrder, shardOf, SHARDS, type Holder, type Leg } from './Ledger';
 
 /**
- * The share of a currency's treasury (main row and shards together) each shard is refilled to:
- * 1/64, so with every shard at its share the main row keeps three quarters of the treasury, and
- * a shard swept back at twice its share keeps it above half.
+ * Each shard is refilled to 1/FLOAT_PARTS of a currency's treasury (main row and shards
+ * together): 1/64, so with every shard at its share the main row keeps three quarters of the
+ * treasury, and a shard swept back at twice its share keeps it above half.
  */
-export const FLOAT_SHARE = new Decimal(1).div(4 * SHARDS);
+export const FLOAT_PARTS = 4 * SHARDS;
+
+/** Sums without rounding, as the ledger merges legs (the project's Decimal keeps 20 digits). */
+const Exact = Decimal.clone({ precision: 1_000 });
+type Exact = InstanceType<typeof Exact>;
 
 /**
  * Makes the platform rows a user's operation against the float locks exist (at zero, no money
@@ -47,7 +51,7 @@ export class FloatRows {
  * exchanging at once went no faster than one user alone (bench `exchanges`).
  *
  * A shard pays from what it holds. When it holds less than it must pay, the same operation
- * refills it from the main row to `FLOAT_SHARE` of the currency's treasury (or, with the main row
+ * refills it from the main row to 1/`FLOAT_PARTS` of the currency's treasury (or, with the main row
  * short of that, to just what it pays); when it holds more than twice its share, the same
  * operation moves the surplus back to the main row, so the paths that still pay from the main
  * row (futures P&L, options, loans, lockming, NFT sales) keep most of the treasury. The main row
@@ -71,27 +75,27 @@ export async function treasuryFloat(
   decimalsOf: (currencyId: number) => number,
 ): Promise<Leg[] | null> {
   const shard: Holder = { platform: 'treasury', shard: shardOf(userId) };
-  const moves = new Map<number, Decimal>();
+  const moves = new Map<number, Exact>();
   const others: Leg[] = [];
   for (const leg of legs) {
     if ('platform' in leg.holder && leg.holder.platform === 'treasury') {
       if (leg.frozen !== undefined && !new Decimal(String(leg.frozen)).isZero()) throw new Error('the treasury holds nothing frozen');
-      moves.set(leg.currencyId, (moves.get(leg.currencyId) ?? new Decimal(0)).plus(String(leg.available ?? 0)));
+      moves.set(leg.currencyId, (moves.get(leg.currencyId) ?? new Exact(0)).plus(String(leg.available ?? 0)));
     } else others.push(leg);
   }
   const currencies = [...moves.keys()].sort((a, b) => a - b);
   const held = await lockAndRead(q, [...others, ...currencies.map((currencyId) => ({ holder: shard, currencyId }))], currencies, shard);
 
   const out: Leg[] = [...others];
-  const refills: { currencyId: number; least: Decimal; wanted: Decimal; after: Decimal }[] = [];
-  const sweeps: { currencyId: number; amount: Decimal }[] = [];
+  const refills: { currencyId: number; least: Exact; wanted: Exact }[] = [];
+  const sweeps: { currencyId: number; amount: Exact }[] = [];
   for (const currencyId of currencies) {
     const { mine, total } = held.get(currencyId)!;
     const after = mine.plus(moves.get(currencyId)!);
-    const share = total.mul(FLOAT_SHARE).toDecimalPlaces(decimalsOf(currencyId), Decimal.ROUND_DOWN);
-    if (after.lt(0)) refills.push({ currencyId, least: after.neg(), wanted: share.minus(after), after });
+    const share = total.div(FLOAT_PARTS).toDecimalPlaces(decimalsOf(currencyId), Exact.ROUND_DOWN);
+    if (after.lt(0)) refills.push({ currencyId, least: after.neg(), wanted: share.minus(after) });
     else if (share.gt(0) && after.gt(share.mul(2))) sweeps.push({ currencyId, amount: after.minus(share) });
-    else out.push({ holder: shard, currencyId, available: moves.get(currencyId)! });
+    else out.push({ holder: shard, currencyId, available: moves.get(currencyId)!.toFixed() });
   }
   if (!refills.length && !sweeps.length) return out;
 
@@ -100,18 +104,18 @@ export async function treasuryFloat(
     [...refills.map((r) => r.currencyId), ...sweeps.map((s) => s.currencyId)].sort((a, b) => a - b),
   );
   for (const r of refills) {
-    const inMain = main.get(r.currencyId) ?? new Decimal(0);
+    const inMain = main.get(r.currencyId) ?? new Exact(0);
     const amount = inMain.gte(r.wanted) ? r.wanted : inMain.gte(r.least) ? r.least : null;
     if (!amount) return null;
     out.push(
-      { holder: shard, currencyId: r.currencyId, available: moves.get(r.currencyId)!.plus(amount) },
-      { holder: { platform: 'treasury' }, currencyId: r.currencyId, available: amount.neg() },
+      { holder: shard, currencyId: r.currencyId, available: moves.get(r.currencyId)!.plus(amount).toFixed() },
+      { holder: { platform: 'treasury' }, currencyId: r.currencyId, available: amount.neg().toFixed() },
     );
   }
   for (const s of sweeps) {
     out.push(
-      { holder: shard, currencyId: s.currencyId, available: moves.get(s.currencyId)!.minus(s.amount) },
-      { holder: { platform: 'treasury' }, currencyId: s.currencyId, available: s.amount },
+      { holder: shard, currencyId: s.currencyId, available: moves.get(s.currencyId)!.minus(s.amount).toFixed() },
+      { holder: { platform: 'treasury' }, currencyId: s.currencyId, available: s.amount.toFixed() },
     );
   }
   return out;
@@ -135,7 +139,7 @@ async function lockAndRead(
   rows: readonly { holder: Holder; currencyId: number }[],
   currencies: readonly number[],
   shard: Holder,
-): Promise<Map<number, { mine: Decimal; total: Decimal }>> {
+): Promise<Map<number, { mine: Exact; total: Exact }>> {
   const params: SqlValue[] = [];
   const ordered = [...new Map(rows.map((r) => [lockOrder(r.holder, r.currencyId), r])).entries()].sort(([a], [b]) =>
     a < b ? -1 : a > b ? 1 : 0,
@@ -155,17 +159,17 @@ async function lockAndRead(
     params,
   );
   const byIndex = new Map(answered.filter((r) => r.i !== null).map((r) => [r.i!, r.available]));
-  const result = new Map<number, { mine: Decimal; total: Decimal }>();
+  const result = new Map<number, { mine: Exact; total: Exact }>();
   for (const c of currencies) {
     const i = ordered.findIndex(([key]) => key === lockOrder(shard, c));
     const total = answered.find((r) => r.currency_id === c)?.available ?? '0';
-    result.set(c, { mine: new Decimal(byIndex.get(i) ?? 0), total: new Decimal(total) });
+    result.set(c, { mine: new Exact(byIndex.get(i) ?? 0), total: new Exact(total) });
   }
   return result;
 }
 
 /** Locks the treasury's main row of each of `currencies` (in that order) and answers what each holds. */
-async function lockMain(q: Queryable, currencies: readonly number[]): Promise<Map<number, Decimal>> {
+async function lockMain(q: Queryable, currencies: readonly number[]): Promise<Map<number, Exact>> {
   const params: SqlValue[] = [];
   const parts = currencies.map(
     (c) =>
@@ -173,5 +177,5 @@ async function lockMain(q: Queryable, currencies: readonly number[]): Promise<Ma
          (SELECT available::text FROM balances WHERE platform = 'treasury' AND shard = 0 AND currency_id = $${params.length}::int FOR UPDATE) AS available`,
   );
   const rows = await q.query<{ currency_id: number; available: string | null }>(parts.join(' UNION ALL '), params);
-  return new Map(rows.map((r) => [r.currency_id, new Decimal(r.available ?? 0)]));
+  return new Map(rows.map((r) => [r.currency_id, new Exact(r.available ?? 0)]));
 }
