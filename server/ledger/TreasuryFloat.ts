@@ -159,9 +159,10 @@ async function lockAndRead(
     params,
   );
   const byIndex = new Map(answered.filter((r) => r.i !== null).map((r) => [r.i!, r.available]));
+  const indexOf = new Map(ordered.map(([key], i) => [key, i]));
   const result = new Map<number, { mine: Exact; total: Exact }>();
   for (const c of currencies) {
-    const i = ordered.findIndex(([key]) => key === lockOrder(shard, c));
+    const i = indexOf.get(lockOrder(shard, c))!;
     const total = answered.find((r) => r.currency_id === c)?.available ?? '0';
     result.set(c, { mine: new Exact(byIndex.get(i) ?? 0), total: new Exact(total) });
   }
@@ -174,7 +175,7 @@ async function lockMain(q: Queryable, currencies: readonly number[]): Promise<Ma
   const parts = currencies.map(
     (c) =>
       `SELECT ${`$${params.push(c)}`}::int AS currency_id,
-         (SELECT available::text FROM balances WHERE platform = 'treasury' AND shard = 0 AND currency_id = $${params.length}::int FOR UPDATE) AS available`,
+         (SELECT available::text FROM balances WHERE ${rowOf({ platform: 'treasury' }, c, params)} FOR UPDATE) AS available`,
   );
   const rows = await q.query<{ currency_id: number; available: string | null }>(parts.join(' UNION ALL '), params);
   return new Map(rows.map((r) => [r.currency_id, new Exact(r.available ?? 0)]));

@@ -29,6 +29,11 @@ import type { FuturesRepository, TradeRow } from '../FuturesRepository';
 import { futuresSettings } from '../settings';
 import { LEVER, USDT_ID, type Mark, type TradeListener } from './terms';
 
+/** The lever balance as decimals; a balance never held is zero. */
+function walletOf(row: { available: string; frozen: string } | null): { available: Decimal; frozen: Decimal } {
+  return { available: new Decimal(row?.available ?? 0), frozen: new Decimal(row?.frozen ?? 0) };
+}
+
 export class FuturesCore {
   constructor(
     private readonly deps: {
@@ -80,8 +85,7 @@ export class FuturesCore {
   }
 
   async available(userId: number, q?: Queryable): Promise<{ available: Decimal; frozen: Decimal }> {
-    const row = await this.deps.balances.one(userId, LEVER, USDT_ID, q);
-    return { available: new Decimal(row?.available ?? 0), frozen: new Decimal(row?.frozen ?? 0) };
+    return walletOf(await this.deps.balances.one(userId, LEVER, USDT_ID, q));
   }
 
   /**
@@ -89,8 +93,7 @@ export class FuturesCore {
    * balance, locked too, in the same round trip (`Balances.lockUserAndRead`).
    */
   async lockAndAvailable(userId: number, q: Queryable): Promise<{ available: Decimal; frozen: Decimal }> {
-    const row = await this.deps.balances.lockUserAndRead(q, userId, LEVER, USDT_ID);
-    return { available: new Decimal(row?.available ?? 0), frozen: new Decimal(row?.frozen ?? 0) };
+    return walletOf(await this.deps.balances.lockUserAndRead(q, userId, LEVER, USDT_ID));
   }
 
   /** Refuses a limit, take-profit or stop-loss price outside the pair's band around the mark. */
