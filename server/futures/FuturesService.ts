@@ -24,7 +24,7 @@ import { FuturesReads } from './trading/FuturesReads';
 import { isRuleRefusal, OrderPlacement, type SubmitInput } from './trading/OrderPlacement';
 import { PositionChanges } from './trading/PositionChanges';
 import { PositionClosing } from './trading/PositionClosing';
-import type { Mark, QuoteRate, TradeListener } from './trading/terms';
+import { USDT_ID, type Mark, type QuoteRate, type TradeListener } from './trading/terms';
 
 export class FuturesService {
   /** Told after commit of every trade that changed; the parts announce to this one set. */
@@ -48,7 +48,8 @@ export class FuturesService {
   }) {
     const { db, clock, ledger, balances, market, users, repo, quoteUsdt, tradingFees } = deps;
     const core = new FuturesCore({ ledger, balances, market, repo, tradingFees, listeners: this.listeners });
-    const closing = new PositionClosing({ clock, balances, repo, core });
+    const usdtDecimals = market.currencies.find((c) => c.id === USDT_ID)!.decimals;
+    const closing = new PositionClosing({ clock, balances, repo, core, usdtDecimals });
     this.core = core;
     this.reads = new FuturesReads({ repo, quoteUsdt, core });
     this.orders = new OrderPlacement({ db, clock, market, users, repo, quoteUsdt, core });

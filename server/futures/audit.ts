@@ -93,19 +93,32 @@ export function futuresAuditor(deps: FuturesAuditDeps): Auditor {
   return { kind: 'futures', audit: (ctx) => auditFutures(deps, ctx) };
 }
 
+/**
+ * The name a leg is compared under: the treasury's over all its rows (a close pays on the user's
+ * shard, and a refill or sweep of the float moves money between the shard and the main row in the
+ * same operation, server/ledger/TreasuryFloat.ts), any other holder's as the ledger names it.
+ */
+const compared = (h: Holder) => ('platform' in h && h.platform === 'treasury' ? 'platform:treasury' : holderName(h));
+
+/** Sums legs by the name they are compared under; a name whose sum is zero moved nothing. */
+function byName(legs: readonly ExpectedLeg[]): Map<string, { available: Decimal; frozen: Decimal }> {
+  const sums = new Map<string, { available: Decimal; frozen: Decimal }>();
+  for (const leg of legs) {
+    const name = compared(leg.holder);
+    const sum = sums.get(name) ?? { available: dec(0), frozen: dec(0) };
+    sums.set(name, { available: sum.available.plus(leg.available ?? 0), frozen: sum.frozen.plus(leg.frozen ?? 0) });
+  }
+  for (const [name, sum] of sums) if (sum.available.isZero() && sum.frozen.isZero()) sums.delete(name);
+  return sums;
+}
+
 /** Differences between a posted ledger operation and the legs the settlement implies (USDT only). */
 function compareLedger(op: PostedOperation | undefined, key: string, kind: string, expected: ExpectedLeg[]): string[] {
   if (!op) return [`ledger operation ${key} missing`];
   const problems: string[] = [];
   if (op.kind !== kind) problems.push(`ledger kind ${op.kind}, expected ${kind}`);
-  const want = new Map<string, { available: Decimal; frozen: Decimal }>();
-  for (const leg of expected) {
-    const name = holderName(leg.holder);
-    const sum = want.get(name) ?? { available: dec(0), frozen: dec(0) };
-    want.set(name, { available: sum.available.plus(leg.available ?? 0), frozen: sum.frozen.plus(leg.frozen ?? 0) });
-  }
-  for (const [name, sum] of want) if (sum.available.isZero() && sum.frozen.isZero()) want.delete(name);
-  const got = new Map(op.legs.filter((l) => l.currencyId === USDT_ID).map((l) => [holderName(l.holder), l]));
+  const want = byName(expected);
+  const got = byName(op.legs.filter((l) => l.currencyId === USDT_ID));
   if (op.legs.some((l) => l.currencyId !== USDT_ID)) problems.push('ledger legs in another currency than USDT');
   for (const [name, sum] of want) {
     const leg = got.get(name);

@@ -8,6 +8,7 @@ import { Decimal } from '../../domain/decimal';
 import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { MarketPair } from '../../domain/market/types';
 import { AppError } from '../http/AppError';
+import { FloatRows } from '../ledger/TreasuryFloat';
 import { txRunner } from '../ledger/tx';
 import { futuresAuditor } from './audit';
 import { FuturesEngine, TRADE_CHANGED } from './FuturesEngine';
@@ -80,6 +81,9 @@ export const futuresPlugin = fp(
         credits.creditIn(q, afterCommit, { platform: 'insurance' }, usdt, new Decimal(INSURANCE_SEED), INSURANCE_REASON),
       );
     }
+
+    // A close pays on the user's treasury shard (the float), locked before the post: the rows must exist.
+    await new FloatRows(db).ensureAll([USDT_ID]);
 
     users.addTradeSource((ids) => repo.tradersAmong(ids));
     fastify.api.handle(createFuturesHandlers(service));

@@ -26,35 +26,52 @@ export class FloatRows {
 
   constructor(private readonly db: Queryable) {}
 
-  async ensure(userId: number, currencies: readonly number[]): Promise<void> {
-    const shard = shardOf(userId);
-    const missing = currencies.filter((c) => !this.made.has(`${shard}:${c}`));
+  /** The rows of `userId`'s shard in each of `currencies`. */
+  ensure(userId: number, currencies: readonly number[]): Promise<void> {
+    return this.make([shardOf(userId)], currencies);
+  }
+
+  /**
+   * The rows of every shard in each of `currencies`: for a path (futures closes, run by the user
+   * and by the engine from several places) that would otherwise have to call `ensure` before each
+   * of its transactions. Called once at start.
+   */
+  ensureAll(currencies: readonly number[]): Promise<void> {
+    return this.make(
+      Array.from({ length: SHARDS }, (_, i) => i + 1),
+      currencies,
+    );
+  }
+
+  private async make(shards: readonly number[], currencies: readonly number[]): Promise<void> {
+    const missing = shards.flatMap((shard) => currencies.filter((c) => !this.made.has(`${shard}:${c}`)).map((c) => ({ shard, c })));
     if (!missing.length) return;
-    const params: SqlValue[] = [shard];
-    const rows = missing.flatMap((c) => {
-      const currency = `$${params.push(c)}::int`;
-      return [`('fees', $1::smallint, 0, ${currency}, 0, 0)`, `('treasury', $1::smallint, 0, ${currency}, 0, 0)`];
+    const params: SqlValue[] = [];
+    const rows = missing.flatMap(({ shard, c }) => {
+      const at = `$${params.push(shard)}::smallint, 0, $${params.push(c)}::int`;
+      return [`('fees', ${at}, 0, 0)`, `('treasury', ${at}, 0, 0)`];
     });
     await this.db.query(
       `INSERT INTO balances (platform, shard, account, currency_id, available, frozen) VALUES ${rows.join(', ')}
        ON CONFLICT (platform, shard, currency_id) WHERE platform IS NOT NULL DO NOTHING`,
       params,
     );
-    for (const c of missing) this.made.add(`${shard}:${c}`);
+    for (const { shard, c } of missing) this.made.add(`${shard}:${c}`);
   }
 }
 
 /**
- * The treasury's float. A user's operation against the treasury (an exchange) posts the
- * treasury's side on that user's treasury shard (`shardOf`), not on the main row, so operations of
- * users on different shards never queue on one row per currency; with the main row, 100 users
- * exchanging at once went no faster than one user alone (bench `exchanges`).
+ * The treasury's float. A user's operation against the treasury (an exchange, a futures close,
+ * an option's settlement) posts the treasury's side on that user's treasury shard (`shardOf`),
+ * not on the main row, so operations of users on different shards never queue on one row per
+ * currency; with the main row, 100 users exchanging at once went no faster than one user alone
+ * (bench `exchanges`).
  *
  * A shard pays from what it holds. When it holds less than it must pay, the same operation
  * refills it from the main row to 1/`FLOAT_PARTS` of the currency's treasury (or, with the main row
  * short of that, to just what it pays); when it holds more than twice its share, the same
  * operation moves the surplus back to the main row, so the paths that still pay from the main
- * row (futures P&L, options, loans, lockming, NFT sales) keep most of the treasury. The main row
+ * row (loans, lockming, NFT sales, IEO, dual investment) keep most of the treasury. The main row
  * is locked only by a refill or a sweep, after the shard: the ledger's lock order puts a
  * platform's main row after its shards (`lockOrder`).
  *

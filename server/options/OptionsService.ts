@@ -21,7 +21,8 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { Balances } from '../ledger/Balances';
-import type { Ledger } from '../ledger/Ledger';
+import type { Leg, Ledger } from '../ledger/Ledger';
+import { FloatRows, treasuryFloat } from '../ledger/TreasuryFloat';
 import { isJoined, txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
@@ -54,6 +55,7 @@ const decimalsOf = (text: string) => (text.split('.')[1] ?? '').replace(/0+$/, '
 export class OptionsService {
   private readonly listeners = new Set<OptionListener>();
   private readonly tx: TxRunner;
+  private readonly floatRows: FloatRows;
 
   constructor(
     private readonly deps: {
@@ -67,6 +69,7 @@ export class OptionsService {
     },
   ) {
     this.tx = txRunner(deps.db);
+    this.floatRows = new FloatRows(deps.db);
   }
 
   onChange(listener: OptionListener): () => void {
@@ -210,6 +213,7 @@ export class OptionsService {
     const owner = await this.deps.repo.byId(orderId);
     if (!owner || owner.status !== 'pending') return null;
     await this.deps.market.record();
+    await this.floatRows.ensure(owner.user_id, [owner.currency_id]);
     return this.tx(async (q, afterCommit) => {
       await this.deps.users.lockById(owner.user_id, q);
       const row = await this.deps.repo.lock(q, orderId);
@@ -231,16 +235,15 @@ export class OptionsService {
       });
       if (!settled) return null;
       const stake = new Decimal(row.stake);
+      const legs: Leg[] = [
+        { holder: { userId: row.user_id, account: MICRO }, currencyId: row.currency_id, frozen: stake.neg(), available: payout },
+        { holder: { platform: 'treasury' }, currencyId: row.currency_id, available: stake.minus(payout) },
+      ];
+      // The treasury's side on the user's shard (the float): an expiry's settlements of many users
+      // do not queue on the treasury's main row. One the float cannot pay posts on the main row.
+      const floated = await treasuryFloat(q, row.user_id, legs, () => currency.decimals);
       // The order was locked pending, so its settlement cannot have been posted: a second one is a bug.
-      await this.deps.ledger.postOnce(q, {
-        key,
-        kind: 'options_settle',
-        ref: { type: 'options', id: row.id },
-        legs: [
-          { holder: { userId: row.user_id, account: MICRO }, currencyId: row.currency_id, frozen: stake.neg(), available: payout },
-          { holder: { platform: 'treasury' }, currencyId: row.currency_id, available: stake.minus(payout) },
-        ],
-      });
+      await this.deps.ledger.postOnce(q, { key, kind: 'options_settle', ref: { type: 'options', id: row.id }, legs: floated ?? legs });
       this.announce(afterCommit, settled);
       return settled;
     });

@@ -10,6 +10,7 @@ import { Decimal } from '../../domain/decimal';
 import type { OptionOrder } from '../../domain/options/types';
 import { buildApp, type App } from '../../server/app';
 import { ManualClock } from '../../server/clock';
+import { shardOf } from '../../server/ledger/Ledger';
 import type {} from '../../server/audit/plugin';
 import type {} from '../../server/ledger/plugin';
 import type {} from '../../server/options/plugin';
@@ -59,6 +60,16 @@ describe('options engine', () => {
     const row = await app.fastify.balances.one(userId, 4, USDT);
     return { available: new Decimal(row?.available ?? 0).toFixed(), frozen: new Decimal(row?.frozen ?? 0).toFixed() };
   };
+  /** The treasury's legs of an option's settlement, by shard (0: the main row). */
+  const treasuryLegs = async (id: number) => {
+    const key = `options:${id}:settle`;
+    const op = (await app.fastify.ledger.operations(s.db, [key])).get(key)!;
+    return Object.fromEntries(
+      op.legs.flatMap((l) =>
+        'platform' in l.holder && l.holder.platform === 'treasury' ? [[l.holder.shard ?? 0, new Decimal(l.available).toFixed()]] : [],
+      ),
+    );
+  };
   const audit = () =>
     app.fastify.audit.registry
       .list()
@@ -99,6 +110,11 @@ describe('options engine', () => {
       settle_key: `options:${placed.id}:settle`,
     });
     expect(await wallet(userId)).toEqual({ available: '1080', frozen: '0' });
+    // The treasury pays the 80 from the user's shard (the float), refilled from the main row first
+    // (the shard was empty): an expiry's settlements of many users do not queue on one row.
+    const legs = await treasuryLegs(placed.id);
+    expect(Object.keys(legs).sort()).toEqual(['0', String(shardOf(userId))].sort());
+    expect(new Decimal(legs[shardOf(userId)]!).plus(legs[0]!).toFixed()).toBe('-80');
   });
 
   it('an equal price at expiry is a draw (the stake back); a down option loses when the price rises', async () => {
@@ -120,6 +136,8 @@ describe('options engine', () => {
     await mark('60000.01');
     expect(await order(lossToo.id)).toMatchObject({ result: 'loss', close_ts: lossToo.expires_at + 500, profit: '-10' });
     expect(await wallet(userId)).toEqual({ available: '964.5', frozen: '0' });
+    // A loss is paid into the user's treasury shard alone.
+    expect(await treasuryLegs(loss.id)).toEqual({ [shardOf(userId)]: '25.5' });
   });
 
   it('on a quiet pair the option waits for the pair’s next tick; another pair’s ticks do not decide it', async () => {

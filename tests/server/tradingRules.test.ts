@@ -11,6 +11,7 @@ import { Decimal } from '../../domain/decimal';
 import { handlingFee, margin as marginFor, openPrice } from '../../domain/futures/formulas';
 import type { FuturesTrade } from '../../domain/futures/types';
 import { ManualClock } from '../../server/clock';
+import { shardOf } from '../../server/ledger/Ledger';
 import type {} from '../../server/futures/plugin';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
@@ -18,6 +19,7 @@ import { futuresHelpers } from './futuresHelpers';
 import { expectLedgerInvariants } from './invariants';
 
 const BTC = 1;
+const USDT = 3;
 
 describe('trading rules', () => {
   let s: TestServer;
@@ -234,6 +236,72 @@ describe('trading rules', () => {
     ]);
     expect(await lever(user)).toEqual({ available: '57.176', frozen: '0' });
     expect((await platform('insurance')).minus(fund).toFixed()).toBe('5.687');
+    await mark('64170.00');
+  });
+
+  it('pays a close’s P&L from the user’s treasury shard, refilled from the main row and swept back: closes of users never queue on one row', async () => {
+    await mark('64170.00');
+    const user = await funded('2000000');
+    const [row] = await s.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [user.email]);
+    const shard = shardOf(row!.id);
+    const decimals = s.app.market.currencies.find((c) => c.id === USDT)!.decimals;
+    const treasury = async (which: number) => {
+      const [b] = await s.db.query<{ available: string }>(
+        `SELECT available::text AS available FROM balances WHERE platform = 'treasury' AND shard = $1 AND currency_id = $2`,
+        [which, USDT],
+      );
+      return new Decimal(b?.available ?? 0);
+    };
+    /** The treasury's legs of a close's ledger operation, by shard. */
+    const treasuryLegs = async (id: number) => {
+      const op = (await s.app.fastify.ledger.operations(s.db, [`futures:${id}:close`])).get(`futures:${id}:close`)!;
+      return Object.fromEntries(
+        op.legs.flatMap((l) =>
+          'platform' in l.holder && l.holder.platform === 'treasury' ? [[l.holder.shard ?? 0, new Decimal(l.available).toFixed()]] : [],
+        ),
+      );
+    };
+    const close = async (id: number) => ok<FuturesTrade>(await s.call('/lever/close', { id: String(id) }, { token: user.token }));
+    const empty = await treasury(shard);
+
+    // A winning close with the shard unable to pay: the same operation refills it from the main row
+    // to its share of the treasury (as it stood), and the P&L is paid from the shard.
+    const total = await platform('treasury');
+    const main = await treasury(0);
+    const share = total.div(64).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+    const win = ok<FuturesTrade>(await submit(user));
+    await mark('64500.00');
+    const pnl = new Decimal((await close(win.id)).profit!);
+    expect(pnl.gt(0)).toBe(true);
+    expect(empty.minus(pnl).lt(0)).toBe(true);
+    expect(await treasuryLegs(win.id)).toEqual({ [shard]: share.minus(empty).toFixed(), 0: share.minus(empty).plus(pnl).neg().toFixed() });
+    expect((await treasury(shard)).toFixed()).toBe(share.toFixed());
+    expect((await platform('treasury')).toFixed()).toBe(total.minus(pnl).toFixed());
+
+    // A second winning close the shard can pay, and a losing one: the shard alone, the main row untouched.
+    const again = ok<FuturesTrade>(await submit(user));
+    await mark('64600.00');
+    const pnl2 = new Decimal((await close(again.id)).profit!);
+    const lose = ok<FuturesTrade>(await submit(user));
+    await mark('64000.00');
+    const pnl3 = new Decimal((await close(lose.id)).profit!);
+    expect(pnl3.lt(0)).toBe(true);
+    expect(await treasuryLegs(again.id)).toEqual({ [shard]: pnl2.neg().toFixed() });
+    expect(await treasuryLegs(lose.id)).toEqual({ [shard]: pnl3.neg().toFixed() });
+    expect((await treasury(0)).toFixed()).toBe(main.minus(share.minus(empty).plus(pnl)).toFixed());
+
+    // Losses that would leave the shard above twice its share sweep the surplus back to the main
+    // row: five closes of 10 BTC at 5× in one batch, each losing about 192,000 USDT.
+    for (let i = 0; i < 5; i++) ok(await submit(user, { share: '1000', multiple: '5' }));
+    const before = await platform('treasury');
+    const open = await s.app.fastify.futures.service.live(row!.id, 'open');
+    await mark('45000.00');
+    expect(ok<{ closed: number }>(await s.call('/lever/batch_close', { type: '0' }, { token: user.token })).closed).toBe(5);
+    const lost = (await Promise.all(open.map(async (p) => new Decimal((await trade(p.id)).profit!)))).reduce((a, b) => a.plus(b));
+    const swept = (await Promise.all(open.map(async (p) => new Decimal((await treasuryLegs(p.id))[0] ?? 0)))).reduce((a, b) => a.plus(b));
+    expect(swept.gt(0)).toBe(true);
+    expect((await treasury(shard)).lte((await platform('treasury')).div(32))).toBe(true);
+    expect((await platform('treasury')).toFixed()).toBe(before.minus(lost).toFixed());
     await mark('64170.00');
   });
 
