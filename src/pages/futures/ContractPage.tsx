@@ -39,10 +39,13 @@ import { Term } from '../../ui/Term';
 
 const KlineChart = lazy(() => import('../../ui/trading/chart/KlineChart'));
 
+type SummaryLabels = Record<'high' | 'volume' | 'low' | 'turnover', string>;
+
 /** The pair's price and 24 h stats: the only part of the header that follows the ticker. */
 function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
   const { t } = useTranslation();
-  // Written once per language: the summary re-renders on every tick of the pair.
+  // Written once per language, and the translation hook runs only then: the figures below
+  // re-render on every tick of the pair, this part does not.
   const labels = useMemo(
     () => ({
       high: t('trade.stats.high'),
@@ -53,6 +56,10 @@ function Summary({ pair, doubtful }: { pair: MarketPair; doubtful: boolean }) {
     [t],
   );
   useTickerFocus(pair.symbol);
+  return <SummaryFigures pair={pair} doubtful={doubtful} labels={labels} />;
+}
+
+function SummaryFigures({ pair, doubtful, labels }: { pair: MarketPair; doubtful: boolean; labels: SummaryLabels }) {
   const tk = useTicker(pair.symbol);
   return (
     <>

@@ -352,6 +352,23 @@ function LiveOptions({ pair, placed }: { pair: MarketPair; placed: number }) {
   );
 }
 
+/** The price line: the only part of the page that follows the ticker (the page does not re-render for a tick). */
+function Summary({ symbol }: { symbol: string }) {
+  const tk = useTicker(symbol);
+  return (
+    <>
+      <section className={styles.summary}>
+        <span className={`${styles.price} num ${tk?.tone ?? ''}`} data-testid="last-price">
+          {tk?.priceText ?? '--'}
+        </span>
+        <span className={`${styles.change} num ${tk?.tone ?? ''}`}>{tk?.changeText}</span>
+        <PriceSource ticker={tk} />
+      </section>
+      <PriceStaleNotice ticker={tk} />
+    </>
+  );
+}
+
 export default function OptionsPage() {
   const { t } = useTranslation();
   const choice = usePair();
@@ -361,7 +378,6 @@ export default function OptionsPage() {
   const onPlaced = useCallback(() => setPlaced((n) => n + 1), []);
   useTopics(useMemo(() => [topics.quotes()], []));
   useTickerFocus(pair?.symbol);
-  const tk = useTicker(pair?.symbol);
   if (!pair)
     return (
       <Page title={t('options.title')}>
@@ -383,14 +399,7 @@ export default function OptionsPage() {
       }
     >
       <FeedBanner />
-      <section className={styles.summary}>
-        <span className={`${styles.price} num ${tk?.tone ?? ''}`} data-testid="last-price">
-          {tk?.priceText ?? '--'}
-        </span>
-        <span className={`${styles.change} num ${tk?.tone ?? ''}`}>{tk?.changeText}</span>
-        <PriceSource ticker={tk} />
-      </section>
-      <PriceStaleNotice ticker={tk} />
+      <Summary symbol={pair.symbol} />
       <div className={styles.chart}>
         <Suspense fallback={<div className={styles.chartFallback} />}>
           <KlineChart key={pair.symbol} symbol={pair.symbol} period="1min" mode="line" priceDecimals={pair.price_decimals} />

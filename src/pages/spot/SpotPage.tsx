@@ -45,7 +45,6 @@ const KlineChart = lazy(() => import('../../ui/trading/chart/KlineChart'));
 function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) {
   const { t } = useTranslation();
   useTickerFocus(pair.symbol);
-  const tk = useTicker(pair.symbol);
   return (
     <>
       <NavBar
@@ -64,6 +63,16 @@ function Header({ pair, onSwitch }: { pair: MarketPair; onSwitch: () => void }) 
           </>
         }
       />
+      <Summary pair={pair} />
+    </>
+  );
+}
+
+/** The price line: the only part of the header that follows the ticker (the nav bar does not re-render for a tick). */
+function Summary({ pair }: { pair: MarketPair }) {
+  const tk = useTicker(pair.symbol);
+  return (
+    <>
       <section className={styles.summary} data-testid="spot-summary">
         <span className={`${styles.price} num ${tk?.tone ?? ''}`} data-testid="last-price">
           {tk?.priceText ?? '--'}
