@@ -40,8 +40,10 @@ export interface SliceHooks {
 export interface Slice<Changes extends object> {
   /** What the feed and the interface language hand this slice; none for a slice the UI alone drives. */
   readonly hooks?: SliceHooks;
-  /** True when something changed since the last `take`. */
+  /** True when something changed since the last `take` that should go to the UI now. */
   readonly isDirty: boolean;
+  /** Changes held back (not `isDirty` yet): how long until they should go; null or absent when none are. */
+  readonly dueInMs?: number | null;
   /** The changes since the last call, clearing the change marks; `nowMs` paces slow work. */
   take(nowMs: number): Changes;
 }

@@ -26,6 +26,11 @@ export function createWorkerState() {
     get isDirty(): boolean {
       return all.some((s) => s.isDirty);
     },
+    /** How long until changes held back by a slice should go (the soonest); null when none are. */
+    get dueInMs(): number | null {
+      const due = all.flatMap((s: Slice<object>) => (s.dueInMs === undefined || s.dueInMs === null ? [] : [s.dueInMs]));
+      return due.length ? Math.min(...due) : null;
+    },
     /** The dirty slices' changes, merged; `nowMs` paces slow work (the movers ranking). */
     take(nowMs = Date.now()): WorkerSnapshot {
       return takeChanges(all, nowMs);

@@ -11,6 +11,7 @@ import { SnapshotPacer } from '../../worker/connection/SnapshotPacer';
 function setup(intervalMs = 0) {
   const source = {
     isDirty: false,
+    dueInMs: null as number | null,
     n: 0,
     take() {
       this.isDirty = false;
@@ -32,7 +33,16 @@ function setup(intervalMs = 0) {
   };
   /** The UI answers the last snapshot: drawn, at `cost` ms of its main thread. */
   const answer = (cost: number) => port.onmessage!({ data: cost } as MessageEvent<unknown>);
-  return { posted, change, answer };
+  /** A change held back by the slice: not dirty, due in `ms`, dirty once due. */
+  const holdBack = (ms: number) => {
+    source.dueInMs = ms;
+    pacer.schedule();
+    setTimeout(() => {
+      source.isDirty = true;
+      source.dueInMs = null;
+    }, ms);
+  };
+  return { posted, change, answer, holdBack };
 }
 
 describe('SnapshotPacer', () => {
@@ -52,6 +62,25 @@ describe('SnapshotPacer', () => {
     await vi.advanceTimersByTimeAsync(16);
     expect(posted.map((p) => p.snap)).toEqual([1]);
     expect(posted[0]!.at).toBeLessThanOrEqual(16);
+  });
+
+  it('sends a change the slice holds back when it is due, with no other change to bring it', async () => {
+    const { posted, holdBack } = setup();
+    holdBack(250);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(posted).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(posted.map((p) => p.snap)).toEqual([1]);
+  });
+
+  it('sends a change with the next frame while another is held back, not with its timer', async () => {
+    const { posted, holdBack, change } = setup();
+    holdBack(250);
+    await vi.advanceTimersByTimeAsync(100);
+    change();
+    await vi.advanceTimersByTimeAsync(16);
+    expect(posted.map((p) => p.snap)).toEqual([1]);
+    expect(posted[0]!.at).toBeLessThanOrEqual(116);
   });
 
   it('sends nothing more until the UI answers, then rests 1.5× the cost it reported', async () => {

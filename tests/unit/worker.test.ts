@@ -4,6 +4,7 @@ import type { Ticker } from '../../domain/market/types';
 import { buildTickerView } from '../../domain/market/views';
 import type { NotificationItem } from '../../domain/notifications/types';
 import { PROTOCOL_VERSION, parseTopic, topics, type BalanceRow, type PrivateSnapshot, type UserMessage } from '../../domain/protocol';
+import { MarketSlice } from '../../worker/market/MarketSlice';
 import { applyDepthDelta, buildBookView, createBook, readBook } from '../../worker/market/orderBook';
 import { AccountSlice } from '../../worker/account/AccountSlice';
 import { PrivateChannel, type PrivateSnapshotFetch } from '../../worker/feed/PrivateChannel';
@@ -215,6 +216,45 @@ describe('the market slice', () => {
     books.take(1_200);
     books.market.setFocus(['C150/USDT']);
     expect(books.take(1_300).tickers!['C150/USDT']!.price).toBe('103.00');
+  });
+
+  it('asks for a snapshot when a ticker on screen changes, and for changes off screen alone at most every 250 ms', () => {
+    let now = 10_000;
+    const market = new MarketSlice(() => now);
+    const quote = (seq: number, symbol: string, price: string) => ({
+      topic: 'quotes' as const,
+      kind: 'quotes' as const,
+      seq,
+      data: [ticker(symbol, price, '1.00', seq)],
+    });
+    market.applySnapshot({
+      topic: 'quotes',
+      kind: 'quotes',
+      seq: 1,
+      data: [ticker('BTC/USDT', '100.00', '1.00', 1), ticker('ETH/USDT', '10.00', '1.00', 1)],
+    });
+    market.setFocus(['BTC/USDT']);
+    market.take(now);
+    expect(market.isDirty).toBe(false);
+    expect(market.dueInMs).toBeNull();
+    // A pair off screen changes right after a snapshot: held back (the contract page got a
+    // snapshot per feed message for such changes, ~60 a second from a 10 Hz market).
+    now += 16;
+    market.applyMessage(quote(2, 'ETH/USDT', '10.01'));
+    expect(market.isDirty).toBe(false);
+    expect(market.dueInMs).toBe(234);
+    // The pair on screen changes: a snapshot goes, and the held-back change rides on it.
+    market.applyMessage(quote(3, 'BTC/USDT', '100.01'));
+    expect(market.isDirty).toBe(true);
+    expect(Object.keys(market.take(now).tickers!).sort()).toEqual(['BTC/USDT', 'ETH/USDT']);
+    // Off screen alone again: due 250 ms after that snapshot, then it goes by itself.
+    now += 100;
+    market.applyMessage(quote(4, 'ETH/USDT', '10.02'));
+    expect(market.isDirty).toBe(false);
+    now += 150;
+    expect(market.dueInMs).toBe(0);
+    expect(market.isDirty).toBe(true);
+    expect(market.take(now).tickers!['ETH/USDT']!.price).toBe('10.02');
   });
 
   it('keeps only the newest state of each bar between snapshots', () => {

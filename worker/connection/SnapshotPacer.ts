@@ -35,9 +35,14 @@ export class SnapshotPacer {
   private drawWait: ReturnType<typeof setTimeout> | undefined;
   /** Before this (`performance.now()`) no snapshot goes: the main thread's share of idle time. */
   private restUntil = 0;
+  /** The look at changes held back, when one is set (`later`). */
+  private laterTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** `isDirty`: whether anything changed; `take`: the changes, which clears them. */
-  constructor(private readonly source: { readonly isDirty: boolean; take(): unknown }) {}
+  /**
+   * `isDirty`: whether changes should go now; `dueInMs`: how long until changes held back should
+   * (a flush that finds nothing to send looks again then); `take`: the changes, which clears them.
+   */
+  constructor(private readonly source: { readonly isDirty: boolean; readonly dueInMs?: number | null; take(): unknown }) {}
 
   /** Caps the snapshot rate below the frame rate; 0 means once per animation frame. */
   setInterval(ms: number): void {
@@ -69,7 +74,8 @@ export class SnapshotPacer {
   /** Sends the pending changes, if any, to the UI. */
   private readonly flush = (): void => {
     this.scheduled = false;
-    if (!this.port || !this.source.isDirty || this.awaitingDraw) return;
+    if (!this.port || this.awaitingDraw) return;
+    if (!this.source.isDirty) return this.later();
     this.lastFlushAt = performance.now();
     this.port.postMessage(this.source.take());
     this.awaitingDraw = true;
@@ -86,5 +92,16 @@ export class SnapshotPacer {
     this.awaitingDraw = false;
     this.restUntil = performance.now() + Math.min(REST_MAX_MS, Math.max(0, costMs * REST_PER_COST));
     if (this.source.isDirty) this.schedule();
+    else this.later();
+  }
+
+  /** Nothing to send now: changes held back are looked at again when they are due. */
+  private later(): void {
+    const due = this.source.dueInMs;
+    if (due === undefined || due === null || this.laterTimer !== undefined) return;
+    this.laterTimer = setTimeout(() => {
+      this.laterTimer = undefined;
+      this.schedule();
+    }, due);
   }
 }

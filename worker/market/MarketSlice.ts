@@ -102,6 +102,13 @@ const MOVERS_EVERY_MS = 1000;
 const OFF_FOCUS_MS = 1000;
 /** Off-focus views built per snapshot at least, so a short backlog drains at once. */
 const OFF_FOCUS_MIN = 4;
+/**
+ * Off-focus changes alone ask for a snapshot at most this often; in between they ride on the
+ * snapshots that go anyway. Without it every feed message of a pair off screen made a snapshot at
+ * the next frame: the contract page got ~60 a second from a 10 Hz market (one per message), each
+ * a main-thread task, for four views of pairs it does not show.
+ */
+const OFF_FOCUS_ALONE_MS = 250;
 
 /**
  * The worker's in-memory market: tickers, books, trades and bars, with what changed since the
@@ -140,6 +147,9 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
   /** Drawn symbols whose live-region figures changed since they were last sent. */
   private glancePending = new Set<string>();
   private glanceAt = -Infinity;
+
+  /** `now`: the clock of `take`'s `nowMs` (wall time in the worker), for `isDirty`'s pacing of off-focus changes. */
+  constructor(private readonly now: () => number = Date.now) {}
 
   readonly hooks: SliceHooks = {
     applySnapshot: (snap) => this.applySnapshot(snap),
@@ -379,11 +389,24 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
     };
   }
 
-  /** True when something changed since the last `take`. */
+  /**
+   * True when a snapshot should go: something on screen changed (a shown ticker, a book, a tape,
+   * a bar), or tickers off screen changed and none went for `OFF_FOCUS_ALONE_MS`.
+   */
   get isDirty(): boolean {
     // A pending glance does not count: it rides on the next snapshot a second or more after the
     // last one, and the drawn pair's ticker changes with its book, so that snapshot comes.
-    return this.dirtyTickers.size > 0 || this.dirtyBooks.size > 0 || this.dirtyTrades.size > 0 || this.klines.size > 0;
+    if (this.dirtyBooks.size > 0 || this.dirtyTrades.size > 0 || this.klines.size > 0) return true;
+    if (this.dirtyTickers.size === 0) return false;
+    if (this.dueInMs === 0) return true;
+    for (const symbol of this.dirtyTickers) if (this.shown(symbol)) return true;
+    return false;
+  }
+
+  /** How long until off-focus changes alone ask for a snapshot (0: now); null when none wait. */
+  get dueInMs(): number | null {
+    if (this.dirtyTickers.size === 0) return null;
+    return this.lastTakeAt === null ? 0 : Math.max(0, this.lastTakeAt + OFF_FOCUS_ALONE_MS - this.now());
   }
 
   /** Builds the views of what changed and clears the change marks; `nowMs` paces the movers ranking. */
