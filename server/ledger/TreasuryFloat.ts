@@ -82,7 +82,8 @@ export class FloatRows {
  * main rows a refill or sweep needs are locked after them, in currency order (call
  * `FloatRows.ensure` before the transaction, so the shard rows exist to be locked). Answers the legs to
  * post (the treasury's on the shard, with the refill or sweep legs), or null when the treasury
- * (the shard and the main row together) cannot pay: the caller refuses the operation.
+ * (the shard and the main row together) cannot pay: the caller refuses the operation (an
+ * exchange), or posts on the main row as before (a settlement, `floatOrMain`).
  */
 export async function treasuryFloat(
   q: Queryable,
@@ -196,4 +197,18 @@ async function lockMain(q: Queryable, currencies: readonly number[]): Promise<Ma
   );
   const rows = await q.query<{ currency_id: number; available: string | null }>(parts.join(' UNION ALL '), params);
   return new Map(rows.map((r) => [r.currency_id, new Exact(r.available ?? 0)]));
+}
+
+/**
+ * The legs of a settlement that must complete (a futures close, an option's payout): on the
+ * treasury's float as `treasuryFloat` gives them, or, when even the float cannot pay, the legs as
+ * they are, on the main row, which the ledger refuses below zero as it always did.
+ */
+export async function floatOrMain(
+  q: Queryable,
+  userId: number,
+  legs: readonly Leg[],
+  decimalsOf: (currencyId: number) => number,
+): Promise<Leg[]> {
+  return (await treasuryFloat(q, userId, legs, decimalsOf)) ?? [...legs];
 }

@@ -22,7 +22,7 @@ import type { Db } from '../db/db';
 import { AppError } from '../http/AppError';
 import type { Balances } from '../ledger/Balances';
 import type { Leg, Ledger } from '../ledger/Ledger';
-import { FloatRows, treasuryFloat } from '../ledger/TreasuryFloat';
+import { FloatRows, floatOrMain } from '../ledger/TreasuryFloat';
 import { isJoined, txRunner, type AfterCommit, type TxRunner } from '../ledger/tx';
 import type { MarketSource } from '../market/MarketSource';
 import type { UserRepository } from '../users/UserRepository';
@@ -240,10 +240,10 @@ export class OptionsService {
         { holder: { platform: 'treasury' }, currencyId: row.currency_id, available: stake.minus(payout) },
       ];
       // The treasury's side on the user's shard (the float): an expiry's settlements of many users
-      // do not queue on the treasury's main row. One the float cannot pay posts on the main row.
-      const floated = await treasuryFloat(q, row.user_id, legs, () => currency.decimals);
+      // do not queue on the treasury's main row.
+      const posted = await floatOrMain(q, row.user_id, legs, () => currency.decimals);
       // The order was locked pending, so its settlement cannot have been posted: a second one is a bug.
-      await this.deps.ledger.postOnce(q, { key, kind: 'options_settle', ref: { type: 'options', id: row.id }, legs: floated ?? legs });
+      await this.deps.ledger.postOnce(q, { key, kind: 'options_settle', ref: { type: 'options', id: row.id }, legs: posted });
       this.announce(afterCommit, settled);
       return settled;
     });

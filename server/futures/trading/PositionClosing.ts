@@ -9,7 +9,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import type { Balances } from '../../ledger/Balances';
 import type { Leg } from '../../ledger/Ledger';
-import { treasuryFloat } from '../../ledger/TreasuryFloat';
+import { floatOrMain } from '../../ledger/TreasuryFloat';
 import type { MarketSource } from '../../market/MarketSource';
 import type { UserRepository } from '../../users/UserRepository';
 import type { FuturesRepository, TradeRow } from '../FuturesRepository';
@@ -47,11 +47,10 @@ export class PositionClosing {
 
   /**
    * Settles a close at `mark`: the margin leaves frozen, margin ± P&L returns to available, the
-   * P&L's counterparty is the treasury (the house), on the user's treasury shard (the float,
-   * server/ledger/TreasuryFloat.ts: closes of users on different shards do not queue on one row;
-   * when even the float cannot pay, on the main row as before, which the ledger refuses below
-   * zero). A liquidation pays a liquidation fee to the
-   * insurance fund out of what the account has left (never making a shortfall). When a loss
+   * P&L's counterparty is the treasury (the house), on the user's treasury shard (`floatOrMain`:
+   * closes of users on different shards do not queue on one row). A liquidation pays a
+   * liquidation fee to the insurance fund out of what the account has left (never making a
+   * shortfall). When a loss
    * exceeds the margin and all that is available (`wallet`, updated here for the next close of
    * the same transaction), the insurance fund takes the shortfall as far as it holds and the rest
    * is the platform's recorded bad debt: the close always completes, no user balance goes below
@@ -123,8 +122,7 @@ export class PositionClosing {
       { status: 'closed', profit: fixed(pnl), close_price: mark.price, close_reason: reason, closed_at: now },
       now,
     );
-    const floated = await treasuryFloat(q, row.user_id, legs, () => this.deps.usdtDecimals);
-    await this.deps.core.post(q, key, 'futures_close', row.id, floated ?? legs);
+    await this.deps.core.post(q, key, 'futures_close', row.id, await floatOrMain(q, row.user_id, legs, () => this.deps.usdtDecimals));
     return closed;
   }
 
