@@ -6,18 +6,22 @@
  * path).
  *
  *   node --import tsx bench/profilePage.ts [route] [--ms=6000] [--settled] [--tree]
+ *   node --import tsx bench/profilePage.ts --fling [--ms=8000] [--still] [--tree]
  *
  * `route` is the hash route (default the BTC/USDT contract page). By default the profile covers
  * the cold load (started before navigation); `--settled` starts it 5 s after the page opened, for
  * the page at rest on the embedded simulator. "(program)" is the browser's own work (style,
  * layout, paint, message dispatch), "(idle)" the time nothing ran: their share over the window
- * is the page's busy share.
+ * is the page's busy share. `--fling` profiles B4's case instead (bench/scroll.ts): the market
+ * list of 2,000 pairs with 500 row updates a second (`--still`: none), flung by touch throughout.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { launchBrowser, phonePage } from './lib/browser';
+import { startFeed } from './lib/feed';
 import { ROOT, startServer } from './lib/server';
+import { fling as flingList, openMarketList, ROW_UPDATES, SYMBOLS } from './scroll';
 
 interface ProfileNode {
   id: number;
@@ -34,11 +38,20 @@ const args = process.argv.slice(2);
 const route = args.find((a) => !a.startsWith('--')) ?? '#/pages/transaction/contract?symbol=BTC%2FUSDT';
 const windowMs = Number(args.find((a) => a.startsWith('--ms='))?.slice(5) ?? 6000);
 const settled = args.includes('--settled');
+const flinging = args.includes('--fling');
 
-const server = await startServer({ client: true });
+const server = await startServer({ client: true, quietMarket: flinging });
+const feed = flinging
+  ? startFeed(server.app.market, {
+      symbols: SYMBOLS,
+      ticksPerSecond: args.includes('--still') ? 0 : ROW_UPDATES,
+      mix: { quotes: 1, depth: 0, trades: 0 },
+    })
+  : null;
 const browser = await launchBrowser();
 try {
   const p = await phonePage(browser);
+  if (feed) await openMarketList(p, server, feed, (m) => console.log(m));
   await p.throttle(4);
   await p.cdp.send('Profiler.enable');
   await p.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -47,11 +60,13 @@ try {
     await new Promise((r) => setTimeout(r, 5000));
   }
   await p.cdp.send('Profiler.start');
-  if (!settled) await p.page.goto(`${server.url}/${route}`);
-  await new Promise((r) => setTimeout(r, windowMs));
+  if (feed) await flingList(p.cdp, Date.now() + windowMs);
+  else if (!settled) await p.page.goto(`${server.url}/${route}`);
+  if (!feed) await new Promise((r) => setTimeout(r, windowMs));
   const { profile } = (await p.cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   report(profile);
 } finally {
+  feed?.stop();
   await browser.close();
   await server.close();
 }
@@ -102,7 +117,7 @@ function report(profile: Profile): void {
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const idle = self.get('(idle) :0') ?? 0;
   console.log(
-    `${route}: ${settled ? 'settled' : 'cold load'}, ${ms(total).trim()} ms sampled at 4× CPU, busy ${((100 * (total - idle)) / total).toFixed(1)} %`,
+    `${flinging ? 'market list, flung' : route}: ${flinging ? (args.includes('--still') ? 'feed stopped' : `${ROW_UPDATES} row updates/s`) : settled ? 'settled' : 'cold load'}, ${ms(total).trim()} ms sampled at 4× CPU, busy ${((100 * (total - idle)) / total).toFixed(1)} %`,
   );
   console.log('\nself time');
   for (const [n, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${ms(us)}  ${n}`);

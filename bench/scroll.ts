@@ -20,7 +20,7 @@ import type { Bench, BenchContext, Figure } from './lib/types';
 
 export const SYMBOLS = 2000;
 /** Row updates per second (quotes only: every tick is one row's new price). */
-const ROW_UPDATES = 500;
+export const ROW_UPDATES = 500;
 const ROW_HEIGHT = 64;
 const THROTTLE = 4;
 
@@ -114,7 +114,7 @@ async function swipe(cdp: CDPSession, direction: number): Promise<void> {
 }
 
 /** Flings down three times, then up three times, and again, until `until` (epoch ms); answers the flings made. */
-async function fling(cdp: CDPSession, until: number): Promise<number> {
+export async function fling(cdp: CDPSession, until: number): Promise<number> {
   let gestures = 0;
   let direction = -1;
   while (Date.now() < until) {
