@@ -7,6 +7,7 @@
  *
  *   node --import tsx bench/profilePage.ts [route] [--ms=6000] [--settled] [--tree]
  *   node --import tsx bench/profilePage.ts --fling [--ms=8000] [--still] [--tree]
+ *   node --import tsx bench/profilePage.ts [route] --settled --feed=5000 [--signed-in]
  *
  * `route` is the hash route (default the BTC/USDT contract page). By default the profile covers
  * the cold load (started before navigation); `--settled` starts it 5 s after the page opened, for
@@ -21,6 +22,7 @@ import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { launchBrowser, phonePage } from './lib/browser';
 import { startFeed } from './lib/feed';
 import { ROOT, startServer } from './lib/server';
+import { demoWithPositions } from './screen';
 import { fling as flingList, openMarketList, ROW_UPDATES, SYMBOLS } from './scroll';
 
 interface ProfileNode {
@@ -39,6 +41,8 @@ const route = args.find((a) => !a.startsWith('--')) ?? '#/pages/transaction/cont
 const windowMs = Number(args.find((a) => a.startsWith('--ms='))?.slice(5) ?? 6000);
 const settled = args.includes('--settled');
 const flinging = args.includes('--fling');
+/** `--feed=5000`: B3's bench feed (bench/lib/feed.ts) at that many ticks a second over the simulator. */
+const feedRate = Number(args.find((a) => a.startsWith('--feed='))?.slice(7) ?? 0);
 
 const server = await startServer({ client: true, quietMarket: flinging });
 const feed = flinging
@@ -47,11 +51,14 @@ const feed = flinging
       ticksPerSecond: args.includes('--still') ? 0 : ROW_UPDATES,
       mix: { quotes: 1, depth: 0, trades: 0 },
     })
-  : null;
+  : feedRate
+    ? startFeed(server.app.market, { ticksPerSecond: feedRate })
+    : null;
 const browser = await launchBrowser();
 try {
-  const p = await phonePage(browser);
-  if (feed) await openMarketList(p, server, feed, (m) => console.log(m));
+  // `--signed-in`: as B3's page, the demo user with open positions and orders (bench/screen.ts).
+  const p = await phonePage(browser, args.includes('--signed-in') ? { token: await demoWithPositions(server) } : {});
+  if (flinging && feed) await openMarketList(p, server, feed, (m) => console.log(m));
   await p.throttle(4);
   await p.cdp.send('Profiler.enable');
   await p.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -60,9 +67,9 @@ try {
     await new Promise((r) => setTimeout(r, 5000));
   }
   await p.cdp.send('Profiler.start');
-  if (feed) await flingList(p.cdp, Date.now() + windowMs);
+  if (flinging) await flingList(p.cdp, Date.now() + windowMs);
   else if (!settled) await p.page.goto(`${server.url}/${route}`);
-  if (!feed) await new Promise((r) => setTimeout(r, windowMs));
+  if (!flinging) await new Promise((r) => setTimeout(r, windowMs));
   const { profile } = (await p.cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   report(profile);
 } finally {

@@ -13,14 +13,17 @@ import { MarketSlice } from './market/MarketSlice';
 import { AuctionSlice } from './nft/AuctionSlice';
 import { OptionsSlice } from './options/OptionsSlice';
 
-/** A fresh set of slices, keyed by area (`state.market`, `state.futures`, …). */
-export function createAreas() {
+/**
+ * A fresh set of slices, keyed by area (`state.market`, `state.futures`, …). `now` is the clock
+ * of the slices that hold changes back for a while (`Slice.dueInMs`), injected in tests.
+ */
+export function createAreas(now: () => number = Date.now) {
   const account = new AccountSlice();
   return {
     connection: new ConnectionSlice(),
-    market: new MarketSlice(),
+    market: new MarketSlice(now),
     account,
-    futures: new FuturesSlice(account),
+    futures: new FuturesSlice(account, now),
     options: new OptionsSlice(account),
     auctions: new AuctionSlice(),
     loans: new LoansSlice(),

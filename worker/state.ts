@@ -12,8 +12,9 @@ import { takeChanges, type ChangesOf, type Slice, type SliceHooks } from './slic
 /** What the UI receives, at most once per frame: the dirty slices' changes, merged. */
 export type WorkerSnapshot = Partial<ChangesOf<Areas[keyof Areas]>>;
 
-export function createWorkerState() {
-  const slices = createAreas();
+/** `now`: the clock of the slices that hold changes back (`createAreas`), injected in tests. */
+export function createWorkerState(now: () => number = Date.now) {
+  const slices = createAreas(now);
   const all = Object.values(slices);
   const hooks: readonly SliceHooks[] = all.flatMap((s: Slice<object>) => (s.hooks ? [s.hooks] : []));
   /** A `quotes` snapshot or message: its tickers go to the slices that price with them, after every public hook ran. */

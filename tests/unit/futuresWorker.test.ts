@@ -8,6 +8,7 @@ import type { Ticker } from '../../domain/market/types';
 import type { BalanceRow, PrivateSnapshot } from '../../domain/protocol';
 import { staleGroups } from '../../src/api/liveInvalidation';
 import { QUERY_GROUPS } from '../../src/api/queryKeys';
+import { PNL_EVERY_MS } from '../../worker/futures/FuturesSlice';
 import { lotsForFraction, previewOrder } from '../../worker/futures/preview';
 import { createWorkerState } from '../../worker/state';
 
@@ -105,14 +106,17 @@ function snapshot(available: string, positions: FuturesTrade[] = [], orders: Fut
 
 /** A worker state fed the way the feed feeds it. */
 function setup(available: string, positions: FuturesTrade[] = [], orders: FuturesTrade[] = []) {
-  const state = createWorkerState();
+  let clock = 1_000_000;
+  const state = createWorkerState(() => clock);
   const feed = state.feedHandlers(() => {});
   state.futures.setSettings([SETTINGS, ETH]);
   feed.snapshot({ topic: 'quotes', kind: 'quotes', seq: 1, data: [ticker('BTC/USDT', '60000'), ticker('ETH/USDT', '3000', 2)] });
   feed.privateSnapshot(snapshot(available, positions, orders));
   let seq = 1;
   const tick = (...list: Ticker[]) => feed.message({ topic: 'quotes', kind: 'quotes', seq: ++seq, data: list });
-  return { state, feed, tick };
+  /** Moves the slices' clock on (ticks alone go at most every PNL_EVERY_MS). */
+  const wait = (ms: number) => void (clock += ms);
+  return { state, feed, tick, wait };
 }
 
 describe('futures worker: preview', () => {
@@ -408,10 +412,11 @@ describe('futures worker: live positions', () => {
             margin: cost.margin.toFixed(),
             fee: cost.fee.toFixed(),
           });
-          const { state, tick } = setup('500', [pos]);
+          const { state, tick, wait } = setup('500', [pos]);
           const first = state.take().futures!.positions![0]!;
           const mark = new Decimal(markCents).div(100).toFixed();
           tick(ticker('BTC/USDT', mark));
+          wait(PNL_EVERY_MS);
           const view = state.take().futures!;
           const pnl = profit(side, pos.open_price!, mark, pos.number, '1');
           // The row comes whole first, then as the fields that changed (merged as the UI does).
@@ -443,11 +448,12 @@ describe('futures worker: live positions', () => {
 
   it('recomputes only the symbols that ticked, once per snapshot', () => {
     const eth = position(2, { symbol: 'ETH/USDT', match_id: 2, open_price: '3001.5', number: '0.1', margin: '15.0075' });
-    const { state, tick } = setup('1000', [position(1), eth]);
+    const { state, tick, wait } = setup('1000', [position(1), eth]);
     state.take();
     const before = state.futures.stats.pnl;
     // Five ETH ticks between two snapshots: one recompute, of the ETH position only.
     for (const p of ['3001', '3002', '3003', '3004', '3005']) tick(ticker('ETH/USDT', p, 2));
+    wait(PNL_EVERY_MS);
     const view = state.take().futures!;
     expect(state.futures.stats.pnl - before).toBe(1);
     // The BTC row's P&L did not move; only its liquidation estimate (the others' P&L) may change.
@@ -460,6 +466,35 @@ describe('futures worker: live positions', () => {
     tick(ticker('ETH/USDT', '3005', 2));
     expect(state.futures.isDirty).toBe(false);
     expect(state.futures.stats.pnl - before).toBe(1);
+  });
+
+  it('moves P&L for ticks alone at most every 250 ms, and at once with anything the private channel brings', () => {
+    const { state, feed, tick, wait } = setup('1000', [position(1)]);
+    state.take();
+    expect(state.futures.isDirty).toBe(false);
+    expect(state.futures.dueInMs).toBeNull();
+    // A tick right after a snapshot is held back: a 10 Hz market re-rendered the position rows
+    // and the account bar ten times a second.
+    wait(16);
+    tick(ticker('BTC/USDT', '60100'));
+    expect(state.futures.isDirty).toBe(false);
+    expect(state.futures.dueInMs).toBe(PNL_EVERY_MS - 16);
+    expect(state.take().futures).toBeUndefined();
+    // Due: it goes by itself, with the latest price.
+    wait(PNL_EVERY_MS - 16);
+    tick(ticker('BTC/USDT', '60200'));
+    expect(state.futures.dueInMs).toBe(0);
+    expect(state.futures.isDirty).toBe(true);
+    expect(state.take().futures!.positions![0]).toMatchObject({ id: 1, markText: '60,200.00', pnlText: '+17.00' });
+    // A balance right after a tick: both go at once.
+    wait(10);
+    tick(ticker('BTC/USDT', '60300'));
+    feed.user({ topic: 'user', kind: 'balances', seq: 2, data: [lever('900')] });
+    expect(state.futures.isDirty).toBe(true);
+    const view = state.take().futures!;
+    expect(view.positions![0]).toMatchObject({ markText: '60,300.00', pnlText: '+27.00' });
+    expect(view.account).toMatchObject({ availableText: '900.00' });
+    expect(state.futures.dueInMs).toBeNull();
   });
 
   it('follows the private channel: positions opened and closed, orders entrusted and cancelled, balance', () => {

@@ -123,6 +123,15 @@ interface Price {
   price_decimals: number;
 }
 
+/**
+ * Ticks alone move the positions' marks and P&L and the account's totals at most this often: a
+ * cadence a person reads (Binance's app moves them about once a second). On a 10 Hz market the
+ * contract page re-rendered and laid out its position rows and account bar ten times a second
+ * (bench/ live-screen). Anything else the private channel brings (a position opened or closed, an
+ * order, a balance) goes at once, with every tick held back until then.
+ */
+export const PNL_EVERY_MS = 250;
+
 /** Rough counters of the work done, for tests and benchmarks. */
 export interface FuturesStats {
   /** P&L recomputations (one per position per snapshot in which its symbol ticked). */
@@ -155,10 +164,16 @@ export class FuturesSlice implements Slice<FuturesChanges> {
   private ordersChanged = false;
   private accountChanged = false;
   private everything = false;
+  /** When the last snapshot took this slice's changes (`now`'s clock); null before the first. */
+  private lastTakeAt: number | null = null;
 
   readonly stats: FuturesStats = { pnl: 0, passes: 0 };
 
-  constructor(private readonly account: AccountSlice) {}
+  /** `now`: the clock that paces the ticks' changes (`PNL_EVERY_MS`), injected in tests. */
+  constructor(
+    private readonly account: AccountSlice,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   readonly hooks: SliceHooks = {
     applyTickers: (tickers) => this.applyTickers(tickers),
@@ -291,13 +306,20 @@ export class FuturesSlice implements Slice<FuturesChanges> {
     return this.threshold;
   }
 
+  /** True when the private channel changed anything, or a position's pair ticked and `PNL_EVERY_MS` has passed since the last take. */
   get isDirty(): boolean {
     if (this.positionsChanged || this.ordersChanged || this.accountChanged || this.everything) return true;
-    for (const s of this.tickedSymbols) if (this.positionSymbols.has(s)) return true;
-    return false;
+    return this.dueInMs === 0;
+  }
+
+  /** How long until the ticks held back should go (0: now); null when no position's pair ticked. */
+  get dueInMs(): number | null {
+    if (![...this.tickedSymbols].some((s) => this.positionSymbols.has(s))) return null;
+    return this.lastTakeAt === null ? 0 : Math.max(0, this.lastTakeAt + PNL_EVERY_MS - this.now());
   }
 
   take(): FuturesChanges {
+    this.lastTakeAt = this.now();
     const view: FuturesView = {};
     const all = this.everything;
     if (this.positionsChanged || all) this.reloadPositions();
