@@ -159,6 +159,7 @@ export class FuturesSlice implements Slice<FuturesChanges> {
   private sentIds: string | null = null;
   private sentAccount: FuturesAccountView | undefined;
 
+  /** The pairs of open positions that ticked since the last take. */
   private tickedSymbols = new Set<string>();
   private positionsChanged = false;
   private ordersChanged = false;
@@ -215,13 +216,16 @@ export class FuturesSlice implements Slice<FuturesChanges> {
     return this.settings.get(matchId);
   }
 
-  /** The worker's last prices (the `quotes` topic); only the symbols with a new price count as ticked. */
+  /**
+   * The worker's last prices (the `quotes` topic); only the pairs of open positions with a new
+   * price count as ticked (a change to the positions recomputes every one of them anyway).
+   */
   applyTickers(tickers: readonly Ticker[]): void {
     for (const t of tickers) {
       const old = this.prices.get(t.symbol);
       if (old && old.price === t.price) continue;
       this.prices.set(t.symbol, { price: t.price, quote: t.quote, price_decimals: t.price_decimals });
-      this.tickedSymbols.add(t.symbol);
+      if (this.positionSymbols.has(t.symbol)) this.tickedSymbols.add(t.symbol);
     }
   }
 
@@ -314,7 +318,7 @@ export class FuturesSlice implements Slice<FuturesChanges> {
 
   /** How long until the ticks held back should go (0: now); null when no position's pair ticked. */
   get dueInMs(): number | null {
-    if (![...this.tickedSymbols].some((s) => this.positionSymbols.has(s))) return null;
+    if (this.tickedSymbols.size === 0) return null;
     return this.lastTakeAt === null ? 0 : Math.max(0, this.lastTakeAt + PNL_EVERY_MS - this.now());
   }
 
