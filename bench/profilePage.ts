@@ -123,9 +123,10 @@ function report(profile: Profile): void {
   const ms = (us: number) => (us / 1000).toFixed(1).padStart(8);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const idle = self.get('(idle) :0') ?? 0;
-  console.log(
-    `${flinging ? 'market list, flung' : route}: ${flinging ? (args.includes('--still') ? 'feed stopped' : `${ROW_UPDATES} row updates/s`) : settled ? 'settled' : 'cold load'}, ${ms(total).trim()} ms sampled at 4× CPU, busy ${((100 * (total - idle)) / total).toFixed(1)} %`,
-  );
+  const what = flinging
+    ? `market list, flung: ${args.includes('--still') ? 'feed stopped' : `${ROW_UPDATES} row updates/s`}`
+    : `${route}: ${settled ? 'settled' : 'cold load'}`;
+  console.log(`${what}, ${ms(total).trim()} ms sampled at 4× CPU, busy ${((100 * (total - idle)) / total).toFixed(1)} %`);
   console.log('\nself time');
   for (const [n, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${ms(us)}  ${n}`);
   console.log('\ninclusive time');

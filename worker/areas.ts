@@ -26,7 +26,7 @@ export function createAreas(now: () => number = Date.now) {
     futures: new FuturesSlice(account, now),
     options: new OptionsSlice(account),
     auctions: new AuctionSlice(),
-    loans: new LoansSlice(),
+    loans: new LoansSlice(now),
     chat: new ChatSlice(),
   };
 }

@@ -48,6 +48,16 @@ export interface Slice<Changes extends object> {
   take(nowMs: number): Changes;
 }
 
+/**
+ * How long changes a slice holds back still wait (0: they may go now): until `everyMs` after its
+ * last take (`lastTakeAt`, null or -Infinity before the first), on the slice's clock (`now`).
+ * The one rule of the slices that pace what ticks (the market's pairs off screen, the futures
+ * positions, the loans' LTV).
+ */
+export function heldFor(lastTakeAt: number | null, everyMs: number, now: number): number {
+  return lastTakeAt === null ? 0 : Math.max(0, lastTakeAt + everyMs - now);
+}
+
 /** The union of the dirty slices' changes. */
 export function takeChanges<S extends readonly Slice<object>[]>(slices: S, nowMs: number): Partial<ChangesOf<S[number]>> {
   const out: Record<string, unknown> = {};

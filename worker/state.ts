@@ -33,7 +33,7 @@ export function createWorkerState(now: () => number = Date.now) {
       return due.length ? Math.min(...due) : null;
     },
     /** The dirty slices' changes, merged; `nowMs` paces slow work (the movers ranking). */
-    take(nowMs = Date.now()): WorkerSnapshot {
+    take(nowMs = now()): WorkerSnapshot {
       return takeChanges(all, nowMs);
     },
     /** Sets the interface language the slices write their texts in. */

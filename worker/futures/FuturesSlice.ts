@@ -17,7 +17,7 @@ import { quoteWorth } from '../../domain/market/views';
 import { ACCOUNTS } from '../../domain/funds/formulas';
 import type { PrivateKind } from '../../domain/protocol';
 import type { AccountSlice } from '../account/AccountSlice';
-import { changedFields, type Slice, type SliceHooks } from '../slice';
+import { changedFields, heldFor, type Slice, type SliceHooks } from '../slice';
 import { checkStopPrices, NO_STOP_ISSUES, type StopsCheck } from './stops';
 import { accountView, orderRows, positionRow, sameView, type FuturesTotals, type ViewContext } from './views';
 
@@ -319,7 +319,7 @@ export class FuturesSlice implements Slice<FuturesChanges> {
   /** How long until the ticks held back should go (0: now); null when no position's pair ticked. */
   get dueInMs(): number | null {
     if (this.tickedSymbols.size === 0) return null;
-    return this.lastTakeAt === null ? 0 : Math.max(0, this.lastTakeAt + PNL_EVERY_MS - this.now());
+    return heldFor(this.lastTakeAt, PNL_EVERY_MS, this.now());
   }
 
   take(): FuturesChanges {

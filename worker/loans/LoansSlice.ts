@@ -11,7 +11,7 @@ import { DEFAULT_LANG, type Lang } from '../../domain/i18n';
 import { collateralValue, loanRisk, ltv, type LoanRisk } from '../../domain/loans/formulas';
 import type { Loan } from '../../domain/loans/types';
 import type { Ticker } from '../../domain/market/types';
-import type { Slice, SliceHooks } from '../slice';
+import { heldFor, type Slice, type SliceHooks } from '../slice';
 import { ltvPercent } from './preview';
 
 /** The least time between two loan snapshots. */
@@ -47,6 +47,9 @@ export class LoansSlice implements Slice<LoansChanges> {
   private ticked = new Set<string>();
   private everything = false;
   private lastTake = -Infinity;
+
+  /** `now`: the clock `isDirty` reads the throttle on (`take` is handed its time), injected in tests. */
+  constructor(private readonly now: () => number = Date.now) {}
 
   readonly hooks: SliceHooks = {
     applyTickers: (tickers) => this.applyTickers(tickers),
@@ -91,7 +94,7 @@ export class LoansSlice implements Slice<LoansChanges> {
    */
   get isDirty(): boolean {
     if (this.everything) return true;
-    if (!this.ticked.size || Date.now() - this.lastTake < THROTTLE_MS) return false;
+    if (!this.ticked.size || heldFor(this.lastTake, THROTTLE_MS, this.now()) > 0) return false;
     for (const loan of this.loans.values()) if (this.ticked.has(loan.symbol)) return true;
     return false;
   }

@@ -7,7 +7,7 @@ import type { SortKey } from '../../domain/market/ranking';
 import { BOOK_GROUPS, DEPTH_LEVELS, TRADES_KEPT, type DepthBook, type Kline, type Ticker, type Trade } from '../../domain/market/types';
 import { buildTickerView, quoteWorth, type TickerView } from '../../domain/market/views';
 import { parseTopic, type TopicMessage, type TopicSnapshot } from '../../domain/protocol';
-import { changedFields, type Slice, type SliceHooks } from '../slice';
+import { changedFields, heldFor, type Slice, type SliceHooks } from '../slice';
 import { applyDepthDelta, buildBookView, createBook, readBook, type BookView, type LiveBook } from './orderBook';
 import type { PaintSource } from './paint/PaintHost';
 import type { MidPrice } from './paint/painters';
@@ -406,7 +406,7 @@ export class MarketSlice implements Slice<MarketChanges>, PaintSource {
   /** How long until off-focus changes alone ask for a snapshot (0: now); null when none wait. */
   get dueInMs(): number | null {
     if (this.dirtyTickers.size === 0) return null;
-    return this.lastTakeAt === null ? 0 : Math.max(0, this.lastTakeAt + OFF_FOCUS_ALONE_MS - this.now());
+    return heldFor(this.lastTakeAt, OFF_FOCUS_ALONE_MS, this.now());
   }
 
   /** Builds the views of what changed and clears the change marks; `nowMs` paces the movers ranking. */
