@@ -3,6 +3,9 @@
  * registers an auditor that re-derives each settled row from its stored inputs and the stored
  * price record, with the same domain/ formulas that settled it. The operator endpoint
  * `GET /ops/audit` runs them all; the CLI prints `N settled, M mismatches`.
+ *
+ * An audit is whole (every settled row) or incremental (`after`: only the rows the ledger moved
+ * money for after that journal row; the report's `through` is where the next one starts).
  */
 
 /** One settled row that does not recompute. */
@@ -20,6 +23,8 @@ export interface AuditSection {
   /** Settled rows checked. */
   settled: number;
   mismatches: AuditMismatch[];
+  /** How long the auditor took (ms of wall time). */
+  ms?: number;
 }
 
 /** `GET /ops/audit`: every auditor's section and the totals. */
@@ -29,4 +34,11 @@ export interface AuditReport {
   sections: AuditSection[];
   /** When the audit ran (server clock, ms). */
   at: number;
+  /** Null for a whole audit; else the journal row after which money moved for the rows audited. */
+  after: number | null;
+  /**
+   * The newest journal row when the audit began: everything the ledger had moved by then is
+   * covered (with `after`, what it moved since). Pass it as the next audit's `after`.
+   */
+  through: number;
 }

@@ -78,7 +78,12 @@ export const opsEndpoints = defineEndpoints({
    * The settlement audit (`npm run audit`, docs/AUDIT.md): every registered auditor re-derives its
    * settled rows from the stored inputs and the price record; the totals and each mismatch.
    */
-  '/audit': endpoint<AuditReport>()({ method: 'GET', access: 'operator', input: z.object({}) }),
+  '/audit': endpoint<AuditReport>()({
+    method: 'GET',
+    access: 'operator',
+    // `after`: audit only what the ledger moved money for after this journal row (a previous report's `through`).
+    input: z.object({ after: z.coerce.number().int().min(0).optional() }),
+  }),
   ...ieoOpsEndpoints,
   ...copytradeOpsEndpoints,
   ...nftOpsEndpoints,

@@ -1,12 +1,9 @@
-import type { Clock } from '../clock';
 import type { OpsHandler } from '../ops/opsRoutes';
-import type { PriceRecord } from './PriceRecord';
-import type { AuditRegistry } from './registry';
-import { runAudit } from './runAudit';
+import { runAudit, type AuditRun } from './runAudit';
 
-/** `npm run audit`: every area's auditor recomputes its settlements from the recorded prices. */
-export function createAuditOpsHandlers(deps: { registry: AuditRegistry; prices: PriceRecord; clock: Clock }): {
+/** `npm run audit`: every area's auditor recomputes its settlements from the recorded prices (with `after`, those since). */
+export function createAuditOpsHandlers(run: AuditRun): {
   '/audit': OpsHandler<'/audit'>;
 } {
-  return { '/audit': async () => runAudit(deps.registry, { prices: deps.prices }, deps.clock) };
+  return { '/audit': async (input) => runAudit(run, input.after ?? null) };
 }

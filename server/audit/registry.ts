@@ -9,6 +9,13 @@ import type { PriceRecord } from './PriceRecord';
 export interface AuditContext {
   /** The stored market record to check a deciding price against. */
   prices: PriceRecord;
+  /**
+   * An incremental audit (`GET /ops/audit?after=`): the ids of the rows the ledger moved money
+   * for in its window, by the `ref` type their operations carry (`options`, `futures`, …); each
+   * auditor re-derives those rows only (whole: a trade with all its settlements, a loan with all
+   * its events). Absent or null in a whole audit: every settled row.
+   */
+  touched?: ((refType: string) => Promise<readonly number[]>) | null;
 }
 
 export interface Auditor {

@@ -5,7 +5,8 @@
  * through checked row readers (server/db/rows.ts) as normalised decimal strings, never as floats.
  */
 import { Decimal } from '../../domain/decimal';
-import type { Queryable } from '../db/db';
+import { onlyRows } from '../audit/scope';
+import type { Queryable, SqlValue } from '../db/db';
 import { rowReader } from '../db/rows';
 import { FuturesTrades, TRADE_COLUMNS, tradeRows, type LiveSize, type TradeRow } from './FuturesTrades';
 
@@ -199,13 +200,19 @@ export class FuturesRepository extends FuturesTrades {
    * The settlement audit's page (read-only): up to `limit` trades after trade id `after` that have
    * a settlement, oldest first, and all their settlement rows in the order they happened.
    */
-  async auditPage(after: number, limit: number): Promise<{ trades: TradeRow[]; settlements: AuditSettlementRow[] }> {
+  async auditPage(
+    after: number,
+    limit: number,
+    only: readonly number[] | null = null,
+  ): Promise<{ trades: TradeRow[]; settlements: AuditSettlementRow[] }> {
+    const params: SqlValue[] = [after, limit];
+    const among = onlyRows('futures_trades.id', only, params);
     const trades = await tradeRows.all(
       this.db,
       `SELECT ${TRADE_COLUMNS} FROM futures_trades
-       WHERE futures_trades.id > $1 AND EXISTS (SELECT 1 FROM futures_settlements x WHERE x.trade_id = futures_trades.id)
+       WHERE futures_trades.id > $1${among} AND EXISTS (SELECT 1 FROM futures_settlements x WHERE x.trade_id = futures_trades.id)
        ORDER BY futures_trades.id LIMIT $2`,
-      [after, limit],
+      params,
     );
     if (!trades.length) return { trades, settlements: [] };
     const settlements = await auditSettlementRows.all(

@@ -33,6 +33,7 @@ import {
 } from '../../domain/futures/formulas';
 import type { CloseReason, FuturesSettings } from '../../domain/futures/types';
 import type { AuditContext, Auditor } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import type { Queryable } from '../db/db';
 import { feesFor, fundEmptied, holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
 import type { MarketSource } from '../market/MarketSource';
@@ -146,9 +147,10 @@ async function auditFutures(deps: FuturesAuditDeps, ctx: AuditContext): Promise<
   const liquidations: LiquidationClose[] = [];
   let settled = 0;
   let after = 0;
+  const only = await auditScope(ctx, 'futures');
 
   for (;;) {
-    const { trades, settlements } = await deps.repo.auditPage(after, PAGE);
+    const { trades, settlements } = await deps.repo.auditPage(after, PAGE, only);
     if (!trades.length) break;
     after = trades[trades.length - 1]!.id;
     const keys = settlements.map((s) => s.key);

@@ -6,7 +6,8 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import type { IeoOrderStatus } from '../../domain/ieo/types';
-import type { Queryable } from '../db/db';
+import { onlyRows } from '../audit/scope';
+import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
 import { rowReader } from '../db/rows';
 
@@ -275,7 +276,9 @@ export class IeoRepository {
   }
 
   /** Every order, by id after `after` (the auditor). */
-  async ordersAfter(after: number, limit: number): Promise<OrderRow[]> {
-    return orderRows.all(this.db, `SELECT ${ORDER_COLUMNS} FROM ieo_orders WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
+  async ordersAfter(after: number, limit: number, only: readonly number[] | null = null): Promise<OrderRow[]> {
+    const params: SqlValue[] = [after, limit];
+    const among = onlyRows('id', only, params);
+    return orderRows.all(this.db, `SELECT ${ORDER_COLUMNS} FROM ieo_orders WHERE id > $1${among} ORDER BY id LIMIT $2`, params);
   }
 }

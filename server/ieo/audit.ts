@@ -13,6 +13,8 @@ import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
 import { Decimal } from '../../domain/decimal';
 import { allocate, subscriptionCost, type Allocation } from '../../domain/ieo/formulas';
 import type { Currency } from '../../domain/market/types';
+import type { AuditContext } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import type { Db } from '../db/db';
 import type { Ledger, PostedOperation } from '../ledger/Ledger';
 import type { IeoRepository, OrderRow, ProjectRow } from './IeoRepository';
@@ -75,12 +77,15 @@ export function createIeoAuditor(deps: { repo: IeoRepository; ledger: Ledger; db
 
   return {
     kind: 'ieo',
-    async audit(): Promise<AuditSection> {
+    async audit(ctx: AuditContext): Promise<AuditSection> {
       const mismatches: AuditMismatch[] = [];
       const projects = new Map((await deps.repo.projects()).map((p) => [p.id, p]));
       const allocations = new Map<number, Map<number, Allocation>>();
+      // An incremental audit: the orders money moved for in its window, and their projects' allocations.
+      const only = await auditScope(ctx, 'ieo');
+      const onlyProjects = only && new Set((await deps.repo.ordersAfter(0, only.length || 1, only)).map((o) => o.project_id));
       for (const p of projects.values()) {
-        if (p.computed_at === null) continue;
+        if (p.computed_at === null || (onlyProjects && !onlyProjects.has(p.id))) continue;
         const payDecimals = deps.currencies.find((c) => c.id === p.pay_currency_id)?.decimals ?? 6;
         const tokenDecimals = deps.currencies.find((c) => c.id === p.token_id)?.decimals ?? 0;
         const { allocations: list, remainder } = allocate(
@@ -96,7 +101,7 @@ export function createIeoAuditor(deps: { repo: IeoRepository; ledger: Ledger; db
       }
       let settled = 0;
       for (let after = 0; ;) {
-        const rows = await deps.repo.ordersAfter(after, BATCH);
+        const rows = await deps.repo.ordersAfter(after, BATCH, only);
         if (!rows.length) break;
         const keys = rows.flatMap((o) => [`ieo:${o.id}:pay`, `ieo:${o.id}:allocate`, `ieo:${o.id}:release`]);
         const ops = await deps.ledger.operations(deps.db, keys);

@@ -6,7 +6,8 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import type { DualOrderStatus, DualType } from '../../domain/invest/types';
-import type { Queryable } from '../db/db';
+import { onlyRows } from '../audit/scope';
+import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
 import { rowReader } from '../db/rows';
 
@@ -304,11 +305,13 @@ export class DualRepository {
   }
 
   /** Every settled order (success or fail), by id after `after` (the auditor). */
-  async settledAfter(after: number, limit: number): Promise<OrderRow[]> {
+  async settledAfter(after: number, limit: number, only: readonly number[] | null = null): Promise<OrderRow[]> {
+    const params: SqlValue[] = [after, limit];
+    const among = onlyRows('id', only, params);
     return orderRows.all(
       this.db,
-      `SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE id > $1 AND status IN ('success', 'fail') ORDER BY id LIMIT $2`,
-      [after, limit],
+      `SELECT ${ORDER_COLUMNS} FROM dual_orders WHERE id > $1 AND status IN ('success', 'fail')${among} ORDER BY id LIMIT $2`,
+      params,
     );
   }
 }

@@ -15,6 +15,7 @@ import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
 import { Decimal } from '../../domain/decimal';
 import { dualInvestedCoin } from '../../domain/invest/formulas';
 import type { AuditContext } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import type { Balances } from '../ledger/Balances';
 import type { DualRepository, OrderRow } from './DualRepository';
 import { COIN, type DualService } from './DualService';
@@ -96,8 +97,9 @@ export function createDualAuditor(deps: { repo: DualRepository; balances: Balanc
       const mismatches: AuditMismatch[] = [];
       const ledgers = new Map<number, Moved>();
       let settled = 0;
+      const only = await auditScope(ctx, 'dual');
       for (let after = 0; ;) {
-        const rows = await deps.repo.settledAfter(after, BATCH);
+        const rows = await deps.repo.settledAfter(after, BATCH, only);
         if (!rows.length) break;
         for (const o of rows) {
           settled++;

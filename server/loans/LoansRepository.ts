@@ -6,7 +6,8 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import type { LoanEventKind, LoanStatus } from '../../domain/loans/types';
-import type { Queryable } from '../db/db';
+import { onlyRows } from '../audit/scope';
+import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
 import { rowReader } from '../db/rows';
 
@@ -273,8 +274,10 @@ export class LoansRepository {
   }
 
   /** Loans by id after `after` (the auditor), with their events. */
-  async after(after: number, limit: number): Promise<LoanRow[]> {
-    return loanRows.all(this.db, `SELECT ${LOAN_COLUMNS} FROM loans WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
+  async after(after: number, limit: number, only: readonly number[] | null = null): Promise<LoanRow[]> {
+    const params: SqlValue[] = [after, limit];
+    const among = onlyRows('id', only, params);
+    return loanRows.all(this.db, `SELECT ${LOAN_COLUMNS} FROM loans WHERE id > $1${among} ORDER BY id LIMIT $2`, params);
   }
 
   /**

@@ -15,6 +15,8 @@
  *   recorded price, with the shortfall (if any) paid by the insurance account.
  */
 import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
+import type { AuditContext } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import { Decimal } from '../../domain/decimal';
 import { dailyInterest, liquidationSplit, repayAllocation } from '../../domain/loans/formulas';
 import { LOAN_COIN, loanTerms } from '../../domain/loans/terms';
@@ -127,11 +129,12 @@ export function createLoansAuditor(deps: { repo: LoansRepository; ledger: Ledger
 
   return {
     kind: 'loans',
-    async audit(): Promise<AuditSection> {
+    async audit(ctx: AuditContext): Promise<AuditSection> {
       const mismatches: AuditMismatch[] = [];
       let settled = 0;
+      const only = await auditScope(ctx, 'loan');
       for (let after = 0; ;) {
-        const loans = await deps.repo.after(after, BATCH);
+        const loans = await deps.repo.after(after, BATCH, only);
         if (!loans.length) break;
         for (const row of loans) {
           settled++;

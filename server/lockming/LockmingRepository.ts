@@ -6,7 +6,8 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import type { LockmingCategory, LockmingOrderStatus, LockmingRedemption } from '../../domain/lockming/types';
-import type { Queryable } from '../db/db';
+import { onlyRows } from '../audit/scope';
+import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
 import { rowReader } from '../db/rows';
 
@@ -283,11 +284,13 @@ export class LockmingRepository {
   }
 
   /** Every order with a payment (a yield or a redemption), by id after `after` (the auditor). */
-  async paidAfter(after: number, limit: number): Promise<OrderRow[]> {
+  async paidAfter(after: number, limit: number, only: readonly number[] | null = null): Promise<OrderRow[]> {
+    const params: SqlValue[] = [after, limit];
+    const among = onlyRows('id', only, params);
     return orderRows.all(
       this.db,
-      `SELECT ${ORDER_COLUMNS} FROM lockming_orders WHERE id > $1 AND (days_paid > 0 OR status = 'redeemed') ORDER BY id LIMIT $2`,
-      [after, limit],
+      `SELECT ${ORDER_COLUMNS} FROM lockming_orders WHERE id > $1 AND (days_paid > 0 OR status = 'redeemed')${among} ORDER BY id LIMIT $2`,
+      params,
     );
   }
 }

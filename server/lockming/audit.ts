@@ -13,6 +13,8 @@
  *   principal out of frozen, the return into available.
  */
 import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
+import type { AuditContext } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import { Decimal } from '../../domain/decimal';
 import { dailyYield, earlyPenalty, startDay, yieldsDue } from '../../domain/lockming/formulas';
 import type { Currency } from '../../domain/market/types';
@@ -110,13 +112,14 @@ export function createLockmingAuditor(deps: {
 
   return {
     kind: 'lockming',
-    async audit(): Promise<AuditSection> {
+    async audit(ctx: AuditContext): Promise<AuditSection> {
       const mismatches: AuditMismatch[] = [];
       const ledgers = new Map<number, Map<number, Moved>>();
       const now = deps.clock.now();
       let settled = 0;
+      const only = await auditScope(ctx, 'lockming');
       for (let after = 0; ;) {
-        const rows = await deps.repo.paidAfter(after, BATCH);
+        const rows = await deps.repo.paidAfter(after, BATCH, only);
         if (!rows.length) break;
         for (const o of rows) {
           settled++;

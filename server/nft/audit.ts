@@ -25,6 +25,8 @@ import type { Currency } from '../../domain/market/types';
 import { boxDraw, commitmentOf, rarityOfDraw } from '../../domain/nft/blindBox';
 import { amountDue, extendedEnd, forfeitSplit, minimumBid, saleSplit } from '../../domain/nft/formulas';
 import { NFT_PAY_WINDOW_MS } from '../../domain/nft/types';
+import type { AuditContext } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import type { Db } from '../db/db';
 import { holderName, type Holder, type Ledger, type PostedOperation } from '../ledger/Ledger';
 import type { OddsRow } from './boxes/BoxRepository';
@@ -191,14 +193,37 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
     return issues;
   }
 
+  /**
+   * An incremental audit's sales: those the ledger moved money for in its window, whether the
+   * operation names the sale (a purchase, a margin), one of its bids or its pay order. Null: all.
+   */
+  async function touchedSales(ctx: AuditContext): Promise<readonly number[] | null> {
+    if (!ctx.touched) return null;
+    const [sales, bids, payOrders] = await Promise.all([ctx.touched('nft_sale'), ctx.touched('nft_bid'), ctx.touched('nft_pay_order')]);
+    const ids = new Set(sales);
+    const via = async (table: 'nft_bids' | 'nft_pay_orders', among: readonly number[]) => {
+      if (!among.length) return;
+      const rows = await deps.db.query<{ sale_id: number | string }>(
+        `SELECT DISTINCT sale_id FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[])`,
+        [among.join(',')],
+      );
+      for (const r of rows) ids.add(Number(r.sale_id));
+    };
+    await via('nft_bids', bids);
+    await via('nft_pay_orders', payOrders);
+    return [...ids].sort((a, b) => a - b);
+  }
+
   return {
     kind: 'nft',
-    async audit(): Promise<AuditSection> {
+    async audit(ctx: AuditContext): Promise<AuditSection> {
       const mismatches: AuditMismatch[] = [];
       let settled = 0;
+      const onlySales = await touchedSales(ctx);
+      const onlyBoxOrders = await auditScope(ctx, 'nft_box_order');
 
       for (let after = 0; ;) {
-        const sales = await deps.repo.sales.salesAfter(after, BATCH);
+        const sales = await deps.repo.sales.salesAfter(after, BATCH, onlySales);
         if (!sales.length) break;
         const orders = await Promise.all(sales.map((s) => deps.repo.payments.payOrderForSale(s.id)));
         const keys = sales.flatMap((s, i) => [
@@ -216,7 +241,7 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
 
       const sales = new Map<number, SaleRow>();
       for (let after = { sale: 0, user: 0 }; ;) {
-        const margins = await deps.repo.payments.marginsAfter(after, BATCH);
+        const margins = await deps.repo.payments.marginsAfter(after, BATCH, onlySales);
         if (!margins.length) break;
         const ops = await deps.ledger.operations(
           deps.db,
@@ -253,7 +278,7 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
           mismatches.push({ kind: 'nft_box', id: b.id, detail: 'the seed does not match the published commitment' });
       }
       for (let after = 0; ;) {
-        const orders = await deps.repo.boxes.boxOrdersAfter(after, BATCH);
+        const orders = await deps.repo.boxes.boxOrdersAfter(after, BATCH, onlyBoxOrders);
         if (!orders.length) break;
         const ops = await deps.ledger.operations(
           deps.db,

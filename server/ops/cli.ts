@@ -320,12 +320,15 @@ const OWN_COMMANDS: Record<string, Command> = {
     },
   },
   audit: {
-    args: '',
-    help: 'recompute every settlement from the stored prices and inputs (npm run audit): exit 1 on a mismatch, 2 when it cannot run',
-    async run() {
+    args: '[--after <journal row>]',
+    help: "recompute every settlement from the stored prices and inputs (npm run audit); with --after, only what the ledger moved money for after that journal row (a previous audit's last line names it): exit 1 on a mismatch, 2 when it cannot run",
+    async run(args) {
+      const flags = flagArgs(args);
+      const after = flags.get('after');
+      if (after !== undefined && !/^\d+$/.test(after)) throw new UsageError('--after: expected a journal row number');
       let report;
       try {
-        report = await call('/audit', {});
+        report = await call('/audit', after === undefined ? {} : { after: Number(after) });
       } catch (error) {
         // Not audited is not "mismatches": a distinct exit code for scripts and CI.
         throw new UsageError(error instanceof Error ? error.message : String(error));

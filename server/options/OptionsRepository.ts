@@ -6,7 +6,8 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import type { OptionDecider, OptionDirection, OptionResult, OptionStatus } from '../../domain/options/types';
-import type { Queryable } from '../db/db';
+import { onlyRows } from '../audit/scope';
+import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
 import { rowReader } from '../db/rows';
 
@@ -187,10 +188,13 @@ export class OptionsRepository {
   }
 
   /** Settled options after `afterId`, by id (the auditor reads them in batches). */
-  async settledAfter(afterId: number, limit: number): Promise<OptionRow[]> {
-    return optionRows.all(this.db, `SELECT ${COLUMNS} FROM options_orders WHERE status = 'settled' AND id > $1 ORDER BY id LIMIT $2`, [
-      afterId,
-      limit,
-    ]);
+  async settledAfter(afterId: number, limit: number, only: readonly number[] | null = null): Promise<OptionRow[]> {
+    const params: SqlValue[] = [afterId, limit];
+    const among = onlyRows('id', only, params);
+    return optionRows.all(
+      this.db,
+      `SELECT ${COLUMNS} FROM options_orders WHERE status = 'settled' AND id > $1${among} ORDER BY id LIMIT $2`,
+      params,
+    );
   }
 }

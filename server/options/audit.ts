@@ -18,6 +18,7 @@ import { Decimal } from '../../domain/decimal';
 import { optionResult, settleOption } from '../../domain/options/formulas';
 import type { Currency } from '../../domain/market/types';
 import type { AuditContext } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import type { Balances } from '../ledger/Balances';
 import type { OptionRow, OptionsRepository } from './OptionsRepository';
 import { MICRO } from './OptionsService';
@@ -87,8 +88,9 @@ export function createOptionsAuditor(deps: { repo: OptionsRepository; balances: 
       const mismatches: AuditMismatch[] = [];
       const ledgers = new Map<number, Map<number, { available: Decimal; frozen: Decimal }>>();
       let settled = 0;
+      const only = await auditScope(ctx, 'options');
       for (let after = 0; ;) {
-        const rows = await deps.repo.settledAfter(after, BATCH);
+        const rows = await deps.repo.settledAfter(after, BATCH, only);
         if (!rows.length) break;
         for (const o of rows) {
           settled++;

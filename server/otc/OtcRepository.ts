@@ -6,7 +6,8 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import type { OtcFiat, OtcSide, OtcState, OtcStateFilter } from '../../domain/otc/types';
-import type { Queryable } from '../db/db';
+import { onlyRows } from '../audit/scope';
+import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
 import { rowReader } from '../db/rows';
 
@@ -265,8 +266,10 @@ export class OtcRepository {
   }
 
   /** Every order, by id after `after` (the auditor). */
-  async ordersAfter(after: number, limit: number): Promise<OrderRow[]> {
-    return orderRows.all(this.db, `SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id > $1 ORDER BY o.id LIMIT $2`, [after, limit]);
+  async ordersAfter(after: number, limit: number, only: readonly number[] | null = null): Promise<OrderRow[]> {
+    const params: SqlValue[] = [after, limit];
+    const among = onlyRows('o.id', only, params);
+    return orderRows.all(this.db, `SELECT ${ORDER_COLUMNS} FROM otc_orders o WHERE o.id > $1${among} ORDER BY o.id LIMIT $2`, params);
   }
 
   /** Buy orders unpaid at their deadline by `now` (the engine's work), oldest deadline first. */

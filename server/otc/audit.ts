@@ -11,6 +11,8 @@
  * - an expired order was cancelled at or after its deadline, a paid one marked before it.
  */
 import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
+import type { AuditContext } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import { Decimal } from '../../domain/decimal';
 import { FIAT_DECIMALS } from '../../domain/fiat';
 import { otcQuote } from '../../domain/otc/formulas';
@@ -75,13 +77,14 @@ export function createOtcAuditor(deps: { repo: OtcRepository; ledger: Ledger; db
 
   return {
     kind: 'otc',
-    async audit(): Promise<AuditSection> {
+    async audit(ctx: AuditContext): Promise<AuditSection> {
       const mismatches: AuditMismatch[] = [];
       const usdt = deps.currencies.find((c) => c.name === 'USDT');
       if (!usdt) return { kind: 'otc', settled: 0, mismatches };
       let settled = 0;
+      const only = await auditScope(ctx, 'otc');
       for (let after = 0; ;) {
-        const rows = await deps.repo.ordersAfter(after, BATCH);
+        const rows = await deps.repo.ordersAfter(after, BATCH, only);
         if (!rows.length) break;
         const keys = rows.flatMap((o) =>
           (o.side === 'buy' ? ['reserve', 'release', 'return'] : ['escrow', 'settle', 'refund']).map((k) => `otc:${o.id}:${k}`),

@@ -6,7 +6,8 @@
 import type { Page } from '../../domain/api/envelope';
 import { Decimal } from '../../domain/decimal';
 import type { SpotFill, SpotKind, SpotOrder, SpotSide, SpotStatus } from '../../domain/spot/types';
-import type { Queryable } from '../db/db';
+import { onlyRows } from '../audit/scope';
+import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
 import { rowReader } from '../db/rows';
 
@@ -247,11 +248,13 @@ export class SpotRepository {
   }
 
   /** Every filled order, in id order, with its fills (the auditor), `limit` at a time after `afterId`. */
-  async filled(afterId: number, limit: number): Promise<OrderRow[]> {
+  async filled(afterId: number, limit: number, only: readonly number[] | null = null): Promise<OrderRow[]> {
+    const params: SqlValue[] = [afterId, limit];
+    const among = onlyRows('id', only, params);
     const rows = await orderRows.all(
       this.db,
-      `SELECT ${COLUMNS} FROM spot_orders WHERE status = 'filled' AND id > $1 ORDER BY id LIMIT $2`,
-      [afterId, limit],
+      `SELECT ${COLUMNS} FROM spot_orders WHERE status = 'filled' AND id > $1${among} ORDER BY id LIMIT $2`,
+      params,
     );
     return this.withFills(rows.map((r) => asOrder(r)));
   }

@@ -11,6 +11,7 @@ import type { AuditMismatch, AuditSection } from '../../domain/audit/types';
 import { Decimal } from '../../domain/decimal';
 import { limitCrossed, limitFillPrice, settleFills } from '../../domain/spot/formulas';
 import type { AuditContext, Auditor } from '../audit/registry';
+import { auditScope } from '../audit/scope';
 import type { MarketSource } from '../market/MarketSource';
 import type { OrderRow, SpotRepository } from './SpotRepository';
 import { spotSettings } from './settings';
@@ -24,8 +25,9 @@ export function spotAuditor(repo: SpotRepository, market: MarketSource): Auditor
       const mismatches: AuditMismatch[] = [];
       let settled = 0;
       let after = 0;
+      const only = await auditScope(ctx, 'spot');
       for (;;) {
-        const rows = await repo.filled(after, BATCH);
+        const rows = await repo.filled(after, BATCH, only);
         if (!rows.length) break;
         for (const row of rows) {
           settled++;

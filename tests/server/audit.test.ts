@@ -54,17 +54,18 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
     return user;
   };
   const trade = async (id: number) => (await s.app.fastify.futures.repo.byId(id))!;
-  const audit = async () => {
+  /** A whole audit, or with `after` (a journal row) what the ledger moved money for since. */
+  const audit = async (after?: number) => {
     // The market writes its closed bars every 5 s on a running server; here, before each audit.
     await s.app.market.stop();
-    return ok<AuditReport>(await s.ops('/audit'));
+    return ok<AuditReport>(await s.ops('/audit', after === undefined ? {} : { after }));
   };
   const settlementCount = async () => Number((await s.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM futures_settlements'))[0]!.n);
 
   /** Runs `npm run audit` against the test server; resolves with its output and exit code. */
-  async function npmAudit(env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  async function npmAudit(env: Record<string, string> = {}, args: string[] = []): Promise<{ code: number; out: string; err: string }> {
     try {
-      const { stdout, stderr } = await run('npm', ['run', '--silent', 'audit'], {
+      const { stdout, stderr } = await run('npm', ['run', '--silent', 'audit', ...(args.length ? ['--', ...args] : [])], {
         cwd: root,
         env: { ...process.env, OPS_URL: s.url, DATA_DIR: s.dataDir, ...env },
       });
@@ -229,6 +230,43 @@ describe('the settlement audit', { timeout: 180_000 }, () => {
       'UPDATE futures_exposure SET net = net - 1 WHERE match_id = $1 AND shard = (SELECT MIN(shard) FROM futures_exposure WHERE match_id = $1)',
       [btc],
     );
+  });
+
+  it("audits incrementally: after a report's last journal row, only the trades money moved for since; the whole audit the rest", async () => {
+    const whole = await audit();
+    expect(whole.after).toBeNull();
+    expect(whole.through).toBeGreaterThan(0);
+    // Nothing has moved since: nothing to check, and the same end.
+    const nothing = await audit(whole.through);
+    expect(nothing).toMatchObject({ after: whole.through, through: whole.through, settled: 0, mismatches: 0 });
+
+    // One position opened and closed: its trade's two settlements, and nothing the earlier tests tampered with.
+    const user = await funded('1000');
+    const t = await submit(user);
+    await mark('60100.00');
+    ok(await s.call('/lever/close', { id: String(t.id) }, { token: user.token }));
+    const since = await audit(whole.through);
+    expect(since.through).toBeGreaterThan(whole.through);
+    expect(since.sections.find((x) => x.kind === 'futures')).toMatchObject({ settled: 2, mismatches: [] });
+    expect(since.settled).toBe(2);
+    expect(since.mismatches).toBe(0);
+
+    // Its close tampered with: the incremental audit names it, and so does the CLI with --after.
+    const [close] = await s.db.query<{ id: number | string }>('SELECT id FROM futures_settlements WHERE key = $1', [
+      `futures:${t.id}:close`,
+    ]);
+    await s.db.query('UPDATE futures_settlements SET profit = profit + 1 WHERE id = $1', [close!.id]);
+    const found = await audit(whole.through);
+    expect(found.sections.flatMap((x) => x.mismatches).map((m) => m.id)).toEqual([Number(close!.id)]);
+    const cli = await npmAudit({}, ['--after', String(whole.through)]);
+    expect(cli.code, cli.out + cli.err).toBe(1);
+    expect(cli.out).toContain(`what the ledger moved money for after journal row ${whole.through}`);
+    expect(cli.out.trim().split('\n').pop()).toBe('2 settled, 1 mismatches');
+    // A window after it leaves it to the whole audit, which still finds it.
+    expect((await audit(found.through)).mismatches).toBe(0);
+    expect((await audit()).sections.flatMap((x) => x.mismatches).map((m) => m.id)).toContain(Number(close!.id));
+    await s.db.query('UPDATE futures_settlements SET profit = profit - 1 WHERE id = $1', [close!.id]);
+    expect((await npmAudit({}, ['--after', 'yesterday'])).code).toBe(2);
   });
 
   it('exits 2 when it cannot audit (no server, or a wrong token)', async () => {

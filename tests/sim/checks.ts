@@ -140,19 +140,21 @@ export async function fullChecks(
   users: readonly SimUser[],
   round: number,
   timed: Timed = untimed,
-): Promise<{ violations: Found[]; audited: { settled: number; mismatches: number } }> {
+  /** Audit only what the ledger moved money for after this journal row (the last checkpoint's `through`); null: everything. */
+  auditAfter: number | null = null,
+): Promise<{ violations: Found[]; audited: { settled: number; mismatches: number; through: number | null } }> {
   const db = world.currentDb;
   const violations: Found[] = (await timed('checkpoint: ledger', () => ledgerViolations(db))).map((message) => ({
     kind: 'ledger',
     message,
   }));
   violations.push(...(await timed('checkpoint: futures', () => futuresFullViolations(world))));
-  const audit = await timed('checkpoint: audit', () => http.ops<AuditReport>('/audit'));
-  let audited = { settled: 0, mismatches: 0 };
+  const audit = await timed('checkpoint: audit', () => http.ops<AuditReport>('/audit', auditAfter === null ? {} : { after: auditAfter }));
+  let audited: { settled: number; mismatches: number; through: number | null } = { settled: 0, mismatches: 0, through: null };
   if (!isOk(audit)) violations.push({ kind: 'audit', message: `the audit did not run: HTTP ${audit.status}` });
   else {
     const report = audit.body.message;
-    audited = { settled: report.settled, mismatches: report.mismatches };
+    audited = { settled: report.settled, mismatches: report.mismatches, through: report.through };
     for (const section of report.sections)
       for (const m of section.mismatches) violations.push({ kind: 'audit', message: `${m.kind} #${m.id}: ${m.detail}` });
   }

@@ -281,12 +281,18 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
     };
 
     let checkpoints = 0;
-    const checkpoint = async () => {
+    /** Where the last checkpoint's audit ended (its `through`): the next audits what settled after it. */
+    let audited: number | null = null;
+    const checkpoint = async (whole: boolean) => {
       await world.app.market.stop();
       await settle();
-      const found = await fullChecks(world, http, watchers, users, checkpoints++, timed);
+      const found = await fullChecks(world, http, watchers, users, checkpoints++, timed, whole ? null : audited);
       for (const v of found.violations) violation(v.kind, v.message);
-      result.audited = found.audited;
+      // The totals are the last whole audit's (the first checkpoint's, then the run's end); an incremental one adds its mismatches.
+      result.audited = whole
+        ? { settled: found.audited.settled, mismatches: found.audited.mismatches }
+        : { settled: result.audited.settled, mismatches: result.audited.mismatches + found.audited.mismatches };
+      audited = found.audited.through ?? audited;
     };
 
     for (; step < actions.length; step++) {
@@ -329,8 +335,10 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
       for (const e of world.errors.splice(0)) violation('server error', `the server logged "${e.msg}"${e.err ? `: ${e.err}` : ''}`);
       for (const v of await timed('step checks', () => stepChecks(world, checkState, false, timed))) violation(v.kind, v.message);
       for (const w of watchers) for (const p of w.takeProblems()) violation('channel', p);
-      if (!result.violations.length && ((step + 1) % checkEvery === 0 || action.kind === 'crash' || step === actions.length - 1))
-        await timed('checkpoints', checkpoint);
+      // Each checkpoint audits what settled since the one before; the first and the last audit everything.
+      const last = step === actions.length - 1;
+      if (!result.violations.length && ((step + 1) % checkEvery === 0 || action.kind === 'crash' || last))
+        await timed('checkpoints', () => checkpoint(last || audited === null));
       if (result.violations.length) {
         result.failedAt = step;
         step++;

@@ -6,7 +6,8 @@
  */
 import type { Page } from '../../../domain/api/envelope';
 import type { NftBoxOrderStatus, NftRarity } from '../../../domain/nft/types';
-import type { Queryable } from '../../db/db';
+import { onlyRows } from '../../audit/scope';
+import type { Queryable, SqlValue } from '../../db/db';
 import { paginate } from '../../db/paginate';
 import { rowReader } from '../../db/rows';
 
@@ -266,8 +267,10 @@ export class BoxRepository {
     );
   }
 
-  async boxOrdersAfter(after: number, limit: number): Promise<BoxOrderRow[]> {
-    return boxOrderRows.all(this.db, `SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
+  async boxOrdersAfter(after: number, limit: number, only: readonly number[] | null = null): Promise<BoxOrderRow[]> {
+    const params: SqlValue[] = [after, limit];
+    const among = onlyRows('id', only, params);
+    return boxOrderRows.all(this.db, `SELECT ${BOX_ORDER_COLUMNS} FROM nft_box_orders WHERE id > $1${among} ORDER BY id LIMIT $2`, params);
   }
 
   async recentBoxOrders(limit: number): Promise<BoxOrderRow[]> {

@@ -7,7 +7,8 @@
 import type { Page } from '../../../domain/api/envelope';
 import type { NftMarginState, NftPayOrderStatus } from '../../../domain/nft/types';
 import { rowReader } from '../../db/rows';
-import type { Queryable } from '../../db/db';
+import { onlyRows } from '../../audit/scope';
+import type { Queryable, SqlValue } from '../../db/db';
 import { paginate } from '../../db/paginate';
 
 export interface MarginRow {
@@ -126,12 +127,18 @@ export class PaymentRepository {
     return new Map(rows.map((r) => [r.sale_id, r]));
   }
 
-  async marginsAfter(after: { sale: number; user: number }, limit: number): Promise<MarginRow[]> {
+  async marginsAfter(
+    after: { sale: number; user: number },
+    limit: number,
+    onlySales: readonly number[] | null = null,
+  ): Promise<MarginRow[]> {
+    const params: SqlValue[] = [after.sale, after.user, limit];
+    const among = onlyRows('sale_id', onlySales, params);
     return marginRows.all(
       this.db,
       `SELECT ${MARGIN_COLUMNS} FROM nft_margins
-       WHERE (sale_id, user_id) > ($1, $2) ORDER BY sale_id, user_id LIMIT $3`,
-      [after.sale, after.user, limit],
+       WHERE (sale_id, user_id) > ($1, $2)${among} ORDER BY sale_id, user_id LIMIT $3`,
+      params,
     );
   }
 

@@ -7,7 +7,8 @@
 import type { Page } from '../../../domain/api/envelope';
 import type { NftSaleStatus } from '../../../domain/nft/types';
 import { rowReader } from '../../db/rows';
-import type { Queryable } from '../../db/db';
+import { onlyRows } from '../../audit/scope';
+import type { Queryable, SqlValue } from '../../db/db';
 import { paginate } from '../../db/paginate';
 
 export interface SaleRow {
@@ -197,8 +198,10 @@ export class SaleRepository {
     return row?.t ?? null;
   }
 
-  async salesAfter(after: number, limit: number): Promise<SaleRow[]> {
-    return saleRows.all(this.db, `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
+  async salesAfter(after: number, limit: number, only: readonly number[] | null = null): Promise<SaleRow[]> {
+    const params: SqlValue[] = [after, limit];
+    const among = onlyRows('id', only, params);
+    return saleRows.all(this.db, `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id > $1${among} ORDER BY id LIMIT $2`, params);
   }
 
   async recentSales(limit: number): Promise<SaleRow[]> {
