@@ -13,9 +13,24 @@ import { Decimal } from '../../domain/decimal';
 export const INT8_OID = 20;
 export const NUMERIC_OID = 1700;
 
-/** NUMERIC text as its normalised decimal string ("0.0100" → "0.01"). */
+/** What PostgreSQL writes for a finite NUMERIC: an optional minus, no leading zeros, no exponent. */
+const PLAIN_NUMERIC = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/**
+ * NUMERIC text as its normalised decimal string ("0.0100" → "0.01"). Every NUMERIC column of
+ * every read comes through here, so the database's own plain form is normalised by trimming its
+ * trailing zeros (a Decimal per value was a tenth of a restarted node's start, reading its bars);
+ * anything else (NaN, an exponent) goes through Decimal. Both give the same string.
+ */
 export function parseNumeric(value: string): string {
-  return new Decimal(value).toFixed();
+  if (!PLAIN_NUMERIC.test(value)) return new Decimal(value).toFixed();
+  const dot = value.indexOf('.');
+  if (dot === -1) return value;
+  let end = value.length;
+  while (value.charCodeAt(end - 1) === 48) end--;
+  if (end === dot + 1) end = dot;
+  const trimmed = value.slice(0, end);
+  return trimmed === '-0' ? '0' : trimmed;
 }
 
 /** BIGINT text as a number. */

@@ -2,7 +2,9 @@
  * The row layer: the drivers' column parsers (NUMERIC normalised to a decimal string, BIGINT to a
  * number) and the row reader that checks each row's column types against its spec.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../domain/decimal';
 import type { Db } from '../../server/db/db';
 import { parseNumeric } from '../../server/db/parsers';
 import { openPglite } from '../../server/db/pglite';
@@ -15,6 +17,28 @@ describe('column parsers', () => {
     expect(parseNumeric('-0.50')).toBe('-0.5');
     expect(parseNumeric('1234567890123.12345678')).toBe('1234567890123.12345678');
     expect(parseNumeric('0.1000000000000000000000000001')).toBe('0.1000000000000000000000000001');
+    expect(parseNumeric('0.000')).toBe('0');
+    expect(parseNumeric('-0.00')).toBe('0');
+    expect(parseNumeric('120')).toBe('120');
+    expect(parseNumeric('NaN')).toBe('NaN');
+    expect(parseNumeric('1.50e3')).toBe('1500');
+  });
+
+  it("trim the database's plain form to exactly what Decimal would write", () => {
+    // What PostgreSQL prints for a NUMERIC of some scale: sign, integer part, the scale's digits (trailing zeros kept).
+    const numeric = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 20 }))
+      .map(([negative, units, scale]) => {
+        const digits = units.toString().padStart(scale + 1, '0');
+        const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+        return negative && units !== 0n ? `-${text}` : text;
+      });
+    fc.assert(
+      fc.property(numeric, (text) => {
+        expect(parseNumeric(text)).toBe(new Decimal(text).toFixed());
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
