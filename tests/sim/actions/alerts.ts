@@ -57,10 +57,10 @@ const firedRight: DueCheck = async (query) => {
  * came after the alert was set (the latest minute bar began after it: every tick in it was judged).
  */
 const armedRight: DueCheck = async (query) => {
+  // Each pair's newest minute, one index probe a pair (a MAX over every minute bar grew with the run).
   const last = await query<{ pair_id: number; t: string; close: string }>(
-    `SELECT k.pair_id, k.t::text, k.close::text FROM klines k
-      JOIN (SELECT pair_id, MAX(t) AS t FROM klines WHERE period = '1min' GROUP BY pair_id) m ON m.pair_id = k.pair_id AND m.t = k.t
-     WHERE k.period = '1min'`,
+    `SELECT p.id AS pair_id, k.t::text, k.close::text FROM pairs p
+       CROSS JOIN LATERAL (SELECT t, close FROM klines WHERE pair_id = p.id AND period = '1min' ORDER BY t DESC LIMIT 1) k`,
   );
   const byPair = new Map(last.map((b) => [b.pair_id, b]));
   const rows = await query<AlertRow>(
