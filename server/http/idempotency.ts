@@ -14,8 +14,8 @@ export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{1,64}$/;
 /** A key answers its first result for this long; after that it may be used again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 const SWEEP_EVERY_MS = 3600_000;
-/** How long a retry waits for the first request with its key to finish before answering "in progress". */
-const WAIT_FOR_FIRST_MS = 15_000;
+/** How long a retry waits for the first request with its key to finish before answering "in progress" (`AppOptions.idempotencyWaitMs`). */
+export const WAIT_FOR_FIRST_MS = 15_000;
 /** The scope of keys sent to the operator API (users have ids from 1). */
 export const OPERATOR_SCOPE = 0;
 
@@ -112,6 +112,8 @@ export class Idempotency {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Real time, not the clock's: it waits for another request's progress. */
+    private readonly waitForFirstMs = WAIT_FOR_FIRST_MS,
   ) {
     this.direct = txRunner(db);
   }
@@ -171,7 +173,7 @@ export class Idempotency {
 
   /** The stored answer, after waiting for the first request to finish; 422 for another request under the same key. */
   private async answerFrom(req: IdempotentRequest, hash: string, row: KeyRow | null, t: Translate): Promise<StoredAnswer> {
-    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    const deadline = Date.now() + this.waitForFirstMs;
     for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
       row ??= await this.find(this.db, req);
       if (row && (row.path !== req.path || row.request_hash !== hash)) {

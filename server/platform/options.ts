@@ -27,6 +27,13 @@ export interface AppOptions {
    * means loopback only. Default: none.
    */
   trustProxy?: boolean | readonly string[];
+  /**
+   * How long a retry waits for the first request with its key to finish (default 15 s): after
+   * that, "in progress", or for a claim committed and never answered (its node stopped in
+   * between) "may have been carried out". The seeded simulation, whose crashes leave such
+   * claims and whose requests take milliseconds, waits less.
+   */
+  idempotencyWaitMs?: number;
   /** Requests per minute per client address on every route (default 600); 0 turns it off. */
   rateLimitPerMinute?: number;
   /** Built app to serve at `/`; skipped when the folder does not exist. */

@@ -31,6 +31,9 @@ export const SIM_APP_OPTIONS = {
   // Each simulated user sends from its own address (X-Forwarded-For).
   trustProxy: true,
   rateLimitPerMinute: 1_000_000,
+  // A crash leaves claims committed and never answered; each retry of one waited 15 s of real time
+  // (30 s of a seed with two). A request here takes milliseconds: 3 s is still ample for a live one.
+  idempotencyWaitMs: 3_000,
   // The simulation moves every price itself (`market.tradeAt`); the demo traders stay off.
   startMarket: false,
   demoTraders: false,
