@@ -18,7 +18,7 @@ export const auditPlugin = fp(
   async (fastify) => {
     const audit = { registry: new AuditRegistry(), prices: new PriceRecord(fastify.market) };
     fastify.decorate('audit', audit);
-    fastify.ops.handle(createAuditOpsHandlers({ ...audit, db: fastify.db, clock: fastify.clock }));
+    fastify.ops.handle(createAuditOpsHandlers({ ...audit, db: fastify.db, ledger: fastify.ledger, clock: fastify.clock }));
   },
-  { name: 'audit', dependencies: ['platform', 'market'] },
+  { name: 'audit', dependencies: ['platform', 'ledger', 'market'] },
 );

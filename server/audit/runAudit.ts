@@ -10,21 +10,22 @@
 import type { AuditReport, AuditSection } from '../../domain/audit/types';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
+import type { Ledger } from '../ledger/Ledger';
 import type { AuditContext, AuditRegistry } from './registry';
 
 export interface AuditRun {
   registry: AuditRegistry;
   prices: AuditContext['prices'];
   db: Queryable;
+  ledger: Ledger;
   clock: Clock;
 }
 
 export async function runAudit(run: AuditRun, after: number | null = null): Promise<AuditReport> {
   const at = run.clock.now();
   // Read first: what the ledger moves while the auditors run belongs to the next window.
-  const [newest] = await run.db.query<{ id: string | number }>('SELECT COALESCE(MAX(id), 0) AS id FROM journal');
-  const through = Number(newest!.id);
-  const ctx: AuditContext = { prices: run.prices, touched: after === null ? null : touchedBetween(run.db, after, through) };
+  const through = await run.ledger.newestJournalRow(run.db);
+  const ctx: AuditContext = { prices: run.prices, touched: after === null ? null : touchedBetween(run, after, through) };
   const sections: AuditSection[] = [];
   for (const auditor of run.registry.list()) {
     const started = performance.now();
@@ -48,19 +49,11 @@ export async function runAudit(run: AuditRun, after: number | null = null): Prom
 }
 
 /** The ids each ref type's journal rows name in (after, through], read once per type. */
-function touchedBetween(db: Queryable, after: number, through: number): (refType: string) => Promise<readonly number[]> {
+function touchedBetween(run: AuditRun, after: number, through: number): (refType: string) => Promise<readonly number[]> {
   const read = new Map<string, Promise<readonly number[]>>();
   return (refType) => {
     let ids = read.get(refType);
-    if (!ids) {
-      ids = db
-        .query<{ ref_id: string | number }>(
-          'SELECT DISTINCT ref_id FROM journal WHERE id > $1 AND id <= $2 AND ref_type = $3 AND ref_id IS NOT NULL ORDER BY ref_id',
-          [after, through, refType],
-        )
-        .then((rows) => rows.map((r) => Number(r.ref_id)));
-      read.set(refType, ids);
-    }
+    if (!ids) read.set(refType, (ids = run.ledger.refsBetween(run.db, after, through, refType)));
     return ids;
   };
 }

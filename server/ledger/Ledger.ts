@@ -318,6 +318,21 @@ export class Ledger {
     return found;
   }
 
+  /** The newest journal row's id (0 for an empty journal): where an incremental audit's window ends. */
+  async newestJournalRow(q: Queryable): Promise<number> {
+    const [row] = await q.query<{ id: string | number }>('SELECT COALESCE(MAX(id), 0) AS id FROM journal');
+    return Number(row!.id);
+  }
+
+  /** The ids that journal rows in (after, through] name under `refType` (what an incremental audit re-derives), ascending. */
+  async refsBetween(q: Queryable, after: number, through: number, refType: string): Promise<number[]> {
+    const rows = await q.query<{ ref_id: string | number }>(
+      'SELECT DISTINCT ref_id FROM journal WHERE id > $1 AND id <= $2 AND ref_type = $3 AND ref_id IS NOT NULL ORDER BY ref_id',
+      [after, through, refType],
+    );
+    return rows.map((r) => Number(r.ref_id));
+  }
+
   /** After commit (never on rollback), tells the listeners whose balances changed. */
   private announce(q: Queryable, changed: readonly { leg: MergedLeg; available: string; frozen: string; v: number }[]): void {
     if (!this.listeners.size) return;

@@ -200,17 +200,11 @@ export function createNftAuditor(deps: { repo: NftRepository; ledger: Ledger; db
   async function touchedSales(ctx: AuditContext): Promise<readonly number[] | null> {
     if (!ctx.touched) return null;
     const [sales, bids, payOrders] = await Promise.all([ctx.touched('nft_sale'), ctx.touched('nft_bid'), ctx.touched('nft_pay_order')]);
-    const ids = new Set(sales);
-    const via = async (table: 'nft_bids' | 'nft_pay_orders', among: readonly number[]) => {
-      if (!among.length) return;
-      const rows = await deps.db.query<{ sale_id: number | string }>(
-        `SELECT DISTINCT sale_id FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[])`,
-        [among.join(',')],
-      );
-      for (const r of rows) ids.add(Number(r.sale_id));
-    };
-    await via('nft_bids', bids);
-    await via('nft_pay_orders', payOrders);
+    const ids = new Set([
+      ...sales,
+      ...(await deps.repo.sales.salesOfBids(bids)),
+      ...(await deps.repo.payments.salesOfPayOrders(payOrders)),
+    ]);
     return [...ids].sort((a, b) => a - b);
   }
 

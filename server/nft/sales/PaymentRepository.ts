@@ -127,6 +127,16 @@ export class PaymentRepository {
     return new Map(rows.map((r) => [r.sale_id, r]));
   }
 
+  /** The sales these pay orders settle (an incremental audit's sales, by the pay orders the ledger names). */
+  async salesOfPayOrders(orderIds: readonly number[]): Promise<number[]> {
+    if (!orderIds.length) return [];
+    const rows = await this.db.query<{ sale_id: number | string }>(
+      `SELECT sale_id FROM nft_pay_orders WHERE id = ANY(string_to_array($1, ',')::bigint[])`,
+      [orderIds.join(',')],
+    );
+    return rows.map((r) => Number(r.sale_id));
+  }
+
   async marginsAfter(
     after: { sale: number; user: number },
     limit: number,

@@ -204,6 +204,16 @@ export class SaleRepository {
     return saleRows.all(this.db, `SELECT ${SALE_COLUMNS} FROM nft_sales WHERE id > $1${among} ORDER BY id LIMIT $2`, params);
   }
 
+  /** The sales these bids were made on (an incremental audit's sales, by the bids the ledger names). */
+  async salesOfBids(bidIds: readonly number[]): Promise<number[]> {
+    if (!bidIds.length) return [];
+    const rows = await this.db.query<{ sale_id: number | string }>(
+      `SELECT DISTINCT sale_id FROM nft_bids WHERE id = ANY(string_to_array($1, ',')::bigint[])`,
+      [bidIds.join(',')],
+    );
+    return rows.map((r) => Number(r.sale_id));
+  }
+
   async recentSales(limit: number): Promise<SaleRow[]> {
     return await saleRows.all(this.db, `SELECT ${SALE_COLUMNS} FROM nft_sales ORDER BY id DESC LIMIT $1`, [limit]);
   }
