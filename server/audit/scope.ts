@@ -3,6 +3,7 @@
  * pages take the touched ids (`AuditContext.touched`) and add this filter; null reads every row.
  */
 import type { SqlValue } from '../db/db';
+import type { AuditContext } from './registry';
 
 /** ` AND <column> = ANY(…)` over `only`, its parameter pushed onto `params`; '' for every row. */
 export function onlyRows(column: string, only: readonly number[] | null | undefined, params: SqlValue[]): string {
@@ -12,9 +13,6 @@ export function onlyRows(column: string, only: readonly number[] | null | undefi
 }
 
 /** The ids of `refType` an incremental audit covers, or null for every row. */
-export async function auditScope(
-  ctx: { touched?: ((refType: string) => Promise<readonly number[]>) | null },
-  refType: string,
-): Promise<readonly number[] | null> {
+export async function auditScope(ctx: Pick<AuditContext, 'touched'>, refType: string): Promise<readonly number[] | null> {
   return ctx.touched ? ctx.touched(refType) : null;
 }

@@ -8,13 +8,10 @@
  *   drivers' defaults. A `::text` cast in SQL is text and is left exactly as the database wrote it
  *   (prices keep their recorded decimals that way).
  */
-import { Decimal } from '../../domain/decimal';
+import { Decimal, isDecimalString } from '../../domain/decimal';
 
 export const INT8_OID = 20;
 export const NUMERIC_OID = 1700;
-
-/** What PostgreSQL writes for a finite NUMERIC: an optional minus, no leading zeros, no exponent. */
-const PLAIN_NUMERIC = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /**
  * NUMERIC text as its normalised decimal string ("0.0100" → "0.01"). Every NUMERIC column of
@@ -23,7 +20,8 @@ const PLAIN_NUMERIC = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
  * anything else (NaN, an exponent) goes through Decimal. Both give the same string.
  */
 export function parseNumeric(value: string): string {
-  if (!PLAIN_NUMERIC.test(value)) return new Decimal(value).toFixed();
+  // PostgreSQL writes a finite NUMERIC as a plain decimal: an optional minus, no leading zeros, no exponent.
+  if (!isDecimalString(value)) return new Decimal(value).toFixed();
   const dot = value.indexOf('.');
   if (dot === -1) return value;
   let end = value.length;

@@ -15,7 +15,7 @@ export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{1,64}$/;
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 const SWEEP_EVERY_MS = 3600_000;
 /** How long a retry waits for the first request with its key to finish before answering "in progress" (`AppOptions.idempotencyWaitMs`). */
-export const WAIT_FOR_FIRST_MS = 15_000;
+const WAIT_FOR_FIRST_MS = 15_000;
 /** The scope of keys sent to the operator API (users have ids from 1). */
 export const OPERATOR_SCOPE = 0;
 

@@ -83,7 +83,7 @@ export function createIeoAuditor(deps: { repo: IeoRepository; ledger: Ledger; db
       const allocations = new Map<number, Map<number, Allocation>>();
       // An incremental audit: the orders money moved for in its window, and their projects' allocations.
       const only = await auditScope(ctx, 'ieo');
-      const onlyProjects = only && new Set((await deps.repo.ordersAfter(0, only.length || 1, only)).map((o) => o.project_id));
+      const onlyProjects = only && new Set((await deps.repo.ordersAfter(0, only.length, only)).map((o) => o.project_id));
       for (const p of projects.values()) {
         if (p.computed_at === null || (onlyProjects && !onlyProjects.has(p.id))) continue;
         const payDecimals = deps.currencies.find((c) => c.id === p.pay_currency_id)?.decimals ?? 6;
