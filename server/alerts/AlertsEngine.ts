@@ -1,7 +1,7 @@
 /**
  * The alerts engine (leader only, docs/ALERTS.md "Engine"). The armed alerts are kept in memory by
  * pair (loaded at start, updated after each commit on this node, reloaded every few seconds for
- * alerts set through another node). On every market tick the cheap rule (`shouldFire`, decimal
+ * alerts set through another node; hourly on a node alone, `reloadEvery`). On every market tick the cheap rule (`shouldFire`, decimal
  * comparisons) decides which of the pair's alerts fire at the tick's recorded price; each fire
  * runs after the tick, queued per alert, in a transaction whose conditional UPDATE makes it happen
  * exactly once (a second node, a retry or a restart finds it `triggered`). At start every armed
@@ -10,6 +10,8 @@
 import { shouldFire } from '../../domain/alerts/rules';
 import type { Ticker } from '../../domain/market/types';
 import type { Clock } from '../clock';
+import type { ClusterBus } from '../platform/cluster/ClusterBus';
+import { reloadEvery } from '../platform/reloadEvery';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 import type { AlertRow, AlertsRepository } from './AlertsRepository';
 import type { AlertMark, AlertsService } from './AlertsService';
@@ -29,6 +31,7 @@ export class AlertsEngine {
   constructor(
     private readonly deps: {
       clock: Clock;
+      bus: ClusterBus;
       repo: AlertsRepository;
       service: AlertsService;
       market: MarketSource;
@@ -45,7 +48,7 @@ export class AlertsEngine {
       this.deps.market.onTick((tick: MarketTick) => {
         if (tick.tickers.length) this.check(tick.tickers);
       }),
-      this.deps.clock.every(RELOAD_EVERY_MS, () => void this.reload()),
+      this.deps.clock.every(reloadEvery(this.deps.bus, RELOAD_EVERY_MS), () => void this.reload()),
     );
     // Catch up: what the prices decided while no engine ran.
     this.check(this.deps.market.tickers());

@@ -35,7 +35,7 @@ export const alertsPlugin = fp<AppOptions>(
       translator,
       allowHttpPush: options.allowHttpPush,
     });
-    const engine = new AlertsEngine({ clock, repo, service, market, log: fastify.log });
+    const engine = new AlertsEngine({ clock, bus: fastify.bus, repo, service, market, log: fastify.log });
     fastify.decorate('alerts', { service, engine, repo, push });
     fastify.api.handle(createAlertsHandlers(service, push));
     fastify.leaderWork.add({ start: () => engine.start(), stop: () => engine.stop() });

@@ -5,7 +5,7 @@
  */
 import type { Page } from '../../domain/api/envelope';
 import type { FollowStatus, PositionVisibility } from '../../domain/copytrade/types';
-import type { Queryable } from '../db/db';
+import type { Queryable, SqlValue } from '../db/db';
 import { paginate } from '../db/paginate';
 import {
   COPY_COLUMNS,
@@ -101,22 +101,50 @@ export class CopyRepository {
     return new Map(rows.map((r) => [r.user_id, r]));
   }
 
-  async saveStats(s: StatsRow): Promise<void> {
+  /** Writes these traders' figures, one statement for all of them. */
+  async saveStats(stats: readonly StatsRow[]): Promise<void> {
+    if (!stats.length) return;
+    const params: SqlValue[] = [];
+    const tuples = stats.map((s) => {
+      const at = params.length;
+      params.push(
+        s.user_id,
+        s.followers,
+        s.total_pnl,
+        s.accuracy,
+        s.closed_trades,
+        s.ror_7d,
+        s.ror_30d,
+        JSON.stringify(s.equity),
+        s.computed_at,
+      );
+      return `($${at + 1}::bigint, $${at + 2}::int, $${at + 3}::numeric, $${at + 4}::numeric, $${at + 5}::int, $${at + 6}::numeric, $${at + 7}::numeric, $${at + 8}::text, $${at + 9}::bigint)`;
+    });
     await this.db.query(
       `INSERT INTO trader_stats (user_id, followers, total_pnl, accuracy, closed_trades, ror_7d, ror_30d, equity, computed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (user_id) DO UPDATE SET followers = $2, total_pnl = $3, accuracy = $4, closed_trades = $5, ror_7d = $6, ror_30d = $7,
-         equity = $8, computed_at = $9`,
-      [s.user_id, s.followers, s.total_pnl, s.accuracy, s.closed_trades, s.ror_7d, s.ror_30d, JSON.stringify(s.equity), s.computed_at],
+       VALUES ${tuples.join(', ')}
+       ON CONFLICT (user_id) DO UPDATE SET followers = excluded.followers, total_pnl = excluded.total_pnl, accuracy = excluded.accuracy,
+         closed_trades = excluded.closed_trades, ror_7d = excluded.ror_7d, ror_30d = excluded.ror_30d, equity = excluded.equity,
+         computed_at = excluded.computed_at`,
+      params,
     );
   }
 
   async followerCount(traderId: number): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>(
-      `SELECT COUNT(*)::int AS n FROM follows WHERE trader_id = $1 AND status = 'following'`,
-      [traderId],
+    return (await this.followerCounts([traderId])).get(traderId) ?? 0;
+  }
+
+  /** How many follow each of these traders now (0 for none). */
+  async followerCounts(traderIds: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>(traderIds.map((id) => [id, 0]));
+    if (!traderIds.length) return counts;
+    const rows = await this.db.query<{ trader_id: number; n: number }>(
+      `SELECT trader_id, COUNT(*)::int AS n FROM follows
+       WHERE trader_id = ANY(string_to_array($1, ',')::bigint[]) AND status = 'following' GROUP BY trader_id`,
+      [traderIds.join(',')],
     );
-    return row?.n ?? 0;
+    for (const row of rows) counts.set(row.trader_id, row.n);
+    return counts;
   }
 
   // ---- follows -------------------------------------------------------------------------------
@@ -198,6 +226,14 @@ export class CopyRepository {
 
   async activeFollows(): Promise<FollowRow[]> {
     return followRows.all(this.db, `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE status = 'following' ORDER BY id`);
+  }
+
+  /** The active follows with a copy stop-loss (the sweep checks them at the marks). */
+  async guardedFollows(): Promise<FollowRow[]> {
+    return followRows.all(
+      this.db,
+      `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE status = 'following' AND stop_loss IS NOT NULL ORDER BY id`,
+    );
   }
 
   // ---- copies --------------------------------------------------------------------------------

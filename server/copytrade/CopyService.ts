@@ -168,8 +168,8 @@ export class CopyService {
     return this.mirroring.checkStopLoss(follow);
   }
 
-  /** The mirror's sweep: opens the live listener missed, closes it missed, the stop-losses. */
-  sweep(): Promise<void> {
-    return this.mirroring.sweep();
+  /** The mirror's sweep: the stop-losses, and (`reconcile`) the opens and closes the live listener missed. */
+  sweep(reconcile = true): Promise<void> {
+    return this.mirroring.sweep(reconcile);
   }
 }

@@ -4,15 +4,21 @@
  * - **live** (every node): the futures service tells it of each position that opens or closes; a
  *   trader's open is copied to their followers, a trader's close closes the copies. The work runs
  *   one item at a time, in order, after the trader's transaction committed.
- * - **sweep** (leader, at start and every minute): copies the opens the live path missed (a node
- *   that stopped between the trader's commit and the copy), closes the copies whose trader
- *   position closed meanwhile, and applies the copy stop-loss at the current marks.
+ * - **sweep** (leader, at start and every minute): applies the copy stop-loss at the current
+ *   marks, and reconciles: copies the opens the live path missed (a node that stopped between the
+ *   trader's commit and the copy, a failed copy), closes the copies whose trader position closed
+ *   meanwhile. The reconciliation reads every open copy, so it runs when it can find something:
+ *   at start, after the live path failed, every minute while other nodes may trade (their live
+ *   paths run there), and hourly besides on a node alone, which hears every trade itself
+ *   (`reloadEvery`).
  * - **statistics** (leader, at start and every hour): every trader's figures.
  *
  * Nothing here keeps state that matters: `copies` (unique per follow and trader order) says what
  * was done, so the live path, the sweep, a restarted node and a second node can all try; one copies.
  */
 import type { Clock } from '../clock';
+import type { ClusterBus } from '../platform/cluster/ClusterBus';
+import { reloadEvery } from '../platform/reloadEvery';
 import type { TradeRow } from '../futures/FuturesRepository';
 import type { CopyService } from './CopyService';
 
@@ -24,10 +30,17 @@ export class MirrorEngine {
   private stops: (() => void)[] = [];
   private running = false;
   private sweeping: Promise<void> | null = null;
+  /** The live path may have missed something since the last reconciliation (a failure; true at start). */
+  private missed = true;
+  /** When the last reconciliation ran (on the injected clock). */
+  private reconciledAt = Number.NEGATIVE_INFINITY;
+  /** Whether the running sweep reconciles. */
+  private reconciling = false;
 
   constructor(
     private readonly deps: {
       clock: Clock;
+      bus: ClusterBus;
       service: CopyService;
       log: { error(obj: unknown, msg: string): void };
     },
@@ -43,9 +56,10 @@ export class MirrorEngine {
   }
 
   private enqueue(work: () => Promise<void>): void {
-    this.queue = this.queue
-      .then(work)
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'copy trading: mirroring failed (the sweep retries)'));
+    this.queue = this.queue.then(work).catch((error: unknown) => {
+      this.missed = true;
+      this.deps.log.error({ err: error }, 'copy trading: mirroring failed (the sweep retries)');
+    });
   }
 
   /** Resolves once the live queue and any sweep are done (tests, shutdown). */
@@ -57,7 +71,8 @@ export class MirrorEngine {
 
   async start(): Promise<void> {
     this.running = true;
-    this.stops.push(this.deps.clock.every(SWEEP_MS, () => void this.sweep()));
+    this.missed = true;
+    this.stops.push(this.deps.clock.every(SWEEP_MS, () => void this.periodic()));
     this.stops.push(this.deps.clock.every(STATS_MS, () => void this.stats()));
     await this.sweep();
     await this.stats();
@@ -70,12 +85,29 @@ export class MirrorEngine {
     await this.idle();
   }
 
+  /** A whole sweep: the stop-losses and the reconciliation (at start; tests). */
   sweep(): Promise<void> {
-    if (this.sweeping) return this.sweeping;
+    return this.run(true);
+  }
+
+  /** The minute's sweep: the stop-losses, and the reconciliation when it can find something (the header). */
+  private periodic(): Promise<void> {
+    return this.run(this.missed || this.deps.clock.now() - this.reconciledAt >= reloadEvery(this.deps.bus, SWEEP_MS));
+  }
+
+  private run(reconcile: boolean): Promise<void> {
+    // A whole sweep asked for while a lighter one runs goes after it.
+    if (this.sweeping) return reconcile && !this.reconciling ? this.sweeping.then(() => this.run(true)) : this.sweeping;
+    this.reconciling = reconcile;
     this.sweeping = (async () => {
+      if (reconcile) {
+        this.missed = false;
+        this.reconciledAt = this.deps.clock.now();
+      }
       try {
-        await this.deps.service.sweep();
+        await this.deps.service.sweep(reconcile);
       } catch (error) {
+        if (reconcile) this.missed = true;
         this.deps.log.error({ err: error }, 'copy trading: sweep failed (retried)');
       } finally {
         this.sweeping = null;

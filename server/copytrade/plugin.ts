@@ -24,7 +24,7 @@ export const copytradePlugin = fp<AppOptions>(
     const { db, clock, users, futures, notifications, credits, market } = fastify;
     const repo = new CopyRepository(db);
     const service = new CopyService({ db, clock, users, repo, futures, notifications });
-    const engine = new MirrorEngine({ clock, service, log: fastify.log });
+    const engine = new MirrorEngine({ clock, bus: fastify.bus, service, log: fastify.log });
     const demo = new DemoTraders({
       db,
       clock,

@@ -2,7 +2,7 @@
  * The futures engine (leader only, docs/FUTURES.md "Engine"). It keeps the live trades in memory
  * (loaded at start, updated after each commit on this node, re-read by id when another node
  * says on the cluster bus that it changed one, and reloaded whole every half minute as the safety
- * net of an at-most-once bus) and, on every market tick, decides from the tick's prices what must
+ * net of an at-most-once bus; hourly on a node alone, `reloadEvery`) and, on every market tick, decides from the tick's prices what must
  * happen: a limit order the mark crossed fills, a take-profit or stop-loss the mark reached
  * closes, an account whose risk rate fell to the threshold is liquidated. At each UTC day change
  * it charges the overnight fee. The decisions are cheap and synchronous; the work runs after the
@@ -13,6 +13,8 @@ import { Decimal } from '../../domain/decimal';
 import { limitFills, mustLiquidate, profit, riskRate, stopTriggered } from '../../domain/futures/formulas';
 import type { Ticker } from '../../domain/market/types';
 import type { Clock } from '../clock';
+import type { ClusterBus } from '../platform/cluster/ClusterBus';
+import { reloadEvery } from '../platform/reloadEvery';
 import type { Ledger } from '../ledger/Ledger';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 import type { FuturesRepository, TradeRow } from './FuturesRepository';
@@ -59,6 +61,7 @@ export class FuturesEngine {
   constructor(
     private readonly deps: {
       clock: Clock;
+      bus: ClusterBus;
       market: MarketSource;
       ledger: Ledger;
       repo: FuturesRepository;
@@ -79,7 +82,7 @@ export class FuturesEngine {
     await this.reload();
     this.stops.push(
       this.deps.market.onTick((tick) => this.onTick(tick)),
-      this.deps.clock.every(RELOAD_EVERY_MS, () => void this.reload()),
+      this.deps.clock.every(reloadEvery(this.deps.bus, RELOAD_EVERY_MS), () => void this.reload()),
     );
     this.scheduleDayChange();
     // Catch up: what the marks decided while this node was not leading, and today's overnight fee.

@@ -251,6 +251,20 @@ export class FuturesTrades {
     );
   }
 
+  /** Each of these users' closed positions, oldest first (copy trading's hourly statistics, one read for many traders). */
+  async closedOfUsers(userIds: readonly number[]): Promise<Map<number, TradeRow[]>> {
+    const byUser = new Map<number, TradeRow[]>(userIds.map((id) => [id, []]));
+    if (!userIds.length) return byUser;
+    const rows = await tradeRows.all(
+      this.db,
+      `SELECT ${TRADE_COLUMNS} FROM futures_trades WHERE user_id = ANY(string_to_array($1, ',')::bigint[]) AND status = 'closed'
+       ORDER BY user_id, closed_at, id`,
+      [userIds.join(',')],
+    );
+    for (const row of rows) byUser.get(row.user_id)?.push(row);
+    return byUser;
+  }
+
   /** Trades by id (copy trading's copies and the trades they copy). */
   async byIds(ids: readonly number[], q: Queryable = this.db): Promise<Map<number, TradeRow>> {
     if (!ids.length) return new Map();

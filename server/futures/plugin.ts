@@ -42,7 +42,7 @@ export const futuresPlugin = fp(
     };
 
     const service = new FuturesService({ db, clock, ledger, balances, market, users, repo, quoteUsdt, tradingFees: fastify.tradingFees });
-    const engine = new FuturesEngine({ clock, market, ledger, repo, service, log: fastify.log });
+    const engine = new FuturesEngine({ clock, bus: fastify.bus, market, ledger, repo, service, log: fastify.log });
     fastify.decorate('futures', { service, engine, repo });
 
     // The private channel: an entrusted order (and its end) on `orders`, a position on `positions`.

@@ -8,6 +8,7 @@
  */
 import type { PriceRecord } from '../audit/PriceRecord';
 import type { Clock } from '../clock';
+import type { ClusterBus } from '../platform/cluster/ClusterBus';
 import type { MarketSource } from '../market/MarketSource';
 import { TickDeadlineEngine } from '../platform/TickDeadlineEngine';
 import type { GameRepository, GameRoundRow } from './GameRepository';
@@ -19,6 +20,7 @@ const TICK_GRACE_MS = 5_000;
 export class GameEngine extends TickDeadlineEngine<GameRoundRow> {
   constructor(deps: {
     clock: Clock;
+    bus: ClusterBus;
     market: MarketSource;
     repo: GameRepository;
     service: GameService;

@@ -26,7 +26,7 @@ export const gamePlugin = fp(
     const { db, clock, market, users, audit } = fastify;
     const repo = new GameRepository(db);
     const service = new GameService({ db, clock, market, users, repo, roundMs: roundMsFromEnv() });
-    const engine = new GameEngine({ clock, market, repo, service, prices: audit.prices, log: fastify.log });
+    const engine = new GameEngine({ clock, bus: fastify.bus, market, repo, service, prices: audit.prices, log: fastify.log });
     fastify.decorate('game', { service, engine, repo });
     const handlers: HandlerMap = {
       '/game/home': async (_input, ctx) => service.home(ctx.user.id),

@@ -25,12 +25,12 @@ export const ieoPlugin = fp(
     const { db, clock, ledger, balances, market, users, audit } = fastify;
     const repo = new IeoRepository(db);
     const service = new IeoService({ db, clock, ledger, balances, market, users, repo });
-    const engine = new IeoEngine({ clock, repo, service, log: fastify.log });
+    const engine = new IeoEngine({ clock, bus: fastify.bus, repo, service, log: fastify.log });
     fastify.decorate('ieo', { service, engine, repo });
     await seedIeoProjects({ repo, service, clock });
     await service.loadTokens();
     // A project created on this node: its end is armed now rather than at the next sweep.
-    service.onCreate(() => void engine.sweep());
+    service.onCreate(() => engine.poke());
 
     fastify.finance.registry.register({ product: 'ieo', yieldKind: 'none', holdings: (userId) => service.holdings(userId) });
     // The assets page's "IEO" line: payments in escrow, then the allocated tokens locked (frozen).

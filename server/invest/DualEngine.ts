@@ -46,7 +46,11 @@ export class DualEngine extends DeadlineEngine {
         if (!this.running) return;
         try {
           const settled = await this.deps.service.settle(order.id);
-          if (!settled) skipped.add(order.id);
+          if (!settled) {
+            // No recorded price yet: it stays due, and the next period looks again.
+            skipped.add(order.id);
+            this.retryLater();
+          }
         } catch (error) {
           skipped.add(order.id);
           this.logError(error, 'settlement', { id: order.id });

@@ -35,7 +35,7 @@ export const investPlugin = fp(
       users,
       repo,
     });
-    const engine = new DualEngine({ clock, repo, service, log: fastify.log });
+    const engine = new DualEngine({ clock, bus: fastify.bus, repo, service, log: fastify.log });
     fastify.decorate('invest', { service, engine, repo });
 
     // The assets page's "Earn" line: each position's principal before settlement, frozen in the

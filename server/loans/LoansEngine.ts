@@ -7,7 +7,7 @@
  *   due time and every few minutes besides.
  * - Liquidation (like the futures engine): the open loans are kept in memory by collateral pair
  *   (loaded at start, updated after each commit, reloaded every few seconds for loans taken on
- *   another node). On every market tick the cheap check at the tick's price decides which loans
+ *   another node; hourly on a node alone, `reloadEvery`). On every market tick the cheap check at the tick's price decides which loans
  *   crossed a line (margin call, liquidation, or back below the margin call); the work runs after
  *   the tick, queued per loan, in a transaction that re-checks under the lock at the same recorded
  *   price and records it. At start every open loan is checked at the current price.
@@ -18,6 +18,7 @@ import { loanTerms } from '../../domain/loans/terms';
 import type { Ticker } from '../../domain/market/types';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 import { DeadlineEngine, type EngineBase } from '../platform/DeadlineEngine';
+import { reloadEvery } from '../platform/reloadEvery';
 import type { LoanRow, LoansRepository } from './LoansRepository';
 import type { LoansService, Mark } from './LoansService';
 
@@ -47,7 +48,7 @@ export class LoansEngine extends DeadlineEngine {
       this.deps.market.onTick((tick: MarketTick) => {
         if (tick.tickers.length) this.check(tick.tickers);
       }),
-      this.deps.clock.every(RELOAD_EVERY_MS, () => void this.reload()),
+      this.deps.clock.every(reloadEvery(this.deps.bus, RELOAD_EVERY_MS), () => void this.reload()),
     );
     await super.start();
     // Catch up: what the prices decided while this node was not leading.

@@ -24,7 +24,7 @@ export const loansPlugin = fp(
     const { db, clock, ledger, balances, market, users, notifications, audit } = fastify;
     const repo = new LoansRepository(db);
     const service = new LoansService({ db, clock, ledger, balances, market, users, notifications, repo });
-    const engine = new LoansEngine({ clock, repo, service, market, log: fastify.log });
+    const engine = new LoansEngine({ clock, bus: fastify.bus, repo, service, market, log: fastify.log });
     fastify.decorate('loans', { service, engine, repo });
     audit.registry.register(createLoansAuditor({ repo, ledger, db }));
     // The assets page's "Loans collateral" line: each open loan's collateral, held in escrow.

@@ -25,7 +25,7 @@ export const lockmingPlugin = fp(
     const { db, clock, ledger, balances, market, users, audit } = fastify;
     const repo = new LockmingRepository(db);
     const service = new LockmingService({ db, clock, ledger, balances, currencies: market.currencies, users, repo });
-    const engine = new LockmingEngine({ clock, repo, service, log: fastify.log });
+    const engine = new LockmingEngine({ clock, bus: fastify.bus, repo, service, log: fastify.log });
     fastify.decorate('lockming', { service, engine, repo });
     await seedLockmingProducts(db, { repo, currencies: market.currencies, clock });
 

@@ -6,7 +6,7 @@
  *
  * It keeps no state of its own (`DeadlineEngine`): the database says what is due. It works at
  * start, at the next deadline (re-armed after each sweep and whenever a bid moves an end), and
- * every minute besides. Each step is its own transaction, guarded by the row's status under its
+ * every minute besides (`DeadlineEngine`: a node alone skips it while nothing changed or failed). Each step is its own transaction, guarded by the row's status under its
  * lock and a ledger key, so a restart in the middle settles nothing twice.
  */
 import { DeadlineEngine, type EngineBase } from '../platform/DeadlineEngine';
@@ -18,11 +18,6 @@ const BATCH = 200;
 export class NftEngine extends DeadlineEngine {
   constructor(private readonly deps: EngineBase & { repo: NftRepository; service: NftService }) {
     super({ ...deps, name: 'nft', retryEveryMs: 60_000 });
-  }
-
-  /** Sweeps now, on the leader only (a sale created or an end moved on this node). */
-  poke(): void {
-    if (this.running) void this.sweep();
   }
 
   private async step(what: string, id: number, effect: () => Promise<unknown>): Promise<void> {

@@ -33,7 +33,7 @@ export const nftPlugin = fp<AppOptions>(
     await media.init();
     const service = new NftService({ db, clock, ledger, balances, market, users, notifications, hub, repo, terms });
     const operator = new NftOperator({ db, clock, market, users, repo, media, service, terms });
-    const engine = new NftEngine({ clock, repo, service, log: fastify.log });
+    const engine = new NftEngine({ clock, bus: fastify.bus, repo, service, log: fastify.log });
     fastify.decorate('nft', { service, operator, engine, repo });
 
     await fastify.register(fastifyStatic, {

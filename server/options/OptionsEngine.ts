@@ -7,6 +7,7 @@
  */
 import type { PriceRecord } from '../audit/PriceRecord';
 import type { Clock } from '../clock';
+import type { ClusterBus } from '../platform/cluster/ClusterBus';
 import type { MarketSource } from '../market/MarketSource';
 import { TickDeadlineEngine } from '../platform/TickDeadlineEngine';
 import type { OptionRow, OptionsRepository } from './OptionsRepository';
@@ -16,6 +17,7 @@ import { TICK_GRACE_MS } from './settings';
 export class OptionsEngine extends TickDeadlineEngine<OptionRow> {
   constructor(deps: {
     clock: Clock;
+    bus: ClusterBus;
     market: MarketSource;
     repo: OptionsRepository;
     service: OptionsService;

@@ -23,7 +23,7 @@ export const optionsPlugin = fp(
     const repo = new OptionsRepository(db);
     users.addTradeSource((ids) => repo.tradersAmong(ids));
     const service = new OptionsService({ db, clock, ledger, balances, market, users, repo });
-    const engine = new OptionsEngine({ clock, market, repo, service, prices: audit.prices, log: fastify.log });
+    const engine = new OptionsEngine({ clock, bus: fastify.bus, market, repo, service, prices: audit.prices, log: fastify.log });
     fastify.decorate('microtrade', { service, engine, repo });
 
     // The private channel: a pending option, and its settlement (open: false, with the result), on `positions`.

@@ -25,7 +25,7 @@ export const otcPlugin = fp(
     const { db, clock, ledger, market, users, notifications, audit } = fastify;
     const repo = new OtcRepository(db);
     const service = new OtcService({ db, clock, ledger, market, users, notifications, repo, log: fastify.log });
-    const engine = new OtcEngine({ clock, repo, service, log: fastify.log });
+    const engine = new OtcEngine({ clock, bus: fastify.bus, repo, service, log: fastify.log });
     fastify.decorate('otc', { service, engine, repo });
     await seedOtcAdverts({ repo, service });
     // A buy order created on this node: its deadline is armed now rather than at the next sweep.

@@ -2,7 +2,7 @@
  * An engine that settles each item at the first recorded price at or after its deadline: the
  * seconds options (expiry) and the mini game's rounds (close). Leader only. It keeps the open
  * items in memory (loaded at start, added after each commit, reloaded every few seconds so items
- * made on another node are seen) and settles each exactly once:
+ * made on another node are seen; hourly on a node alone, `reloadEvery`) and settles each exactly once:
  *
  * - on every market tick, each open item of that pair whose deadline is at or before the tick's
  *   time settles at that tick's price and time (`by: 'tick'`);
@@ -24,6 +24,8 @@
 import type { Ticker } from '../../domain/market/types';
 import type { PriceRecord } from '../audit/PriceRecord';
 import type { Clock } from '../clock';
+import type { ClusterBus } from './cluster/ClusterBus';
+import { reloadEvery } from './reloadEvery';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 
 const CHECK_EVERY_MS = 1_000;
@@ -68,6 +70,7 @@ export class TickDeadlineEngine<Row extends { id: number; symbol: string }> {
     private readonly area: TickDeadlineArea<Row>,
     private readonly deps: {
       clock: Clock;
+      bus: ClusterBus;
       market: MarketSource;
       prices: PriceRecord;
       log: { error(obj: unknown, msg: string): void };
@@ -83,7 +86,7 @@ export class TickDeadlineEngine<Row extends { id: number; symbol: string }> {
     this.stops.push(
       this.deps.market.onTick((tick) => this.onTick(tick)),
       this.deps.clock.every(CHECK_EVERY_MS, () => this.sweep()),
-      this.deps.clock.every(RELOAD_EVERY_MS, () => void this.reload()),
+      this.deps.clock.every(reloadEvery(this.deps.bus, RELOAD_EVERY_MS), () => void this.reload()),
     );
     // Catch up: what came due while no engine ran settles from the record.
     this.sweep();

@@ -15,11 +15,6 @@ export class CouponEngine extends DeadlineEngine {
     super({ ...deps, name: 'coupons', retryEveryMs: 5 * 60_000 });
   }
 
-  /** A coupon was claimed or granted: re-arm for its expiry if it is the nearest. */
-  poke(): void {
-    this.wake();
-  }
-
   protected async work(): Promise<void> {
     const failed = new Set<number>();
     while (this.running) {

@@ -23,13 +23,13 @@ export const rewardsPlugin = fp(
     const { db, clock, ledger, market, users, notifications, tradingFees, deposits } = fastify;
     const repo = new RewardsRepository(db);
     const service = new RewardsService({ db, clock, ledger, users, notifications, currencies: market.currencies, repo });
-    const engine = new CouponEngine({ clock, repo, service, log: fastify.log });
+    const engine = new CouponEngine({ clock, bus: fastify.bus, repo, service, log: fastify.log });
     fastify.decorate('rewards', { service, engine, repo });
     await seedCouponKinds({ repo, clock });
 
     tradingFees.onCharged((q, fee) => service.feeCharged(q, fee));
     deposits.onApproved((q, deposit) => service.depositApproved(q, deposit));
-    service.onCoupon(() => engine.poke());
+    service.onCoupon(() => engine.wake());
 
     fastify.api.handle(createRewardsHandlers(service));
     fastify.ops.handle(createRewardsOpsHandlers(service, users));

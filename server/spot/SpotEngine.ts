@@ -1,7 +1,7 @@
 /**
  * The spot engine (leader only, docs/SPOT.md "Engine"): keeps the open limit orders in memory
  * (loaded at start, updated after each commit, reloaded every few seconds so orders placed on
- * another node are seen) and, on every market tick, fills each open order whose price the tick's
+ * another node are seen: hourly on a node alone, `reloadEvery`) and, on every market tick, fills each open order whose price the tick's
  * last price crosses (`limitCrossed`), at the better of its limit and that last price
  * (`limitFillPrice`: a gap's better price goes to the user), recording the tick's price and time.
  * At start it checks the current prices at once (what crossed while no node was leading). Each
@@ -11,6 +11,8 @@
 import { limitCrossed } from '../../domain/spot/formulas';
 import type { Ticker } from '../../domain/market/types';
 import type { Clock } from '../clock';
+import type { ClusterBus } from '../platform/cluster/ClusterBus';
+import { reloadEvery } from '../platform/reloadEvery';
 import type { MarketSource, MarketTick } from '../market/MarketSource';
 import type { OrderRow, SpotRepository } from './SpotRepository';
 import type { Mark, SpotService } from './SpotService';
@@ -28,6 +30,7 @@ export class SpotEngine {
   constructor(
     private readonly deps: {
       clock: Clock;
+      bus: ClusterBus;
       market: MarketSource;
       repo: SpotRepository;
       service: SpotService;
@@ -43,7 +46,7 @@ export class SpotEngine {
       this.deps.market.onTick((tick: MarketTick) => {
         if (tick.tickers.length) this.check(tick.tickers);
       }),
-      this.deps.clock.every(RELOAD_EVERY_MS, () => void this.reload()),
+      this.deps.clock.every(reloadEvery(this.deps.bus, RELOAD_EVERY_MS), () => void this.reload()),
     );
     this.check(this.deps.market.tickers());
   }

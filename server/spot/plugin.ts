@@ -30,7 +30,7 @@ export const spotPlugin = fp(
     const repo = new SpotRepository(db);
     users.addTradeSource((ids) => repo.tradersAmong(ids));
     const service = new SpotService({ db, clock, ledger, balances, market, users, repo, tradingFees: fastify.tradingFees });
-    const engine = new SpotEngine({ clock, market, repo, service, log: fastify.log });
+    const engine = new SpotEngine({ clock, bus: fastify.bus, market, repo, service, log: fastify.log });
     fastify.decorate('spot', { service, engine, repo });
 
     service.onChange((row) => void hub.publishToUser(row.user_id, 'orders', [service.order(row)]));

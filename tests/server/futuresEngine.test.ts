@@ -11,6 +11,7 @@ import { buildApp, type App } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import type {} from '../../server/futures/plugin';
 import { RELOAD_EVERY_MS, TRADE_CHANGED } from '../../server/futures/FuturesEngine';
+import { reloadEvery } from '../../server/platform/reloadEvery';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
 import { expectLedgerInvariants } from './invariants';
@@ -159,7 +160,8 @@ describe('futures engine', () => {
     });
     const stop = vi.spyOn(service, 'stop');
     try {
-      clock.advance(RELOAD_EVERY_MS);
+      // This node is alone (no cluster bus): it reloads hourly, not every RELOAD_EVERY_MS.
+      clock.advance(reloadEvery(app.fastify.bus, RELOAD_EVERY_MS));
       expect(read).toHaveBeenCalledTimes(1);
       expect((await s.call('/lever/close', { id: String(long.id) }, { token: user.token })).body.type).toBe('ok');
       release();

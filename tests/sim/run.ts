@@ -87,23 +87,23 @@ function answerLost(answer: Answer): boolean {
   return answer.body?.type === 'error' && answer.body.code === ANSWER_LOST_CODE;
 }
 
-/** The engines whose work `settle` waits for. */
-function engines(app: App): { idle(): Promise<void> }[] {
+/** The engines whose work `settle` waits for, by name (`--verbose` prints how long each kept a settle waiting). */
+function engines(app: App): [string, { idle(): Promise<void> }][] {
   const f = app.fastify;
   return [
-    f.futures.engine,
-    f.spot.engine,
-    f.microtrade.engine,
-    f.lockming.engine,
-    f.ieo.engine,
-    f.invest.engine,
-    f.copytrade.engine,
-    f.nft.engine,
-    f.otc.engine,
-    f.loans.engine,
-    f.rewards.engine,
-    f.game.engine,
-    f.alerts.engine,
+    ['futures', f.futures.engine],
+    ['spot', f.spot.engine],
+    ['options', f.microtrade.engine],
+    ['lockming', f.lockming.engine],
+    ['ieo', f.ieo.engine],
+    ['dual', f.invest.engine],
+    ['copy trading', f.copytrade.engine],
+    ['nft', f.nft.engine],
+    ['otc', f.otc.engine],
+    ['loans', f.loans.engine],
+    ['coupons', f.rewards.engine],
+    ['game', f.game.engine],
+    ['alerts', f.alerts.engine],
   ];
 }
 
@@ -164,7 +164,13 @@ export async function runActions(seed: string, actions: Action[], options: Omit<
     const settle = async () => {
       for (let round = 0; round < 4; round++) {
         world.clock.advance(0);
-        await Promise.all(engines(world.app).map((e) => e.idle()));
+        const t0 = performance.now();
+        await Promise.all(
+          engines(world.app).map(async ([name, engine]) => {
+            await engine.idle();
+            result.timing[`engine: ${name}`] = (result.timing[`engine: ${name}`] ?? 0) + performance.now() - t0;
+          }),
+        );
       }
     };
 

@@ -167,8 +167,18 @@ export class Mirroring {
     return stopped;
   }
 
-  /** The mirror's sweep: opens the live listener missed, closes it missed, the stop-losses. */
-  async sweep(): Promise<void> {
+  /** The mirror's sweep: the stop-losses at the current marks, and (`reconcile`) the opens and closes the live listener missed. */
+  async sweep(reconcile = true): Promise<void> {
+    if (reconcile) await this.reconcile();
+    // Every guarded follow's P&L in two reads, not two reads a follow.
+    const guarded = await this.deps.repo.guardedFollows();
+    if (!guarded.length) return;
+    const pnls = await this.deps.views.copyPnls(guarded.map((f) => f.id));
+    for (const f of guarded) await this.checkStopLoss(f, pnls.get(f.id));
+  }
+
+  /** Copies the trader opens no copy records yet, and closes the copies whose trader position closed. */
+  private async reconcile(): Promise<void> {
     const follows = await this.deps.repo.activeFollows();
     const byTrader = new Map<number, FollowRow[]>();
     for (const f of follows) byTrader.set(f.trader_id, [...(byTrader.get(f.trader_id) ?? []), f]);
@@ -194,9 +204,5 @@ export class Mirroring {
     );
     for (const copy of copying)
       if (!closed.includes(copy) && trades.get(copy.trader_trade_id)?.status === 'closed') await this.closeCopy(copy);
-    // Every guarded follow's P&L in two reads, not two reads a follow.
-    const guarded = follows.filter((f) => f.stop_loss !== null && f.status === 'following');
-    const pnls = await this.deps.views.copyPnls(guarded.map((f) => f.id));
-    for (const f of guarded) await this.checkStopLoss(f, pnls.get(f.id));
   }
 }

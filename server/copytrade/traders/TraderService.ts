@@ -9,13 +9,16 @@ import { Decimal } from '../../../domain/decimal';
 import { DAY_MS } from '../../../domain/time';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
-import type { FuturesRepository } from '../../futures/FuturesRepository';
+import type { FuturesRepository, TradeRow } from '../../futures/FuturesRepository';
 import type { FuturesService } from '../../futures/FuturesService';
 import { AppError } from '../../http/AppError';
 import { txRunner, type TxRunner } from '../../ledger/tx';
 import type { Notifications } from '../../notifications/Notifications';
 import type { UserRepository } from '../../users/UserRepository';
 import type { CopyRepository, StatsRow, TraderRow } from '../CopyRepository';
+
+/** Traders whose figures one round of statements computes (their closed positions are read together). */
+const STATS_BATCH = 50;
 
 /** What a trader keeps in the futures account to apply (USDT). */
 export const TRADER_MIN_BALANCE = '100';
@@ -91,48 +94,61 @@ export class TraderService {
 
   // ---- statistics (the hourly engine) --------------------------------------------------------
 
-  /** Recomputes a trader's figures from their closed positions (hourly, and when a trader is approved). */
+  /** Recomputes a trader's figures from their closed positions (when a trader is approved). */
   async computeStats(traderId: number): Promise<StatsRow> {
-    const now = this.deps.clock.now();
-    const closed = await this.deps.futures.repo.closedOf(traderId);
-    const trades = closed.map((t) => ({
-      profit: t.profit ?? '0',
-      fee: t.fee,
-      overnight_fee: t.overnight_fee,
-      margin: t.margin,
-      closed_at: t.closed_at!,
-    }));
-    const total = trades.reduce((sum, t) => sum.plus(netPnl(t)), new Decimal(0));
-    // The equity curve: cumulative net P&L at the end of each of the last 30 UTC days.
-    const today = Math.floor(now / DAY_MS) * DAY_MS;
-    const equity = [];
-    for (let d = 29; d >= 0; d--) {
-      const end = today - d * DAY_MS + DAY_MS;
-      const upTo = trades.filter((t) => t.closed_at < end).reduce((sum, t) => sum.plus(netPnl(t)), new Decimal(0));
-      equity.push({ t: end - DAY_MS, pnl: upTo.toFixed(2) });
-    }
-    const stats: StatsRow = {
-      user_id: traderId,
-      followers: await this.deps.repo.followerCount(traderId),
-      total_pnl: total.toFixed(2),
-      accuracy: accuracy(trades)?.toFixed() ?? null,
-      closed_trades: trades.length,
-      ror_7d: rateOfReturn(trades, now - 7 * DAY_MS)?.toFixed() ?? null,
-      ror_30d: rateOfReturn(trades, now - 30 * DAY_MS)?.toFixed() ?? null,
-      equity,
-      computed_at: now,
-    };
-    await this.deps.repo.saveStats(stats);
-    return stats;
+    return (await this.computeFor([traderId]))[0]!;
   }
 
-  /** The statistics engine's work: every approved trader. */
+  /** The statistics engine's work (hourly): every approved trader, a batch of them per three statements. */
   async computeAllStats(): Promise<void> {
-    for (const id of await this.deps.repo.approvedIds()) await this.computeStats(id);
+    const ids = await this.deps.repo.approvedIds();
+    for (let i = 0; i < ids.length; i += STATS_BATCH) await this.computeFor(ids.slice(i, i + STATS_BATCH));
+  }
+
+  private async computeFor(traderIds: readonly number[]): Promise<StatsRow[]> {
+    const now = this.deps.clock.now();
+    const [closed, followers] = await Promise.all([
+      this.deps.futures.repo.closedOfUsers(traderIds),
+      this.deps.repo.followerCounts(traderIds),
+    ]);
+    const stats = traderIds.map((id) => statsOf(id, closed.get(id) ?? [], followers.get(id) ?? 0, now));
+    await this.deps.repo.saveStats(stats);
+    return stats;
   }
 
   /** For tests and the engine: whether a user is an approved trader. */
   async isTrader(userId: number, q?: Queryable): Promise<boolean> {
     return (await this.deps.repo.trader(userId, q))?.status === 'approved';
   }
+}
+
+/** A trader's figures from their closed positions, at `now`. */
+function statsOf(traderId: number, closed: readonly TradeRow[], followers: number, now: number): StatsRow {
+  const trades = closed.map((t) => ({
+    profit: t.profit ?? '0',
+    fee: t.fee,
+    overnight_fee: t.overnight_fee,
+    margin: t.margin,
+    closed_at: t.closed_at!,
+  }));
+  const total = trades.reduce((sum, t) => sum.plus(netPnl(t)), new Decimal(0));
+  // The equity curve: cumulative net P&L at the end of each of the last 30 UTC days.
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const equity = [];
+  for (let d = 29; d >= 0; d--) {
+    const end = today - d * DAY_MS + DAY_MS;
+    const upTo = trades.filter((t) => t.closed_at < end).reduce((sum, t) => sum.plus(netPnl(t)), new Decimal(0));
+    equity.push({ t: end - DAY_MS, pnl: upTo.toFixed(2) });
+  }
+  return {
+    user_id: traderId,
+    followers,
+    total_pnl: total.toFixed(2),
+    accuracy: accuracy(trades)?.toFixed() ?? null,
+    closed_trades: trades.length,
+    ror_7d: rateOfReturn(trades, now - 7 * DAY_MS)?.toFixed() ?? null,
+    ror_30d: rateOfReturn(trades, now - 30 * DAY_MS)?.toFixed() ?? null,
+    equity,
+    computed_at: now,
+  };
 }
