@@ -252,15 +252,13 @@ export class KlineRecorder {
 
   /** A pair's bars in progress (stored, else opened at `price`) and its closed minutes of the last 24 h. */
   async loadBars(def: PairDef, price: number, now: number): Promise<{ bars: Map<KlinePeriod, Bar>; day: Bar[] }> {
-    const precision = precisionOf(def);
+    const starts = new Map(KLINE_PERIODS.map((period) => [period, calculatePeriodStart(period, now)]));
+    const currentMinute = starts.get('1min')!;
+    // One read: each period's bar in progress, and the minutes back to a day ago.
+    const stored = await this.store.barsFrom(def.id, new Map([...starts, ['1min', now - DAY_MS]]), precisionOf(def));
     const bars = new Map<KlinePeriod, Bar>();
-    for (const period of KLINE_PERIODS) {
-      const start = calculatePeriodStart(period, now);
-      const [stored] = await this.store.barsSince(def.id, period, start, precision);
-      bars.set(period, stored ?? openBar(start, price));
-    }
-    const currentMinute = calculatePeriodStart('1min', now);
-    const day = (await this.store.barsSince(def.id, '1min', now - DAY_MS, precision)).filter((b) => b.t < currentMinute);
+    for (const [period, start] of starts) bars.set(period, stored.get(period)!.find((b) => b.t >= start) ?? openBar(start, price));
+    const day = stored.get('1min')!.filter((b) => b.t < currentMinute);
     return { bars, day };
   }
 

@@ -42,6 +42,16 @@ const klineRows = rowReader<KlineRow>('klines', {
   volume: 'decimal',
   turnover: 'decimal',
 });
+const periodKlineRows = rowReader<KlineRow & { period: KlinePeriod }>('klines', {
+  period: 'text',
+  t: 'int',
+  open: 'decimal',
+  high: 'decimal',
+  low: 'decimal',
+  close: 'decimal',
+  volume: 'decimal',
+  turnover: 'decimal',
+});
 const candleRows = rowReader<Kline>('klines', {
   t: 'int',
   open: 'decimal',
@@ -93,14 +103,19 @@ export class KlineStore {
     return row ? toBar(row, p) : null;
   }
 
-  /** Bars of a pair and period with `t >= fromMs`, oldest first. */
-  async barsSince(pairId: number, period: KlinePeriod, fromMs: number, p: Precision): Promise<Bar[]> {
-    const rows = await klineRows.all(
+  /** Bars of a pair with `t >=` their period's start in `from`, by period, oldest first: one read for every period. */
+  async barsFrom(pairId: number, from: ReadonlyMap<KlinePeriod, number>, p: Precision): Promise<Map<KlinePeriod, Bar[]>> {
+    const rows = await periodKlineRows.all(
       this.db,
-      `SELECT t, open, high, low, close, volume, turnover FROM klines WHERE pair_id = $1 AND period = $2 AND t >= $3 ORDER BY t`,
-      [pairId, period, fromMs],
+      `SELECT k.period, k.t, k.open, k.high, k.low, k.close, k.volume, k.turnover
+       FROM unnest(string_to_array($2, ','), string_to_array($3, ',')::bigint[]) AS s(period, start)
+       JOIN klines k ON k.pair_id = $1 AND k.period = s.period AND k.t >= s.start
+       ORDER BY k.period, k.t`,
+      [pairId, [...from.keys()].join(','), [...from.values()].join(',')],
     );
-    return rows.map((r) => toBar(r, p));
+    const out = new Map<KlinePeriod, Bar[]>([...from.keys()].map((period) => [period, []]));
+    for (const r of rows) out.get(r.period)?.push(toBar(r, p));
+    return out;
   }
 
   /** Candles for the chart API, oldest first, at most `KLINE_RANGE_MAX` ending at `toMs`. */
