@@ -137,10 +137,12 @@ export class FuturesEngine {
     return this.refreshing;
   }
 
-  private apply(row: TradeRow): void {
+  private apply(row: TradeRow, unread?: Set<number>): void {
     this.index.track(row);
     if (this.index.holds(row.user_id)) {
-      if (this.running && !this.wallets.has(row.user_id)) this.background(this.readWallet(row.user_id));
+      if (!this.running || this.wallets.has(row.user_id)) return;
+      if (unread) unread.add(row.user_id);
+      else this.background(this.readWallet(row.user_id));
     } else {
       this.wallets.delete(row.user_id);
     }
@@ -259,6 +261,17 @@ export class FuturesEngine {
     }
   }
 
+  private async readWallets(userIds: number[]): Promise<void> {
+    try {
+      const wallets = await this.deps.service.availableOf(userIds);
+      // A balance the ledger announced meanwhile is newer than this read: it stays.
+      for (const [userId, { available }] of wallets)
+        if (this.index.holds(userId) && !this.wallets.has(userId)) this.wallets.set(userId, available);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'futures engine: reading balances failed');
+    }
+  }
+
   /** Work that `idle()` waits for. */
   private background(task: Promise<unknown>): void {
     const tracked = task.finally(() => this.tasks.delete(tracked));
@@ -276,10 +289,13 @@ export class FuturesEngine {
         const rows = await this.deps.repo.allLive();
         const users = [...this.index.holderIds()];
         this.index.clear();
-        for (const row of rows) if (!this.trackedDuringReload.has(row.id)) this.apply(row);
-        for (const row of this.trackedDuringReload.values()) this.apply(row);
+        // The wallets not known yet (every holder's, at start) are read together, not one statement a user.
+        const unread = new Set<number>();
+        for (const row of rows) if (!this.trackedDuringReload.has(row.id)) this.apply(row, unread);
+        for (const row of this.trackedDuringReload.values()) this.apply(row, unread);
         this.trackedDuringReload.clear();
         for (const userId of users) if (!this.index.holds(userId)) this.wallets.delete(userId);
+        if (unread.size) this.background(this.readWallets([...unread]));
       } catch (error) {
         this.deps.log.error({ err: error }, 'futures engine: reload failed');
       } finally {

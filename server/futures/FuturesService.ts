@@ -88,6 +88,11 @@ export class FuturesService {
     return this.core.available(userId, q);
   }
 
+  /** Several users' lever USDT, one statement. */
+  availableOf(userIds: readonly number[]): Promise<Map<number, { available: Decimal; frozen: Decimal }>> {
+    return this.core.availableOf(userIds);
+  }
+
   deal(userId: number, matchId: number): Promise<LeverDeal> {
     return this.reads.deal(userId, matchId);
   }

@@ -77,6 +77,17 @@ export class Balances {
     return row ?? null;
   }
 
+  /** Several users' balance in one account and currency, one statement (a user who never held it is absent). */
+  async ofUsers(userIds: readonly number[], account: number, currencyId: number, q: Queryable = this.db): Promise<Map<number, BalanceRow>> {
+    if (!userIds.length) return new Map();
+    const rows = await q.query<BalanceRow & { user_id: number }>(
+      `SELECT user_id, ${BALANCE_COLUMNS} FROM balances
+       WHERE user_id = ANY(string_to_array($1, ',')::bigint[]) AND account = $2 AND currency_id = $3`,
+      [userIds.join(','), account, currencyId],
+    );
+    return new Map(rows.map((r) => [Number(r.user_id), balanceRows.check(r)]));
+  }
+
   /**
    * Locks the user's row (the first lock of every money transaction, as `UserRepository.lockById`
    * takes it) and then one of the user's balances, in one statement, and answers that balance as

@@ -88,6 +88,12 @@ export class FuturesCore {
     return walletOf(await this.deps.balances.one(userId, LEVER, USDT_ID, q));
   }
 
+  /** Several users' lever USDT (the engine's working set after a reload), one statement. */
+  async availableOf(userIds: readonly number[]): Promise<Map<number, { available: Decimal; frozen: Decimal }>> {
+    const rows = await this.deps.balances.ofUsers(userIds, LEVER, USDT_ID);
+    return new Map(userIds.map((id) => [id, walletOf(rows.get(id) ?? null)]));
+  }
+
   /**
    * Locks the user's row, as every money transaction does first, and reads the lever account's
    * balance, locked too, in the same round trip (`Balances.lockUserAndRead`).
