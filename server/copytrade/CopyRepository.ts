@@ -228,11 +228,17 @@ export class CopyRepository {
     return followRows.all(this.db, `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE status = 'following' ORDER BY id`);
   }
 
-  /** The active follows with a copy stop-loss (the sweep checks them at the marks). */
+  /**
+   * The active follows with a copy stop-loss whose P&L can still move: with a copy not yet marked
+   * closed (`markClosed`). The others' P&L is realised and was checked before their last copy was
+   * marked (the sweep checks first, then marks only what closed before the check).
+   */
   async guardedFollows(): Promise<FollowRow[]> {
     return followRows.all(
       this.db,
-      `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE status = 'following' AND stop_loss IS NOT NULL ORDER BY id`,
+      `SELECT ${FOLLOW_COLUMNS} FROM follows f WHERE status = 'following' AND stop_loss IS NOT NULL
+         AND EXISTS (SELECT 1 FROM copies c WHERE c.follow_id = f.id AND c.outcome = 'copied' AND c.closed_at IS NULL)
+       ORDER BY id`,
     );
   }
 

@@ -202,6 +202,8 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect((await copies(f2, 'history'))[0]).toMatchObject({ id: c2!.id, status: 'closed' });
     expect((await app.fastify.futures.repo.byId(c2!.trade_id!))!.status).toBe('closed');
     // The next sweep marks the closed copies and stops reading them; the self-held one is no longer its business.
+    // It marks only what closed before its stop-loss check (a close at that very instant waits for the next).
+    clock.advance(1_000);
     await app.fastify.copytrade.service.sweep();
     const stillOpen = await app.fastify.copytrade.repo.copying();
     expect(stillOpen.some((c) => c.trader_trade_id === position.id)).toBe(false);
@@ -298,6 +300,29 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(kept).toMatchObject({ status: 'following', cancel_reason: null, open_copies: 1 });
     expect(new Decimal(kept!.copy_pnl).toFixed(2)).toBe(new Decimal(mine!.copy_pnl).toFixed(2));
     s.app.market.tradeAt('BTC/USDT', '60000');
+  });
+
+  it('stops a follow whose last copy closed at a loss past its stop, though that copy no longer moves (the check comes before the copy is marked closed)', async () => {
+    const t = await trader();
+    const f = await funded('20000');
+    const followed = ok<FollowItem>(await follow(f, t.id, '1', '1', { stop_loss: '50' }));
+    const position = await open(t.user, '1', '10');
+    await settle();
+    const [copy] = await copies(f);
+    // The follower closes the copy by hand at a loss past the stop before any sweep saw it move.
+    s.app.market.tradeAt('BTC/USDT', '54000');
+    await close(f, copy!.trade_id!);
+    s.app.market.tradeAt('BTC/USDT', '60000');
+    clock.advance(1_000);
+    await engine().sweep();
+    await engine().idle();
+    const [mine] = ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: f.token })).filter((x) => x.id === followed.id);
+    expect(mine).toMatchObject({ status: 'cancelled', cancel_reason: 'stop_loss', open_copies: 0 });
+    expect(new Decimal(mine!.copy_pnl).lte(-50)).toBe(true);
+    // And the copy is marked: a follow with nothing open is not read again.
+    expect((await app.fastify.copytrade.repo.copying()).some((c) => c.id === copy!.id)).toBe(false);
+    await close(t.user, position.id);
+    await settle();
   });
 
   it('computes a trader’s figures from a scripted history, matching values worked by hand', async () => {

@@ -169,16 +169,20 @@ export class Mirroring {
 
   /** The mirror's sweep: the stop-losses at the current marks, and (`reconcile`) the opens and closes the live listener missed. */
   async sweep(reconcile = true): Promise<void> {
-    if (reconcile) await this.reconcile();
+    // The stop-losses first: the reconciliation then marks closed only the copies closed before this
+    // check, so a follow's last realised loss is always checked once (`CopyRepository.guardedFollows`).
+    const checkedAt = this.deps.clock.now();
     // Every guarded follow's P&L in two reads, not two reads a follow.
     const guarded = await this.deps.repo.guardedFollows();
-    if (!guarded.length) return;
-    const pnls = await this.deps.views.copyPnls(guarded.map((f) => f.id));
-    for (const f of guarded) await this.checkStopLoss(f, pnls.get(f.id));
+    if (guarded.length) {
+      const pnls = await this.deps.views.copyPnls(guarded.map((f) => f.id));
+      for (const f of guarded) await this.checkStopLoss(f, pnls.get(f.id));
+    }
+    if (reconcile) await this.reconcile(checkedAt);
   }
 
   /** Copies the trader opens no copy records yet, and closes the copies whose trader position closed. */
-  private async reconcile(): Promise<void> {
+  private async reconcile(checkedAt: number): Promise<void> {
     const follows = await this.deps.repo.activeFollows();
     const byTrader = new Map<number, FollowRow[]>();
     for (const f of follows) byTrader.set(f.trader_id, [...(byTrader.get(f.trader_id) ?? []), f]);
@@ -194,10 +198,13 @@ export class Mirroring {
       }
     }
     // Only the copies still open: one whose own trade closed (with its trader's, by its own TP/SL or
-    // liquidation, or by hand) is marked and not read again.
+    // liquidation, or by hand) before the stop-loss check is marked and not read again.
     const copying = await this.deps.repo.copying();
     const trades = await this.deps.futures.repo.byIds([...new Set(copying.flatMap((c) => [c.trader_trade_id, c.trade_id!]))]);
-    const closed = copying.filter((c) => trades.get(c.trade_id!)?.status === 'closed');
+    const closed = copying.filter((c) => {
+      const own = trades.get(c.trade_id!);
+      return own?.status === 'closed' && (own.closed_at ?? checkedAt) < checkedAt;
+    });
     await this.deps.repo.markClosed(
       closed.map((c) => c.id),
       this.deps.clock.now(),
