@@ -1,11 +1,12 @@
 /**
  * The alerts engine (leader only, docs/ALERTS.md "Engine"). The armed alerts are kept in memory by
  * pair (loaded at start, updated after each commit on this node, reloaded every few seconds for
- * alerts set through another node; hourly on a node alone, `reloadEvery`). On every market tick the cheap rule (`shouldFire`, decimal
- * comparisons) decides which of the pair's alerts fire at the tick's recorded price; each fire
- * runs after the tick, queued per alert, in a transaction whose conditional UPDATE makes it happen
- * exactly once (a second node, a retry or a restart finds it `triggered`). At start every armed
- * alert is judged at the current price, so a crossing while no engine ran fires then.
+ * alerts set through another node; hourly on a node alone, `reloadEvery`). On every market tick
+ * the cheap rule (`shouldFire`, decimal comparisons) decides which of the pair's alerts fire at the
+ * tick's recorded price; each fire runs after the tick, queued per alert, in a transaction whose
+ * conditional UPDATE makes it happen exactly once (a second node, a retry or a restart finds it
+ * `triggered`). At start every armed alert is judged at the current price, so a crossing while no
+ * engine ran fires then.
  */
 import { shouldFire } from '../../domain/alerts/rules';
 import type { Ticker } from '../../domain/market/types';

@@ -1,13 +1,14 @@
 /**
  * The futures engine (leader only, docs/FUTURES.md "Engine"). It keeps the live trades in memory
- * (loaded at start, updated after each commit on this node, re-read by id when another node
- * says on the cluster bus that it changed one, and reloaded whole every half minute as the safety
- * net of an at-most-once bus; hourly on a node alone, `reloadEvery`) and, on every market tick, decides from the tick's prices what must
- * happen: a limit order the mark crossed fills, a take-profit or stop-loss the mark reached
- * closes, an account whose risk rate fell to the threshold is liquidated. At each UTC day change
- * it charges the overnight fee. The decisions are cheap and synchronous; the work runs after the
- * tick, queued per user, each effect in its own transaction that re-checks under locks and
- * settles once (the settlement row's unique key), so a restart or a second try never settles twice.
+ * (loaded at start, updated after each commit on this node, re-read by id when another node says on
+ * the cluster bus that it changed one, and reloaded whole every half minute as the safety net of an
+ * at-most-once bus; hourly on a node alone, `reloadEvery`) and, on every market tick, decides from
+ * the tick's prices what must happen: a limit order the mark crossed fills, a take-profit or
+ * stop-loss the mark reached closes, an account whose risk rate fell to the threshold is
+ * liquidated. At each UTC day change it charges the overnight fee. The decisions are cheap and
+ * synchronous; the work runs after the tick, queued per user, each effect in its own transaction
+ * that re-checks under locks and settles once (the settlement row's unique key), so a restart or a
+ * second try never settles twice.
  */
 import { Decimal } from '../../domain/decimal';
 import { limitFills, mustLiquidate, profit, riskRate, stopTriggered } from '../../domain/futures/formulas';

@@ -7,10 +7,11 @@
  *   due time and every few minutes besides.
  * - Liquidation (like the futures engine): the open loans are kept in memory by collateral pair
  *   (loaded at start, updated after each commit, reloaded every few seconds for loans taken on
- *   another node; hourly on a node alone, `reloadEvery`). On every market tick the cheap check at the tick's price decides which loans
- *   crossed a line (margin call, liquidation, or back below the margin call); the work runs after
- *   the tick, queued per loan, in a transaction that re-checks under the lock at the same recorded
- *   price and records it. At start every open loan is checked at the current price.
+ *   another node; hourly on a node alone, `reloadEvery`). On every market tick the cheap check at
+ *   the tick's price decides which loans crossed a line (margin call, liquidation, or back below
+ *   the margin call); the work runs after the tick, queued per loan, in a transaction that
+ *   re-checks under the lock at the same recorded price and records it. At start every open loan
+ *   is checked at the current price.
  */
 import { Decimal } from '../../domain/decimal';
 import { ltv } from '../../domain/loans/formulas';

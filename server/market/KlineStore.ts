@@ -33,7 +33,7 @@ interface KlineRow {
   turnover: string;
 }
 
-const klineRows = rowReader<KlineRow>('klines', {
+const KLINE_KINDS = {
   t: 'int',
   open: 'decimal',
   high: 'decimal',
@@ -41,17 +41,9 @@ const klineRows = rowReader<KlineRow>('klines', {
   close: 'decimal',
   volume: 'decimal',
   turnover: 'decimal',
-});
-const periodKlineRows = rowReader<KlineRow & { period: KlinePeriod }>('klines', {
-  period: 'text',
-  t: 'int',
-  open: 'decimal',
-  high: 'decimal',
-  low: 'decimal',
-  close: 'decimal',
-  volume: 'decimal',
-  turnover: 'decimal',
-});
+} as const;
+const klineRows = rowReader<KlineRow>('klines', KLINE_KINDS);
+const periodKlineRows = rowReader<KlineRow & { period: KlinePeriod }>('klines', { period: 'text', ...KLINE_KINDS });
 const candleRows = rowReader<Kline>('klines', {
   t: 'int',
   open: 'decimal',

@@ -1,13 +1,14 @@
 /**
- * The NFT engine (leader only, docs/NFT.md "Engine"): on the injected clock it closes each sale
- * at its end (an auction with bids waits for its winner's payment, one without is unsold, a fixed
+ * The NFT engine (leader only, docs/NFT.md "Engine"): on the injected clock it closes each sale at
+ * its end (an auction with bids waits for its winner's payment, one without is unsold, a fixed
  * price is taken off the market), refunds every margin but the winner's, expires a payment order a
  * day after the end (the margin forfeited), and reveals a blind box's seed when its sale ends.
  *
  * It keeps no state of its own (`DeadlineEngine`): the database says what is due. It works at
  * start, at the next deadline (re-armed after each sweep and whenever a bid moves an end), and
- * every minute besides (`DeadlineEngine`: a node alone skips it while nothing changed or failed). Each step is its own transaction, guarded by the row's status under its
- * lock and a ledger key, so a restart in the middle settles nothing twice.
+ * every minute besides (`DeadlineEngine`: a node alone skips it while nothing changed or failed).
+ * Each step is its own transaction, guarded by the row's status under its lock and a ledger key, so
+ * a restart in the middle settles nothing twice.
  */
 import { DeadlineEngine, type EngineBase } from '../platform/DeadlineEngine';
 import type { NftRepository } from './NftRepository';

@@ -41,7 +41,7 @@ export abstract class DeadlineEngine {
   private changed = true;
   /** The last round left something due behind (a step failed, or waits for something). */
   private waiting = false;
-  /** Counts the reads of the next deadline: only the latest one started may set the timer (an older one may have read before a commit). */
+  /** Counts the reads of the next deadline: only the latest started sets the timer (an older may predate a commit). */
   private arming = 0;
   private readonly loop = new SweepLoop(
     () => this.round(),
@@ -102,7 +102,7 @@ export abstract class DeadlineEngine {
   }
 
   /** Whether the periodic sweep may rest now (see the header): nothing can be due that the engine does not know of. */
-  restful(): boolean {
+  private restful(): boolean {
     if (this.base.bus.shared || this.changed || this.waiting || this.next === undefined) return false;
     return this.next === null || this.base.clock.now() < this.next;
   }

@@ -1,12 +1,12 @@
 /**
  * The spot engine (leader only, docs/SPOT.md "Engine"): keeps the open limit orders in memory
  * (loaded at start, updated after each commit, reloaded every few seconds so orders placed on
- * another node are seen: hourly on a node alone, `reloadEvery`) and, on every market tick, fills each open order whose price the tick's
- * last price crosses (`limitCrossed`), at the better of its limit and that last price
- * (`limitFillPrice`: a gap's better price goes to the user), recording the tick's price and time.
- * At start it checks the current prices at once (what crossed while no node was leading). Each
- * fill runs in its own transaction that re-checks under the locks; the order's unique settlement
- * key (the ledger operation's key) makes it happen once whoever tries.
+ * another node are seen: hourly on a node alone, `reloadEvery`) and, on every market tick, fills
+ * each open order whose price the tick's last price crosses (`limitCrossed`), at the better of its
+ * limit and that last price (`limitFillPrice`: a gap's better price goes to the user), recording
+ * the tick's price and time. At start it checks the current prices at once (what crossed while no
+ * node was leading). Each fill runs in its own transaction that re-checks under the locks; the
+ * order's unique settlement key (the ledger operation's key) makes it happen once whoever tries.
  */
 import { limitCrossed } from '../../domain/spot/formulas';
 import type { Ticker } from '../../domain/market/types';

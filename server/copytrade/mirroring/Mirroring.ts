@@ -167,7 +167,7 @@ export class Mirroring {
     return stopped;
   }
 
-  /** The mirror's sweep: the stop-losses at the current marks, and (`reconcile`) the opens and closes the live listener missed. */
+  /** The mirror's sweep: the stop-losses at the marks, and (`reconcile`) the opens and closes the live path missed. */
   async sweep(reconcile = true): Promise<void> {
     // The stop-losses first: the reconciliation then marks closed only the copies closed before this
     // check, so a follow's last realised loss is always checked once (`CopyRepository.guardedFollows`).
