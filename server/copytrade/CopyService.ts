@@ -20,6 +20,7 @@ import type {
 } from '../../domain/copytrade/types';
 import type { Decimal } from '../../domain/decimal';
 import type { Clock } from '../clock';
+import type { ClusterBus } from '../platform/cluster/ClusterBus';
 import type { Db, Queryable } from '../db/db';
 import type { FuturesRepository, TradeRow } from '../futures/FuturesRepository';
 import type { FuturesService } from '../futures/FuturesService';
@@ -43,19 +44,20 @@ export class CopyService {
   constructor(deps: {
     db: Db;
     clock: Clock;
+    bus: Pick<ClusterBus, 'shared'>;
     users: UserRepository;
     repo: CopyRepository;
     futures: { service: FuturesService; repo: FuturesRepository };
     notifications: Notifications;
   }) {
-    const { db, clock, users, repo, futures, notifications } = deps;
+    const { db, clock, bus, users, repo, futures, notifications } = deps;
     const traders = new TraderReads({ clock, users, repo, futures });
     const views = new FollowViews({ users, repo, futures });
     this.traderService = new TraderService({ db, clock, users, repo, futures, notifications });
     this.traderReads = traders;
     this.views = views;
-    this.follows = new FollowService({ db, clock, users, repo, futures, traders, views });
-    this.mirroring = new Mirroring({ db, clock, users, repo, futures, notifications, views });
+    this.mirroring = new Mirroring({ db, clock, bus, users, repo, futures, notifications, views });
+    this.follows = new FollowService({ db, clock, users, repo, futures, traders, views, changed: () => this.mirroring.changed() });
   }
 
   // ---- becoming a trader, and the traders' figures -------------------------------------------
@@ -166,6 +168,11 @@ export class CopyService {
   /** The copy stop-loss: a follow whose copies lost `stop_loss` or more stops, and its copies close. */
   checkStopLoss(follow: FollowRow): Promise<boolean> {
     return this.mirroring.checkStopLoss(follow);
+  }
+
+  /** A futures position changed (any user's), after its commit: the stop-loss check reads again. */
+  tradeChanged(): void {
+    this.mirroring.changed();
   }
 
   /** The mirror's sweep: the stop-losses, and (`reconcile`) the opens and closes the live listener missed. */

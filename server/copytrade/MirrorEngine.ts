@@ -5,7 +5,8 @@
  *   trader's open is copied to their followers, a trader's close closes the copies. The work runs
  *   one item at a time, in order, after the trader's transaction committed.
  * - **sweep** (leader, at start and every minute): applies the copy stop-loss at the current
- *   marks, and reconciles: copies the opens the live path missed (a node that stopped between the
+ *   marks (reading the guarded follows again only after a change: every change this listener
+ *   hears, mirroring/StopLossWatch.ts), and reconciles: copies the opens the live path missed (a node that stopped between the
  *   trader's commit and the copy, a failed copy), closes the copies whose trader position closed
  *   meanwhile. The reconciliation reads every open copy, so it runs when it can find something:
  *   at start, after the live path failed, every minute while other nodes may trade (their live
@@ -48,6 +49,7 @@ export class MirrorEngine {
 
   /** The futures service's change listener: a trader's open or close, queued. */
   onTrade(row: TradeRow, before: string | null): void {
+    this.deps.service.tradeChanged();
     if (row.status === 'open' && before !== 'open')
       this.enqueue(async () => {
         if (await this.deps.service.isTrader(row.user_id)) await this.deps.service.mirrorOpen(row);

@@ -23,7 +23,7 @@ export const copytradePlugin = fp<AppOptions>(
   async (fastify, options) => {
     const { db, clock, users, futures, notifications, credits, market } = fastify;
     const repo = new CopyRepository(db);
-    const service = new CopyService({ db, clock, users, repo, futures, notifications });
+    const service = new CopyService({ db, clock, bus: fastify.bus, users, repo, futures, notifications });
     const engine = new MirrorEngine({ clock, bus: fastify.bus, service, log: fastify.log });
     const demo = new DemoTraders({
       db,

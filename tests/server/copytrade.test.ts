@@ -6,7 +6,7 @@
  * the middle copying nothing twice, and statistics from a scripted history matching values
  * computed by hand. Ledger invariants after.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../domain/api/envelope';
 import type { CopyItem, FollowItem, TraderApplication, TraderDetail, TraderSummary, TraderTrade } from '../../domain/copytrade/types';
 import { Decimal } from '../../domain/decimal';
@@ -323,6 +323,40 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect((await app.fastify.copytrade.repo.copying()).some((c) => c.id === copy!.id)).toBe(false);
     await close(t.user, position.id);
     await settle();
+  });
+
+  it('checks the copy stop-loss every minute at the marks, and reads the follows again only after a change', async () => {
+    const t = await trader();
+    const f = await funded('20000');
+    const followed = ok<FollowItem>(await follow(f, t.id, '1', '1', { stop_loss: '5000' }));
+    const position = await open(t.user, '1', '10');
+    await settle();
+    expect(await copies(f)).toHaveLength(1);
+    const reads = vi.spyOn(app.fastify.copytrade.repo, 'guardedFollows');
+    const minute = async () => {
+      clock.advance(60_000);
+      await engine().idle();
+    };
+    const mine = async () =>
+      ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: f.token })).find((x) => x.id === followed.id)!;
+    try {
+      // The marks alone move: the minute's check is arithmetic, no read; the far stop holds.
+      s.app.market.tradeAt('BTC/USDT', '54000');
+      await minute();
+      await minute();
+      expect(reads).not.toHaveBeenCalled();
+      expect(await mine()).toMatchObject({ status: 'following' });
+      // The follower tightens the stop: the next minute reads the follow again and stops it.
+      ok(await follow(f, t.id, '1', '1', { stop_loss: '50' }));
+      await minute();
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(await mine()).toMatchObject({ status: 'cancelled', cancel_reason: 'stop_loss', open_copies: 0 });
+    } finally {
+      reads.mockRestore();
+      s.app.market.tradeAt('BTC/USDT', '60000');
+      await close(t.user, position.id);
+      await settle();
+    }
   });
 
   it('computes a trader’s figures from a scripted history, matching values worked by hand', async () => {

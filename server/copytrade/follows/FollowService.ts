@@ -33,6 +33,8 @@ export class FollowService {
       futures: { repo: FuturesRepository };
       traders: TraderReads;
       views: FollowViews;
+      /** A follow was made, edited or cancelled (after its commit): the copy stop-loss check reads again. */
+      changed: () => void;
     },
   ) {
     this.tx = txRunner(deps.db);
@@ -68,7 +70,8 @@ export class FollowService {
       stop_loss: input.stop_loss ?? null,
       daily_limit: input.daily_limit ?? null,
     };
-    const row = await run(async (q) => {
+    const row = await run(async (q, afterCommit) => {
+      afterCommit(this.deps.changed);
       await this.deps.users.lockById(userId, q);
       const existing = await this.deps.repo.lockActive(q, userId, trader.user_id);
       if (existing) return this.deps.repo.editFollow(q, existing.id, terms, this.deps.clock.now());
@@ -85,7 +88,8 @@ export class FollowService {
   }
 
   async cancel(userId: number, id: number, run: TxRunner = this.tx): Promise<FollowItem> {
-    const row = await run(async (q) => {
+    const row = await run(async (q, afterCommit) => {
+      afterCommit(this.deps.changed);
       const follow = await this.deps.repo.lockFollow(q, id);
       if (!follow || follow.follower_id !== userId) throw new AppError('errors.copyFollowNotFound');
       if (follow.status !== 'following') throw new AppError('errors.copyCancelled');

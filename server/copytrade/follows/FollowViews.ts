@@ -7,7 +7,7 @@ import { netPnl } from '../../../domain/copytrade/formulas';
 import type { CopyItem, FollowItem, FollowStatus } from '../../../domain/copytrade/types';
 import { Decimal } from '../../../domain/decimal';
 import { profit } from '../../../domain/futures/formulas';
-import type { FuturesRepository } from '../../futures/FuturesRepository';
+import type { FuturesRepository, TradeRow } from '../../futures/FuturesRepository';
 import type { FuturesService } from '../../futures/FuturesService';
 import type { UserRepository } from '../../users/UserRepository';
 import type { CopyRepository, CopyRow, FollowRow } from '../CopyRepository';
@@ -16,6 +16,12 @@ import type { CopyRepository, CopyRow, FollowRow } from '../CopyRepository';
 export interface CopyPnl {
   pnl: Decimal;
   open: number;
+}
+
+/** A follow's copy P&L in two parts: what its closed copies made, and its open copies' positions. */
+export interface CopyPnlParts {
+  realised: Decimal;
+  open: TradeRow[];
 }
 
 export class FollowViews {
@@ -47,23 +53,39 @@ export class FollowViews {
 
   /** The copy P&L of several follows, in two reads whatever their number (the same formula as `copyPnl`). */
   async copyPnls(followIds: readonly number[]): Promise<Map<number, CopyPnl>> {
-    const out = new Map<number, CopyPnl>(followIds.map((id) => [id, { pnl: new Decimal(0), open: 0 }]));
+    const parts = await this.copyPnlParts(followIds);
+    return new Map([...parts].map(([id, p]) => [id, this.pnlAtMarks(p)]));
+  }
+
+  /**
+   * What a follow's copy P&L is made of, in two reads for any number of follows: the closed copies'
+   * net P&L summed (it no longer moves), and the open copies' positions (they move with the mark).
+   */
+  async copyPnlParts(followIds: readonly number[]): Promise<Map<number, CopyPnlParts>> {
+    const out = new Map<number, CopyPnlParts>(followIds.map((id) => [id, { realised: new Decimal(0), open: [] }]));
     if (!followIds.length) return out;
     const copies = await this.deps.repo.copiesOfFollows(followIds);
     const trades = await this.deps.futures.repo.byIds([...new Set(copies.map((c) => c.trade_id!))]);
     for (const c of copies) {
       const t = trades.get(c.trade_id!);
-      const sum = out.get(c.follow_id);
-      if (!t || !sum) continue;
-      if (t.status === 'closed') sum.pnl = sum.pnl.plus(netPnl({ profit: t.profit ?? '0', fee: t.fee, overnight_fee: t.overnight_fee }));
-      else if (t.status === 'open') {
-        sum.open++;
-        const mark = this.markOf(t.symbol);
-        const unrealised = mark ? profit(t.side, t.open_price!, mark, t.number, t.quote_usdt) : new Decimal(0);
-        sum.pnl = sum.pnl.plus(unrealised).minus(t.fee).minus(t.overnight_fee);
-      }
+      const parts = out.get(c.follow_id);
+      if (!t || !parts) continue;
+      if (t.status === 'closed')
+        parts.realised = parts.realised.plus(netPnl({ profit: t.profit ?? '0', fee: t.fee, overnight_fee: t.overnight_fee }));
+      else if (t.status === 'open') parts.open.push(t);
     }
     return out;
+  }
+
+  /** A follow's copy P&L from its parts at the current marks: the open copies at the mark, less their fees so far. */
+  pnlAtMarks(parts: CopyPnlParts): CopyPnl {
+    let pnl = parts.realised;
+    for (const t of parts.open) {
+      const mark = this.markOf(t.symbol);
+      const unrealised = mark ? profit(t.side, t.open_price!, mark, t.number, t.quote_usdt) : new Decimal(0);
+      pnl = pnl.plus(unrealised).minus(t.fee).minus(t.overnight_fee);
+    }
+    return { pnl, open: parts.open.length };
   }
 
   private markOf(symbol: string): string | null {

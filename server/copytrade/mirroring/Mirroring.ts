@@ -14,6 +14,7 @@ import type { CopySkipReason } from '../../../domain/copytrade/types';
 import { Decimal } from '../../../domain/decimal';
 import { DAY_MS } from '../../../domain/time';
 import type { Clock } from '../../clock';
+import type { ClusterBus } from '../../platform/cluster/ClusterBus';
 import type { Db } from '../../db/db';
 import type { FuturesRepository, TradeRow } from '../../futures/FuturesRepository';
 import type { FuturesService } from '../../futures/FuturesService';
@@ -23,6 +24,7 @@ import type { Notifications } from '../../notifications/Notifications';
 import type { UserRepository } from '../../users/UserRepository';
 import type { CopyRepository, CopyRow, FollowRow } from '../CopyRepository';
 import type { CopyPnl, FollowViews } from '../follows/FollowViews';
+import { StopLossWatch } from './StopLossWatch';
 
 const fixed = (d: Decimal) => d.toFixed();
 
@@ -35,11 +37,14 @@ class SkipCopy extends Error {
 
 export class Mirroring {
   private readonly tx: TxRunner;
+  /** The copy stop-loss check's follows and their P&L's parts, between changes. */
+  private readonly watch: StopLossWatch;
 
   constructor(
     private readonly deps: {
       db: Db;
       clock: Clock;
+      bus: Pick<ClusterBus, 'shared'>;
       users: UserRepository;
       repo: CopyRepository;
       futures: { service: FuturesService; repo: FuturesRepository };
@@ -48,6 +53,15 @@ export class Mirroring {
     },
   ) {
     this.tx = txRunner(deps.db);
+    this.watch = new StopLossWatch({ clock: deps.clock, bus: deps.bus, repo: deps.repo, views: deps.views });
+  }
+
+  /**
+   * Something a copy's P&L or a follow's stop-loss is made of changed and committed: a futures
+   * position (anyone's: the listener does not know who follows whom), a follow.
+   */
+  changed(): void {
+    this.watch.changed();
   }
 
   /** Copies a trader's newly opened position to every follow made before it opened; each once. */
@@ -154,13 +168,14 @@ export class Mirroring {
     const { pnl } = known ?? (await this.deps.views.copyPnl(follow.id));
     if (pnl.gt(new Decimal(follow.stop_loss).neg())) return false;
     const trader = await this.deps.users.byId(follow.trader_id);
-    const stopped = await this.tx(async (q) => {
+    const stopped = await this.tx(async (q, afterCommit) => {
       const row = await this.deps.repo.cancelFollow(q, follow.id, 'stop_loss', this.deps.clock.now());
       if (!row) return false;
       await this.deps.notifications.create(q, follow.follower_id, 'copyStopped', {
         trader: trader?.nickname ?? '',
         loss: pnl.neg().toFixed(2),
       });
+      afterCommit(() => this.changed());
       return true;
     });
     if (stopped) for (const copy of await this.deps.repo.copiesOfFollow(follow.id)) if (!copy.self_held) await this.closeCopy(copy);
@@ -172,12 +187,8 @@ export class Mirroring {
     // The stop-losses first: the reconciliation then marks closed only the copies closed before this
     // check, so a follow's last realised loss is always checked once (`CopyRepository.guardedFollows`).
     const checkedAt = this.deps.clock.now();
-    // Every guarded follow's P&L in two reads, not two reads a follow.
-    const guarded = await this.deps.repo.guardedFollows();
-    if (guarded.length) {
-      const pnls = await this.deps.views.copyPnls(guarded.map((f) => f.id));
-      for (const f of guarded) await this.checkStopLoss(f, pnls.get(f.id));
-    }
+    // Read when something changed (or whole, with the reconciliation); otherwise the marks alone moved.
+    for (const { follow, pnl } of await this.watch.follows(reconcile)) await this.checkStopLoss(follow, pnl);
     if (reconcile) await this.reconcile(checkedAt);
   }
 
