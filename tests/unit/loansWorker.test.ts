@@ -109,4 +109,27 @@ describe('the live loans slice', () => {
     slice.applyTickers([ticker('BTC/USDT', '36000.00')]);
     expect(slice.take(20 * THROTTLE_MS).loans![7]).toMatchObject({ risk: 'liquidation' });
   });
+
+  it('says when a tick it holds back is due, so the last move of a quiet feed is shown without another tick', () => {
+    let now = 0;
+    const slice = new LoansSlice(() => now);
+    slice.setLoans([loan]);
+    slice.applyTickers([ticker('BTC/USDT', '60000.00')]);
+    slice.take(now);
+    expect(slice.dueInMs).toBeNull();
+    // Another pair ticks: nothing of the loans' to show, nothing to wait for.
+    now = 16;
+    slice.applyTickers([ticker('ETH/USDT', '3000.00')]);
+    expect(slice.dueInMs).toBeNull();
+    expect(slice.isDirty).toBe(false);
+    // The collateral's pair ticks right after a take: held back, due when the throttle passes.
+    slice.applyTickers([ticker('BTC/USDT', '40000.00')]);
+    expect(slice.isDirty).toBe(false);
+    expect(slice.dueInMs).toBe(THROTTLE_MS - 16);
+    now = THROTTLE_MS;
+    expect(slice.dueInMs).toBe(0);
+    expect(slice.isDirty).toBe(true);
+    expect(slice.take(now).loans![7]).toMatchObject({ risk: 'marginCall', ltvText: '75.01%' });
+    expect(slice.dueInMs).toBeNull();
+  });
 });

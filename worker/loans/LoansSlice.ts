@@ -88,15 +88,19 @@ export class LoansSlice implements Slice<LoansChanges> {
     return this.lang;
   }
 
-  /**
-   * A new or changed list is due at once; a tick only once the throttle has passed (so the pacer
-   * does not post empty snapshots meanwhile: the next tick of the feed brings it out).
-   */
+  /** A new or changed list is due at once; a loan's pair that ticked once the throttle has passed (`dueInMs`). */
   get isDirty(): boolean {
-    if (this.everything) return true;
-    if (!this.ticked.size || heldFor(this.lastTake, THROTTLE_MS, this.now()) > 0) return false;
-    for (const loan of this.loans.values()) if (this.ticked.has(loan.symbol)) return true;
-    return false;
+    return this.everything || this.dueInMs === 0;
+  }
+
+  /**
+   * How long until a tick held back by the throttle should go (0: now); null when no loan's pair
+   * ticked. The pacer looks again then, so a collateral's last move of a quiet feed is shown
+   * without waiting for another tick.
+   */
+  get dueInMs(): number | null {
+    if (!this.ticked.size || ![...this.loans.values()].some((loan) => this.ticked.has(loan.symbol))) return null;
+    return heldFor(this.lastTake, THROTTLE_MS, this.now());
   }
 
   take(nowMs: number): LoansChanges {
