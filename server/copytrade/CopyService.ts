@@ -28,7 +28,7 @@ import type { TxRunner } from '../ledger/tx';
 import type { Notifications } from '../notifications/Notifications';
 import type { UserRepository } from '../users/UserRepository';
 import type { CopyRepository, CopyRow, FollowRow, StatsRow, TraderRow } from './CopyRepository';
-import { FollowService } from './follows/FollowService';
+import { FollowService, type FollowChange } from './follows/FollowService';
 import { FollowViews } from './follows/FollowViews';
 import { Mirroring } from './mirroring/Mirroring';
 import { TraderReads } from './traders/TraderReads';
@@ -40,6 +40,7 @@ export class CopyService {
   private readonly follows: FollowService;
   private readonly views: FollowViews;
   private readonly mirroring: Mirroring;
+  private readonly followMade = new Set<() => void>();
 
   constructor(deps: {
     db: Db;
@@ -57,7 +58,11 @@ export class CopyService {
     this.traderReads = traders;
     this.views = views;
     this.mirroring = new Mirroring({ db, clock, bus, users, repo, futures, notifications, views });
-    this.follows = new FollowService({ db, clock, users, repo, futures, traders, views, changed: () => this.mirroring.changed() });
+    const changed = (change: FollowChange) => {
+      this.mirroring.changed();
+      if (change === 'made') for (const listener of this.followMade) listener();
+    };
+    this.follows = new FollowService({ db, clock, users, repo, futures, traders, views, changed });
   }
 
   // ---- becoming a trader, and the traders' figures -------------------------------------------
@@ -149,6 +154,12 @@ export class CopyService {
   }
 
   // ---- mirroring (the engine) ----------------------------------------------------------------
+
+  /** Told after the commit of every new follow (the mirror engine: a trader's open may have raced it). */
+  onFollowMade(listener: () => void): () => void {
+    this.followMade.add(listener);
+    return () => this.followMade.delete(listener);
+  }
 
   /** Copies a trader's newly opened position to every follow made before it opened; each once. */
   mirrorOpen(trade: TradeRow): Promise<void> {

@@ -40,6 +40,7 @@ export const copytradePlugin = fp<AppOptions>(
     fastify.decorate('copytrade', { service, engine, repo, demo });
 
     futures.service.onChange((row, before) => engine.onTrade(row, before));
+    service.onFollowMade(() => engine.onFollowMade());
     fastify.api.handle(createCopytradeHandlers(service));
     fastify.ops.handle(createCopytradeOpsHandlers({ service, repo }, users));
     await demo.seed();

@@ -325,6 +325,23 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     await settle();
   });
 
+  it('copies an open to a follow its transaction raced (made at the open’s instant, after the live path ran) at the next minute (found by the simulation, seed 3021)', async () => {
+    const t = await trader();
+    const f = await funded('20000');
+    const position = await open(t.user, '1', '10');
+    await engine().idle();
+    // The live path has run; the follow commits now, at the open's instant: made "before" it opened.
+    const followed = ok<FollowItem>(await follow(f, t.id, '1', '1'));
+    expect(followed.created_at).toBe(position.opened_at);
+    expect(await copies(f)).toHaveLength(0);
+    clock.advance(60_000);
+    await engine().idle();
+    const [copy] = await copies(f);
+    expect(copy).toMatchObject({ trader_trade_id: position.id, status: 'open' });
+    await close(t.user, position.id);
+    await settle();
+  });
+
   it('checks the copy stop-loss every minute at the marks, and reads the follows again only after a change', async () => {
     const t = await trader();
     const f = await funded('20000');

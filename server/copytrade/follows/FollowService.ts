@@ -16,6 +16,9 @@ import type { CopyRepository } from '../CopyRepository';
 import type { TraderReads } from '../traders/TraderReads';
 import type { FollowViews } from './FollowViews';
 
+/** What happened to a follow (`FollowService`'s `changed`). */
+export type FollowChange = 'made' | 'edited' | 'cancelled';
+
 /** The largest multiple a follower may choose. */
 export const MAX_MULTIPLE = FOLLOW_MAX_MULTIPLE;
 
@@ -33,8 +36,8 @@ export class FollowService {
       futures: { repo: FuturesRepository };
       traders: TraderReads;
       views: FollowViews;
-      /** A follow was made, edited or cancelled (after its commit): the copy stop-loss check reads again. */
-      changed: () => void;
+      /** A follow was made, edited or cancelled, told after its commit. */
+      changed: (change: FollowChange) => void;
     },
   ) {
     this.tx = txRunner(deps.db);
@@ -71,9 +74,9 @@ export class FollowService {
       daily_limit: input.daily_limit ?? null,
     };
     const row = await run(async (q, afterCommit) => {
-      afterCommit(this.deps.changed);
       await this.deps.users.lockById(userId, q);
       const existing = await this.deps.repo.lockActive(q, userId, trader.user_id);
+      afterCommit(() => this.deps.changed(existing ? 'edited' : 'made'));
       if (existing) return this.deps.repo.editFollow(q, existing.id, terms, this.deps.clock.now());
       const locked = await this.deps.repo.lockTrader(q, trader.user_id);
       if (!locked?.accepting) throw new AppError('errors.copyNotAccepting');
@@ -89,7 +92,7 @@ export class FollowService {
 
   async cancel(userId: number, id: number, run: TxRunner = this.tx): Promise<FollowItem> {
     const row = await run(async (q, afterCommit) => {
-      afterCommit(this.deps.changed);
+      afterCommit(() => this.deps.changed('cancelled'));
       const follow = await this.deps.repo.lockFollow(q, id);
       if (!follow || follow.follower_id !== userId) throw new AppError('errors.copyFollowNotFound');
       if (follow.status !== 'following') throw new AppError('errors.copyCancelled');
