@@ -19,9 +19,6 @@ import { reloadEvery } from '../../platform/reloadEvery';
 import type { CopyRepository, FollowRow } from '../CopyRepository';
 import type { CopyPnl, CopyPnlParts, FollowViews } from '../follows/FollowViews';
 
-/** How often the check runs (the mirror engine's sweep), and so how often it reads with other nodes. */
-const CHECK_MS = 60_000;
-
 export class StopLossWatch {
   /** Bumped by every change heard; a read keeps the value it started at. */
   private generation = 0;
@@ -45,7 +42,8 @@ export class StopLossWatch {
   async follows(fresh = false): Promise<{ follow: FollowRow; pnl: CopyPnl }[]> {
     const now = this.deps.clock.now();
     const kept = this.kept;
-    const stale = fresh || !kept || kept.generation !== this.generation || now - kept.at >= reloadEvery(this.deps.bus, CHECK_MS);
+    // With other nodes, every check reads (`reloadEvery` is then 0); alone, hourly besides.
+    const stale = fresh || !kept || kept.generation !== this.generation || now - kept.at >= reloadEvery(this.deps.bus, 0);
     const follows = stale ? await this.read(now) : kept.follows;
     return follows.map(({ follow, parts }) => ({ follow, pnl: this.deps.views.pnlAtMarks(parts) }));
   }
