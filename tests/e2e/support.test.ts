@@ -41,6 +41,20 @@ async function dragButton(page: Page, x: number, y: number): Promise<void> {
   await page.mouse.up();
 }
 
+/**
+ * Waits until the floating button is in place: shown, and none of its transitions running (it
+ * slides in once the page has laid out): a press on a button still sliding in can miss it.
+ */
+async function atRest(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.locator('[data-testid="support-button"]').evaluate((el) => !el.hasAttribute('data-away') && el.getAnimations().length === 0),
+      POLL,
+    )
+    .toBe(true);
+}
+
 describe('customer service in a phone browser', () => {
   let browser: Browser;
   let page: Page;
@@ -141,6 +155,7 @@ describe('customer service in a phone browser', () => {
   });
 
   it('is dragged to the other side and stays where dropped after a reload', async () => {
+    await atRest(page);
     const before = await box(page, 'support-button');
     expect(await page.locator('[data-testid="support-button"]').getAttribute('data-side')).toBe('right');
     await dragButton(page, 60, 380);
