@@ -38,6 +38,11 @@ const VENUE_FRESH_BARS = 1500;
 export interface LoadedPair {
   def: PairDef;
   walk: PriceWalk;
+  /**
+   * The closed minutes this start generated and wrote (a fresh database's, a downtime's), from
+   * `from` (every minute stored is older): `loadBars` takes them from here instead of reading back.
+   */
+  generated?: { from: number; minutes: readonly Bar[] };
 }
 
 /**
@@ -158,9 +163,12 @@ export class KlineRecorder {
   async backfillAll(now: number): Promise<LoadedPair[]> {
     const fills = [];
     const venued = [];
+    const lasts = await this.store.lastMinutes(PAIRS.map((def) => ({ id: def.id, precision: precisionOf(def) })));
     for (const def of PAIRS) {
-      if (this.options.venue?.symbols.has(`${def.base}/${def.quote}`)) venued.push({ def, ...(await this.backfillFromVenue(def, now)) });
-      else fills.push({ def, ...(await this.backfill(def, now)) });
+      const last = lasts.get(def.id) ?? null;
+      if (this.options.venue?.symbols.has(`${def.base}/${def.quote}`))
+        venued.push({ def, ...(await this.backfillFromVenue(def, last, now)) });
+      else fills.push({ def, ...this.backfill(def, last, now) });
     }
     const rowCount = fills.reduce((n, f) => n + f.rows.length, 0);
     if (rowCount) this.options.log.info({ bars: rowCount }, 'writing generated market history (first start or after downtime)');
@@ -171,8 +179,11 @@ export class KlineRecorder {
       this.options.log.info({ bars: venueRows.length, venue: this.options.venue!.feed.name }, 'writing the venue’s market history');
     // The venue's bars widen what this node recorded (never narrow it: a price shown stays in the record).
     await this.store.widen(venueRows);
-    const loaded = new Map([...fills, ...venued].map((f) => [f.def.id, f.walk]));
-    return PAIRS.map((def) => ({ def, walk: loaded.get(def.id)! }));
+    const loaded = new Map<number, LoadedPair>([...fills, ...venued].map((f) => [f.def.id, f]));
+    return PAIRS.map((def) => {
+      const { walk, generated } = loaded.get(def.id)!;
+      return { def, walk, generated };
+    });
   }
 
   /**
@@ -182,11 +193,10 @@ export class KlineRecorder {
    * minute's close. Turnover is not in a venue's bars: it is estimated as volume × close (docs/MARKET.md).
    * A period the venue does not answer is logged and left as stored.
    */
-  private async backfillFromVenue(def: PairDef, now: number): Promise<{ walk: PriceWalk; rows: BarRow[] }> {
+  private async backfillFromVenue(def: PairDef, last: Bar | null, now: number): Promise<{ walk: PriceWalk; rows: BarRow[] }> {
     const { feed } = this.options.venue!;
     const symbol = `${def.base}/${def.quote}`;
     const precision = precisionOf(def);
-    const last = await this.store.lastMinute(def.id, precision);
     const rows: BarRow[] = [];
     let close = last?.close ?? null;
     for (const period of KLINE_PERIODS) {
@@ -250,15 +260,28 @@ export class KlineRecorder {
     return (calculateNextPeriodStart(period, start) - start) * VENUE_FRESH_BARS;
   }
 
-  /** A pair's bars in progress (stored, else opened at `price`) and its closed minutes of the last 24 h. */
-  async loadBars(def: PairDef, price: number, now: number): Promise<{ bars: Map<KlinePeriod, Bar>; day: Bar[] }> {
+  /**
+   * A pair's bars in progress (stored, else opened at `price`) and its closed minutes of the last
+   * 24 h: stored ones, and those this start `generated` without reading them back (a day's
+   * downtime was a day of minutes for every pair read straight after writing them).
+   */
+  async loadBars(
+    def: PairDef,
+    price: number,
+    now: number,
+    generated?: LoadedPair['generated'],
+  ): Promise<{ bars: Map<KlinePeriod, Bar>; day: Bar[] }> {
     const starts = new Map(KLINE_PERIODS.map((period) => [period, calculatePeriodStart(period, now)]));
     const currentMinute = starts.get('1min')!;
-    // One read: each period's bar in progress, and the minutes back to a day ago.
-    const stored = await this.store.barsFrom(def.id, new Map([...starts, ['1min', now - DAY_MS]]), precisionOf(def));
+    const dayFrom = now - DAY_MS;
+    // One read: each period's bar in progress, and the minutes back to a day ago that are not in
+    // `generated` (no stored minute is as new as those: a minute bar in progress is opened anew).
+    const until = new Map<KlinePeriod, number>(generated ? [['1min', generated.from]] : []);
+    const stored = await this.store.barsFrom(def.id, new Map([...starts, ['1min', dayFrom]]), precisionOf(def), until);
     const bars = new Map<KlinePeriod, Bar>();
     for (const [period, start] of starts) bars.set(period, stored.get(period)!.find((b) => b.t >= start) ?? openBar(start, price));
     const day = stored.get('1min')!.filter((b) => b.t < currentMinute);
+    for (const b of generated?.minutes ?? []) if (b.t >= dayFrom && b.t < currentMinute) day.push({ ...b });
     return { bars, day };
   }
 
@@ -267,22 +290,25 @@ export class KlineRecorder {
    * the downtime after a restart. Returns the walk, positioned at the last generated price, and
    * the rows to store.
    */
-  private async backfill(def: PairDef, now: number): Promise<{ walk: PriceWalk; rows: BarRow[]; fresh: boolean }> {
+  private backfill(
+    def: PairDef,
+    last: Bar | null,
+    now: number,
+  ): { walk: PriceWalk; rows: BarRow[]; fresh: boolean; generated?: LoadedPair['generated'] } {
     const { seed, historyDays } = this.options;
     const precision = precisionOf(def);
     const currentMinute = calculatePeriodStart('1min', now);
     const anchor = Number(parseUnits(def.startPrice, def.priceDecimals));
-    const last = await this.store.lastMinute(def.id, precision);
     const from = last ? Math.max(last.t + MINUTE_MS, currentMinute - historyDays * DAY_MS) : currentMinute - historyDays * DAY_MS;
     const walk = new PriceWalk(last?.close ?? anchor, anchor, def.volatility);
     if (from >= currentMinute) return { walk, rows: [], fresh: !last };
     const random = createRandom(`${seed}:history:${def.base}/${def.quote}:${from}`);
     const tradeLots = parseUnits(def.tradeSize, def.qtyDecimals);
     const history = generateHistory({ walk, random, tradeLots, activity: def.activity }, from, currentMinute, KLINE_KEEP_BARS);
-    const rows = [...history].flatMap(([period, bars]) =>
-      bars.slice(-KLINE_KEEP_BARS).map((bar): BarRow => ({ pairId: def.id, period, bar, precision })),
-    );
-    return { walk, rows, fresh: !last };
+    const kept = new Map([...history].map(([period, bars]) => [period, bars.slice(-KLINE_KEEP_BARS)]));
+    const rows = [...kept].flatMap(([period, bars]) => bars.map((bar): BarRow => ({ pairId: def.id, period, bar, precision })));
+    // The newest KLINE_KEEP_BARS minutes (over two days): every minute of the last day from `from` on.
+    return { walk, rows, fresh: !last, generated: { from, minutes: kept.get('1min')! } };
   }
 }
 

@@ -42,8 +42,8 @@ const KLINE_KINDS = {
   volume: 'decimal',
   turnover: 'decimal',
 } as const;
-const klineRows = rowReader<KlineRow>('klines', KLINE_KINDS);
 const periodKlineRows = rowReader<KlineRow & { period: KlinePeriod }>('klines', { period: 'text', ...KLINE_KINDS });
+const pairKlineRows = rowReader<KlineRow & { pair_id: number }>('klines', { pair_id: 'int', ...KLINE_KINDS });
 const candleRows = rowReader<Kline>('klines', {
   t: 'int',
   open: 'decimal',
@@ -85,27 +85,44 @@ function toBar(row: KlineRow, p: Precision): Bar {
 export class KlineStore {
   constructor(private readonly db: Db) {}
 
-  /** The newest one-minute bar of a pair, if any. */
-  async lastMinute(pairId: number, p: Precision): Promise<Bar | null> {
-    const row = await klineRows.one(
+  /** The newest one-minute bar of each pair that has one, by pair id: one read for all of them. */
+  async lastMinutes(pairs: readonly { id: number; precision: Precision }[]): Promise<Map<number, Bar>> {
+    const rows = await pairKlineRows.all(
       this.db,
-      `SELECT t, open, high, low, close, volume, turnover FROM klines WHERE pair_id = $1 AND period = '1min' ORDER BY t DESC LIMIT 1`,
-      [pairId],
+      `SELECT p.id AS pair_id, k.t, k.open, k.high, k.low, k.close, k.volume, k.turnover
+       FROM unnest($1::int[]) AS p(id)
+       CROSS JOIN LATERAL (SELECT * FROM klines WHERE pair_id = p.id AND period = '1min' ORDER BY t DESC LIMIT 1) k`,
+      [`{${pairs.map((p) => p.id).join(',')}}`],
     );
-    return row ? toBar(row, p) : null;
+    const precision = new Map(pairs.map((p) => [p.id, p.precision]));
+    return new Map(rows.map((r) => [r.pair_id, toBar(r, precision.get(r.pair_id)!)]));
   }
 
-  /** Bars of a pair with `t >=` their period's start in `from`, by period, oldest first: one read for every period. */
-  async barsFrom(pairId: number, from: ReadonlyMap<KlinePeriod, number>, p: Precision): Promise<Map<KlinePeriod, Bar[]>> {
+  /**
+   * Bars of a pair with `t >=` their period's start in `from` (and `<` its end in `until`, where
+   * given), by period, oldest first: one read for every period.
+   */
+  async barsFrom(
+    pairId: number,
+    from: ReadonlyMap<KlinePeriod, number>,
+    p: Precision,
+    until: ReadonlyMap<KlinePeriod, number> = new Map(),
+  ): Promise<Map<KlinePeriod, Bar[]>> {
+    const periods = [...from.keys()];
     const rows = await periodKlineRows.all(
       this.db,
       `SELECT k.period, k.t, k.open, k.high, k.low, k.close, k.volume, k.turnover
-       FROM unnest(string_to_array($2, ','), string_to_array($3, ',')::bigint[]) AS s(period, start)
-       JOIN klines k ON k.pair_id = $1 AND k.period = s.period AND k.t >= s.start
+       FROM unnest(string_to_array($2, ','), string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[]) AS s(period, start, stop)
+       JOIN klines k ON k.pair_id = $1 AND k.period = s.period AND k.t >= s.start AND k.t < s.stop
        ORDER BY k.period, k.t`,
-      [pairId, [...from.keys()].join(','), [...from.values()].join(',')],
+      [
+        pairId,
+        periods.join(','),
+        periods.map((period) => from.get(period)!).join(','),
+        periods.map((period) => until.get(period) ?? Number.MAX_SAFE_INTEGER).join(','),
+      ],
     );
-    const out = new Map<KlinePeriod, Bar[]>([...from.keys()].map((period) => [period, []]));
+    const out = new Map<KlinePeriod, Bar[]>(periods.map((period) => [period, []]));
     for (const r of rows) out.get(r.period)?.push(toBar(r, p));
     return out;
   }

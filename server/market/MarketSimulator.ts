@@ -242,8 +242,8 @@ export class MarketSimulator implements MarketSource {
    */
   private async loadPairs(): Promise<void> {
     const now = this.options.clock.now();
-    for (const { def, walk } of await this.recorder.backfillAll(now)) {
-      const { bars, day } = await this.recorder.loadBars(def, walk.ticks, now);
+    for (const { def, walk, generated } of await this.recorder.backfillAll(now)) {
+      const { bars, day } = await this.recorder.loadBars(def, walk.ticks, now, generated);
       const s = newPairMarket(def, walk, bars, day, now);
       const symbol = `${def.base}/${def.quote}`;
       // A venue's pair is stale until the venue speaks.

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDecimalString } from '../../domain/decimal';
 import { calculatePeriodStart, KLINE_PERIODS } from '../../domain/market/periods';
 import type { Kline, Ticker } from '../../domain/market/types';
+import { Decimal } from '../../domain/decimal';
+import { buildApp } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import { startServer, type TestServer } from './harness';
+import { TEST_APP_OPTIONS } from './options';
 
 const get = { method: 'GET' as const };
 
@@ -149,5 +152,36 @@ describe('market data over HTTP', () => {
       `SELECT close::text AS close FROM klines WHERE pair_id = 1 AND period = '1min' ORDER BY t DESC LIMIT 1`,
     );
     expect(stored[0]!.close).toBe(last.price);
+  });
+
+  it('after a downtime, a restart’s 24 h figures are the stored minutes’ (those it generated for the downtime and those before)', async () => {
+    const DAY = 86_400_000;
+    await s.app.market.stop();
+    await s.app.close();
+    // Six hours down (a day of minutes, part read, part generated), then two days (all generated).
+    for (const downtime of [6 * 3_600_000, 2 * DAY]) {
+      clock.advance(downtime);
+      const app = await buildApp({ ...TEST_APP_OPTIONS, db: s.db, clock, dataDir: s.dataDir, startMarket: false });
+      try {
+        const now = clock.now();
+        for (const t of app.market.tickers()) {
+          const rows = await s.db.query<{ open: string; high: string; low: string; volume: string; turnover: string }>(
+            `SELECT open::text, high::text, low::text, volume::text, turnover::text FROM klines
+             WHERE pair_id = $1 AND period = '1min' AND t >= $2 AND t < $3 ORDER BY t`,
+            [t.id, now - DAY, calculatePeriodStart('1min', now)],
+          );
+          expect(rows.length, t.symbol).toBeGreaterThan(1_000);
+          const sum = (k: 'volume' | 'turnover') => rows.reduce((a, r) => a.plus(r[k]), new Decimal(0));
+          const high = Decimal.max(t.price, ...rows.map((r) => r.high));
+          const low = Decimal.min(t.price, ...rows.map((r) => r.low));
+          expect(
+            [t.open, t.high, t.low, t.volume, t.turnover].map((v) => new Decimal(v).toFixed()),
+            t.symbol,
+          ).toEqual([new Decimal(rows[0]!.open), high, low, sum('volume'), sum('turnover')].map((v) => v.toFixed()));
+        }
+      } finally {
+        await app.close();
+      }
+    }
   });
 });
