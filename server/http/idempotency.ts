@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { ANSWER_LOST_CODE, type ApiEnvelope } from '../../domain/api/envelope';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
@@ -54,9 +54,11 @@ interface KeyRow {
   path: string;
   request_hash: string;
   response: string | null;
+  /** The process that claimed the key (`Idempotency.process`); null when unknown. */
+  claimed_by: string | null;
 }
 
-const keyRows = rowReader<KeyRow>('idempotency_keys', { path: 'text', request_hash: 'text', response: 'text?' });
+const keyRows = rowReader<KeyRow>('idempotency_keys', { path: 'text', request_hash: 'text', response: 'text?', claimed_by: 'text?' });
 
 /** Thrown inside the claiming transaction when another request already holds the key. */
 class Replay extends Error {}
@@ -102,18 +104,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * but no answer stored after 15 s has met a request whose server stopped between the commit and
  * the answer (a live one stores it within milliseconds): it stores and answers
  * `ANSWER_LOST_CODE` ("may have been carried out, check your records"), so every later retry
- * gets that definite answer and none runs the effect again. A retry that finds the first
- * still running, its claim not yet committed, waits on it (PostgreSQL) or answers 409.
+ * gets that definite answer and none runs the effect again. It does so at once when the claim
+ * is another process's and this node is the only one (`alone`: no other node could be running
+ * it, so its server stopped): a user retrying after a restart is not kept waiting. A retry
+ * that finds the first still running, its claim not yet committed, waits on it (PostgreSQL) or
+ * answers 409.
  */
 export class Idempotency {
   /** A plain transaction runner, for requests without a key. */
   readonly direct: TxRunner;
+
+  /** This process's id on the claims it makes: drawn at start, so a restarted server's differs. */
+  readonly process = randomUUID();
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     /** Real time, not the clock's: it waits for another request's progress. */
     private readonly waitForFirstMs = WAIT_FOR_FIRST_MS,
+    /** Whether this node is the only one (no cluster bus): another process's claim is then a stopped server's. */
+    private readonly alone: () => boolean = () => true,
   ) {
     this.direct = txRunner(db);
   }
@@ -180,7 +190,8 @@ export class Idempotency {
         return answerOf(422, { type: 'error', code: 0, message: t('errors.idempotencyKeyReused') });
       }
       if (row?.response) return parseAnswer(row.response);
-      if (Date.now() >= deadline) {
+      const stopped = row !== null && row.claimed_by !== null && row.claimed_by !== this.process && this.alone();
+      if (stopped || Date.now() >= deadline) {
         if (!row) return answerOf(409, { type: 'error', code: 0, message: t('errors.requestInProgress') });
         // Claimed and committed, never answered: its server stopped in between. Store a definite
         // answer (unless the real one just landed) and answer what is stored.
@@ -196,7 +207,7 @@ export class Idempotency {
   private async find(q: Queryable, req: IdempotentRequest): Promise<KeyRow | null> {
     const row = await keyRows.one(
       q,
-      `SELECT path, request_hash, response FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at >= $3`,
+      `SELECT path, request_hash, response, claimed_by FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at >= $3`,
       [req.userId, req.key, this.clock.now() - IDEMPOTENCY_TTL_MS],
     );
     return row ?? null;
@@ -206,12 +217,13 @@ export class Idempotency {
   private async insert(q: Queryable, req: IdempotentRequest, hash: string, answer: StoredAnswer | null): Promise<boolean> {
     const now = this.clock.now();
     const rows = await q.query(
-      `INSERT INTO idempotency_keys (user_id, key, path, request_hash, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO idempotency_keys (user_id, key, path, request_hash, response, created_at, claimed_by) VALUES ($1, $2, $3, $4, $5, $6, $8)
        ON CONFLICT ON CONSTRAINT idempotency_keys_once DO UPDATE
-         SET path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, created_at = EXCLUDED.created_at
+         SET path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, created_at = EXCLUDED.created_at,
+             claimed_by = EXCLUDED.claimed_by
          WHERE idempotency_keys.created_at < $7
        RETURNING id`,
-      [req.userId, req.key, req.path, hash, answer ? storedText(answer) : null, now, now - IDEMPOTENCY_TTL_MS],
+      [req.userId, req.key, req.path, hash, answer ? storedText(answer) : null, now, now - IDEMPOTENCY_TTL_MS, this.process],
     );
     return rows.length > 0;
   }

@@ -2,6 +2,7 @@ import type { EndpointPath } from '../../domain/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import { ManualClock } from '../../server/clock';
+import { Idempotency, requestHash } from '../../server/http/idempotency';
 import { accountHelpers } from './accounts';
 import { startServer, type TestServer } from './harness';
 import { JPEG_1PX } from './images';
@@ -159,8 +160,9 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     const key = newKey();
     const body = { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' };
     expect((await send(user, '/wallet/change', body, key)).body.type).toBe('ok');
-    // As the stopped node left it: the claim committed with the transfer, no answer stored.
-    await s.db.query('UPDATE idempotency_keys SET response = NULL WHERE key = $1', [key]);
+    // As the stopped server left it: the claim (its process's) committed with the transfer, no answer
+    // stored. This node is alone, so the retry knows that process stopped and does not wait for it.
+    await s.db.query(`UPDATE idempotency_keys SET response = NULL, claimed_by = 'a-stopped-process' WHERE key = $1`, [key]);
 
     const retry = await send(user, '/wallet/change', body, key);
     expect(retry.body).toMatchObject({ type: 'error', code: 2 });
@@ -170,6 +172,50 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     const again = await s.call('/wallet/change', { ...body, lang: 'zh' }, { token: user.token, headers: { 'idempotency-key': key } });
     expect(again.body).toEqual(retry.body);
     expect(await count('transfers', user)).toBe(1);
+  }, 60_000);
+
+  it('waits for an unanswered claim of this process or, with other nodes, of another; answers at once for another process’s on a node alone', async () => {
+    // Waits that would outlast the test: an answer here is never the wait running out.
+    const WAIT_MS = 600_000;
+    const t = (k: string) => k;
+    const path = '/ops/credit';
+    const params = { amount: '1' };
+    const work = () => Promise.reject(new Error('a retry must not run the effect'));
+    const claim = async (key: string, by: string) =>
+      s.db.query(
+        `INSERT INTO idempotency_keys (user_id, key, path, request_hash, response, created_at, claimed_by) VALUES (0, $1, $2, $3, NULL, $4, $5)`,
+        [key, path, requestHash(path, params), clock.now(), by],
+      );
+    const answerLater = (key: string) =>
+      s.db.query(`UPDATE idempotency_keys SET response = $2 WHERE user_id = 0 AND key = $1`, [
+        key,
+        JSON.stringify({ status: 200, body: '{"type":"ok","code":1,"message":"first"}' }),
+      ]);
+
+    // Alone, another process's claim: its server stopped. At once, "may have been carried out".
+    const alone = new Idempotency(s.db, clock, WAIT_MS, () => true);
+    const stopped = newKey();
+    await claim(stopped, 'a-stopped-process');
+    const lost = await alone.run({ userId: 0, key: stopped, path, params }, t, work);
+    expect(JSON.parse(lost.text)).toMatchObject({ type: 'error', code: 2 });
+
+    // This process's own claim (a request of its still running), and another node's with a cluster:
+    // the retry waits, and answers the first's answer once it is stored.
+    const shared = new Idempotency(s.db, clock, WAIT_MS, () => false);
+    for (const [idem, by] of [
+      [alone, alone.process],
+      [shared, 'another-node'],
+    ] as const) {
+      const key = newKey();
+      await claim(key, by);
+      let settled = false;
+      const retry = idem.run({ userId: 0, key, path, params }, t, work).finally(() => (settled = true));
+      // Room for a retry that did not wait to answer (it would have by now); one that waits cannot.
+      for (let i = 0; i < 5; i++) await s.db.query('SELECT 1');
+      expect(settled).toBe(false);
+      await answerLater(key);
+      expect(JSON.parse((await retry).text)).toEqual({ type: 'ok', code: 1, message: 'first' });
+    }
   }, 60_000);
 
   // A replay must answer byte for byte: the answer once came back from JSONB with its keys reordered (JSONB sorts them).

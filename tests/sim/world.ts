@@ -31,8 +31,9 @@ export const SIM_APP_OPTIONS = {
   // Each simulated user sends from its own address (X-Forwarded-For).
   trustProxy: true,
   rateLimitPerMinute: 1_000_000,
-  // A crash leaves claims committed and never answered; each retry of one waited 15 s of real time
-  // (30 s of a seed with two). A request here takes milliseconds: 3 s is still ample for a live one.
+  // A crash leaves claims committed and never answered; the restarted node answers a retry of one
+  // at once (the claim is a stopped process's, and this node is alone). The wait is for a claim of
+  // the live process, whose requests here take milliseconds: 3 s is ample.
   idempotencyWaitMs: 3_000,
   // The simulation moves every price itself (`market.tradeAt`); the demo traders stay off.
   startMarket: false,
