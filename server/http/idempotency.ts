@@ -123,7 +123,7 @@ export class Idempotency {
     /** Real time, not the clock's: it waits for another request's progress. */
     private readonly waitForFirstMs = WAIT_FOR_FIRST_MS,
     /** Whether this node is the only one (no cluster bus): another process's claim is then a stopped server's. */
-    private readonly alone: () => boolean = () => true,
+    private readonly alone = true,
   ) {
     this.direct = txRunner(db);
   }
@@ -190,7 +190,7 @@ export class Idempotency {
         return answerOf(422, { type: 'error', code: 0, message: t('errors.idempotencyKeyReused') });
       }
       if (row?.response) return parseAnswer(row.response);
-      const stopped = row !== null && row.claimed_by !== null && row.claimed_by !== this.process && this.alone();
+      const stopped = row !== null && row.claimed_by !== null && row.claimed_by !== this.process && this.alone;
       if (stopped || Date.now() >= deadline) {
         if (!row) return answerOf(409, { type: 'error', code: 0, message: t('errors.requestInProgress') });
         // Claimed and committed, never answered: its server stopped in between. Store a definite

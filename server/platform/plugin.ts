@@ -58,7 +58,7 @@ export const platformPlugin = fp<AppOptions>(
     await migrate(db);
     const counters = options.cluster?.counters ?? new MemoryCounterStore(clock);
     const bus = options.cluster?.bus ?? new LocalBus();
-    const idempotency = new Idempotency(db, clock, options.idempotencyWaitMs, () => !bus.shared);
+    const idempotency = new Idempotency(db, clock, options.idempotencyWaitMs, !bus.shared);
     fastify.decorate('db', db);
     fastify.decorate('clock', clock);
     fastify.decorate('translator', createTranslator(path.join(ROOT, 'locales')));

@@ -45,6 +45,9 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
   const open = async (user: User, share = '1', multiple = '10', type = '1') =>
     ok<FuturesTrade>(await s.call('/lever/submit', { match_id: String(BTC), type, share, multiple }, { token: user.token }));
   const close = async (user: User, id: number) => ok<FuturesTrade>(await s.call('/lever/close', { id: String(id) }, { token: user.token }));
+  /** The follow `id` as its follower's `/follow/my` shows it. */
+  const myFollow = async (user: User, id: number) =>
+    ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: user.token })).find((x) => x.id === id);
   const copies = async (user: User, status = 'open') =>
     ok<Page<CopyItem>>(await s.call('/follow/copies', { status }, { method: 'GET', token: user.token })).data;
   const engine = () => app.fastify.copytrade.engine;
@@ -293,10 +296,10 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     // BTC falls 1 %: the long copy loses about 6 USDT per 0.01 BTC × contract size… enough to pass 50.
     s.app.market.tradeAt('BTC/USDT', '54000');
     await settle();
-    const [mine] = ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: f.token })).filter((x) => x.id === followed.id);
+    const mine = await myFollow(f, followed.id);
     expect(mine).toMatchObject({ status: 'cancelled', cancel_reason: 'stop_loss', open_copies: 0 });
     expect(new Decimal(mine!.copy_pnl).lte(-50)).toBe(true);
-    const [kept] = ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: g.token })).filter((x) => x.id === far.id);
+    const kept = await myFollow(g, far.id);
     expect(kept).toMatchObject({ status: 'following', cancel_reason: null, open_copies: 1 });
     expect(new Decimal(kept!.copy_pnl).toFixed(2)).toBe(new Decimal(mine!.copy_pnl).toFixed(2));
     s.app.market.tradeAt('BTC/USDT', '60000');
@@ -316,7 +319,7 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     clock.advance(1_000);
     await engine().sweep();
     await engine().idle();
-    const [mine] = ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: f.token })).filter((x) => x.id === followed.id);
+    const mine = await myFollow(f, followed.id);
     expect(mine).toMatchObject({ status: 'cancelled', cancel_reason: 'stop_loss', open_copies: 0 });
     expect(new Decimal(mine!.copy_pnl).lte(-50)).toBe(true);
     // And the copy is marked: a follow with nothing open is not read again.
@@ -354,20 +357,18 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       clock.advance(60_000);
       await engine().idle();
     };
-    const mine = async () =>
-      ok<FollowItem[]>(await s.call('/follow/my', {}, { method: 'GET', token: f.token })).find((x) => x.id === followed.id)!;
     try {
       // The marks alone move: the minute's check is arithmetic, no read; the far stop holds.
       s.app.market.tradeAt('BTC/USDT', '54000');
       await minute();
       await minute();
       expect(reads).not.toHaveBeenCalled();
-      expect(await mine()).toMatchObject({ status: 'following' });
+      expect(await myFollow(f, followed.id)).toMatchObject({ status: 'following' });
       // The follower tightens the stop: the next minute reads the follow again and stops it.
       ok(await follow(f, t.id, '1', '1', { stop_loss: '50' }));
       await minute();
       expect(reads).toHaveBeenCalledTimes(1);
-      expect(await mine()).toMatchObject({ status: 'cancelled', cancel_reason: 'stop_loss', open_copies: 0 });
+      expect(await myFollow(f, followed.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'stop_loss', open_copies: 0 });
     } finally {
       reads.mockRestore();
       s.app.market.tradeAt('BTC/USDT', '60000');

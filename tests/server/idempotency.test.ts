@@ -193,7 +193,7 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
       ]);
 
     // Alone, another process's claim: its server stopped. At once, "may have been carried out".
-    const alone = new Idempotency(s.db, clock, WAIT_MS, () => true);
+    const alone = new Idempotency(s.db, clock, WAIT_MS, true);
     const stopped = newKey();
     await claim(stopped, 'a-stopped-process');
     const lost = await alone.run({ userId: 0, key: stopped, path, params }, t, work);
@@ -201,7 +201,7 @@ describe(`idempotent money calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
 
     // This process's own claim (a request of its still running), and another node's with a cluster:
     // the retry waits, and answers the first's answer once it is stored.
-    const shared = new Idempotency(s.db, clock, WAIT_MS, () => false);
+    const shared = new Idempotency(s.db, clock, WAIT_MS, false);
     for (const [idem, by] of [
       [alone, alone.process],
       [shared, 'another-node'],

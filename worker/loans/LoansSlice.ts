@@ -99,8 +99,8 @@ export class LoansSlice implements Slice<LoansChanges> {
    * without waiting for another tick.
    */
   get dueInMs(): number | null {
-    if (!this.ticked.size || ![...this.loans.values()].some((loan) => this.ticked.has(loan.symbol))) return null;
-    return heldFor(this.lastTake, THROTTLE_MS, this.now());
+    for (const loan of this.loans.values()) if (this.ticked.has(loan.symbol)) return heldFor(this.lastTake, THROTTLE_MS, this.now());
+    return null;
   }
 
   take(nowMs: number): LoansChanges {
