@@ -104,16 +104,20 @@ export class SessionStore {
   async authenticate(token: string): Promise<AuthUser | null> {
     if (token.length > 128) return null;
     const now = this.clock.now();
+    // One round trip: the session, and `last_seen_at` moved on when it is older than the touch
+    // interval (the update writes only then, so most requests only read).
     const row = await sessionRows.one(
       this.db,
-      `SELECT id, user_id, last_seen_at FROM sessions
-       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at + idle_ms > $2`,
-      [hashToken(token), now],
+      `WITH s AS (
+         SELECT id, user_id, last_seen_at FROM sessions
+         WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at + idle_ms > $2
+       ), touched AS (
+         UPDATE sessions SET last_seen_at = $2 FROM s WHERE sessions.id = s.id AND s.last_seen_at < $2 - $3
+       )
+       SELECT id, user_id, last_seen_at FROM s`,
+      [hashToken(token), now, TOUCH_EVERY_MS],
     );
     if (!row) return null;
-    if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-      await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [row.id, now]);
-    }
     return { id: row.user_id, sessionId: row.id };
   }
 

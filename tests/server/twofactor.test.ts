@@ -284,4 +284,19 @@ describe('account security: two-factor, anti-phishing code, devices', () => {
     expect((await s.call('/safe/logout_others', {}, { token: user.token })).body.type).toBe('ok');
     expect((await s.call('/user/info', {}, { ...get, token: phone })).body.type).toBe(999);
   });
+
+  it("moves a session's last-active time at most once a minute, in the request that finds it older", async () => {
+    const user = await s.signUp();
+    const lastSeen = async () =>
+      ((await s.call('/safe/sessions', {}, { ...get, token: user.token })).body.message as SessionInfo[]).find((x) => x.current)!
+        .last_seen_at;
+    const start = await lastSeen();
+    clock.advance(30_000);
+    expect(await lastSeen()).toBe(start);
+    clock.advance(31_000);
+    // Older than a minute: this request moves it, and its own listing shows the new time.
+    expect(await lastSeen()).toBe(start + 61_000);
+    clock.advance(59_000);
+    expect(await lastSeen()).toBe(start + 61_000);
+  });
 });

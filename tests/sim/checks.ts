@@ -13,7 +13,7 @@ import { DUE_CHECKS } from './actions';
 import type { ChannelWatcher } from './channel';
 import { isOk, type Http } from './http';
 import { futuresFullViolations, futuresStepViolations, type FuturesCheckState } from './futuresChecks';
-import { ledgerViolations, stepViolations } from './ledgerChecks';
+import { ledgerViolations, stepRead, type OnceRow } from './ledgerChecks';
 import { foreignRows, lookers } from './restChecks';
 import type { SimUser } from './types';
 import type { World } from './world';
@@ -78,23 +78,8 @@ export const ONCE_PER_REF = [
   'loan_liquidation',
 ] as const;
 
-const maxId = async (world: World) =>
-  Number((await world.currentDb.query<{ id: string }>(`SELECT COALESCE(MAX(id), 0)::text AS id FROM journal`))[0]!.id);
-
-/** The once-per-thing settlements in journal rows after `since`: each thing, with its operation. */
-async function onceRows(world: World, since: number) {
-  return world.currentDb.query<{ kind: string; ref_type: string; ref_id: string; op: string; key: string }>(
-    `SELECT kind, ref_type, ref_id::text, op_id::text AS op, key
-     FROM (SELECT DISTINCT j.kind, j.ref_type, j.ref_id, j.op_id, o.key
-           FROM journal j JOIN ledger_ops o ON o.id = j.op_id
-           WHERE j.id > $1 AND j.kind = ANY($2::text[]) AND j.ref_id IS NOT NULL) d
-     ORDER BY op_id`,
-    [since, `{${ONCE_PER_REF.join(',')}}`],
-  );
-}
-
 /** A second operation for a thing that settles once, among `rows` (remembered in `state.once` as they come). */
-function secondSettlements(state: CheckState, rows: Awaited<ReturnType<typeof onceRows>>): Found[] {
+function secondSettlements(state: CheckState, rows: readonly OnceRow[]): Found[] {
   const found: Found[] = [];
   for (const r of rows) {
     const thing = `${r.kind} ${r.ref_type} ${r.ref_id}`;
@@ -111,25 +96,21 @@ function secondSettlements(state: CheckState, rows: Awaited<ReturnType<typeof on
 
 /**
  * The checks after a step, on what the step wrote: each reads the journal rows after the last
- * step's (`state`), so a step costs what it did, not the length of the run.
+ * step's (`state`), so a step costs what it did, not the length of the run. The ledger's rules,
+ * the once-per-thing rows and where the next step starts are one statement (`stepRead`).
  */
 export async function stepChecks(world: World, state: CheckState, init = false, timed: Timed = untimed): Promise<Found[]> {
-  // Read first: a row written while the checks run (none: the engines are idle by now) is looked
-  // at again by the next step, never skipped.
-  const maxIdNow = await maxId(world);
-  if (init) {
-    secondSettlements(state, await onceRows(world, 0));
-    state.journalId = maxIdNow;
-    return [];
-  }
-  const since = state.journalId;
-  const found: Found[] = (await timed('step: ledger', () => stepViolations(world.currentDb, since))).map((message) => ({
-    kind: 'ledger',
-    message,
-  }));
-  found.push(...secondSettlements(state, await timed('step: once', () => onceRows(world, since))));
+  const since = init ? 0 : state.journalId;
+  const read = await timed('step: ledger', () => stepRead(world.currentDb, since, ONCE_PER_REF));
+  // The next step starts after the newest row this read saw: a row written while the checks run
+  // (none: the engines are idle by now) is looked at by the next step, never skipped.
+  state.journalId = read.through;
+  const settledTwice = secondSettlements(state, read.once);
+  // The run's first read takes in the template's settlements; the template is not under test.
+  if (init) return [];
+  const found: Found[] = read.violations.map((message) => ({ kind: 'ledger', message }));
+  found.push(...settledTwice);
   found.push(...(await timed('step: futures', () => futuresStepViolations(world, state.futures))));
-  state.journalId = maxIdNow;
   return found;
 }
 

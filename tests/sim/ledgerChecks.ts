@@ -26,8 +26,27 @@ export const MAY_BE_NEGATIVE = ['custody', 'grants', 'issuance', 'bad_debt'] as 
 const has = async (db: Queryable, table: string) =>
   (await db.query<{ has: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS has`, [table]))[0]?.has === true;
 
-/** The rules in the order `stepViolations` reports them. */
+/** The rules in the order `stepRead` reports them. */
 const STEP_RULES = ['unbalanced', 'chain', 'stale', 'negative', 'total'] as const;
+
+/** A once-per-thing settlement among the new rows: the thing (`kind ref_type ref_id`) and the operation that made it. */
+export interface OnceRow {
+  kind: string;
+  ref_type: string;
+  ref_id: string;
+  op: string;
+  key: string;
+}
+
+/** What the simulation reads of the journal after a step, in one statement. */
+export interface StepRead {
+  /** The broken rules, as sentences; none when the new rows are sound. */
+  violations: string[];
+  /** The new rows of the `once` kinds, one per thing and operation, oldest operation first. */
+  once: OnceRow[];
+  /** The newest journal row the statement saw (`since` when there was none): the next step's `since`. */
+  through: number;
+}
 
 /**
  * The ledger's rules over what was written after journal row `since`, in one statement that
@@ -41,21 +60,33 @@ const STEP_RULES = ['unbalanced', 'chain', 'stale', 'negative', 'total'] as cons
  *   journal", and it also catches two rows whose errors cancel, which a sum cannot;
  * - every balance with a new row equals its last row, and is not negative (but the external accounts);
  * - per currency all balances together are zero.
+ *
+ * The same statement answers the new rows of the journal kinds in `once` (the simulation's
+ * double-settlement check) and the newest row it saw, so a step's reads of the journal are one
+ * round trip, all from one snapshot.
  */
-export async function stepViolations(db: Queryable, since: number): Promise<string[]> {
-  const rows = await db.query<{ rule: (typeof STEP_RULES)[number]; a: string; b: string | null; c: string | null }>(
+export async function stepRead(db: Queryable, since: number, once: readonly string[] = []): Promise<StepRead> {
+  type Row = {
+    rule: (typeof STEP_RULES)[number] | 'once' | 'through';
+    a: string;
+    b: string | null;
+    c: string | null;
+    d: string | null;
+    e: string | null;
+  };
+  const rows = await db.query<Row>(
     `WITH new AS MATERIALIZED (
-       SELECT id, op_id, balance_id, delta_available, delta_frozen, available_after, frozen_after FROM journal WHERE id > $1
+       SELECT id, op_id, balance_id, delta_available, delta_frozen, available_after, frozen_after, kind, ref_type, ref_id FROM journal WHERE id > $1
      ),
      touched AS (SELECT DISTINCT balance_id FROM new)
-     SELECT 'unbalanced' AS rule, o.op_id::text AS a, s.currency_id::text AS b, s.total::text AS c
+     SELECT 'unbalanced' AS rule, o.op_id::text AS a, s.currency_id::text AS b, s.total::text AS c, NULL AS d, NULL AS e
      FROM (SELECT DISTINCT op_id FROM new) o
      CROSS JOIN LATERAL (
        SELECT currency_id, SUM(delta_available + delta_frozen) AS total FROM journal j WHERE j.op_id = o.op_id
        GROUP BY currency_id HAVING SUM(delta_available + delta_frozen) <> 0
      ) s
      UNION ALL
-     SELECT 'chain', n.id::text, n.balance_id::text, NULL
+     SELECT 'chain', n.id::text, n.balance_id::text, NULL, NULL, NULL
      FROM new n
      LEFT JOIN LATERAL (
        SELECT p.available_after, p.frozen_after FROM journal p WHERE p.balance_id = n.balance_id AND p.id < n.id ORDER BY p.id DESC LIMIT 1
@@ -63,27 +94,44 @@ export async function stepViolations(db: Queryable, since: number): Promise<stri
      WHERE n.available_after <> COALESCE(prev.available_after, 0) + n.delta_available
         OR n.frozen_after <> COALESCE(prev.frozen_after, 0) + n.delta_frozen
      UNION ALL
-     SELECT 'stale', b.id::text, NULL, NULL
+     SELECT 'stale', b.id::text, NULL, NULL, NULL, NULL
      FROM balances b JOIN touched t ON t.balance_id = b.id
      JOIN LATERAL (SELECT available_after, frozen_after FROM journal WHERE balance_id = b.id ORDER BY id DESC LIMIT 1) last ON TRUE
      WHERE last.available_after <> b.available OR last.frozen_after <> b.frozen
      UNION ALL
-     SELECT 'negative', b.id::text, b.available::text, b.frozen::text
+     SELECT 'negative', b.id::text, b.available::text, b.frozen::text, NULL, NULL
      FROM balances b JOIN touched t ON t.balance_id = b.id
      WHERE b.frozen < 0 OR (b.available < 0 AND COALESCE(b.platform <> ALL($2::text[]), TRUE))
      UNION ALL
-     SELECT 'total', currency_id::text, SUM(available + frozen)::text, NULL FROM balances GROUP BY currency_id HAVING SUM(available + frozen) <> 0`,
-    [since, `{${MAY_BE_NEGATIVE.join(',')}}`],
+     SELECT 'total', currency_id::text, SUM(available + frozen)::text, NULL, NULL, NULL FROM balances GROUP BY currency_id HAVING SUM(available + frozen) <> 0
+     UNION ALL
+     SELECT DISTINCT 'once', n.kind, n.ref_type, n.ref_id::text, n.op_id::text, o.key
+     FROM new n JOIN ledger_ops o ON o.id = n.op_id WHERE n.kind = ANY($3::text[]) AND n.ref_id IS NOT NULL
+     UNION ALL
+     SELECT 'through', COALESCE(MAX(id), $1)::text, NULL, NULL, NULL, NULL FROM new`,
+    [since, `{${MAY_BE_NEGATIVE.join(',')}}`, `{${once.join(',')}}`],
   );
   const say = {
-    unbalanced: (r: (typeof rows)[number]) => `operation ${r.a} does not sum to zero in currency ${r.b} (${r.c})`,
-    chain: (r: (typeof rows)[number]) =>
-      `journal row ${r.a} of balance ${r.b} does not continue its balance's previous row (after ≠ previous after + delta)`,
-    stale: (r: (typeof rows)[number]) => `balance ${r.a} disagrees with its last journal row`,
-    negative: (r: (typeof rows)[number]) => `balance ${r.a} is negative (available ${r.b}, frozen ${r.c})`,
-    total: (r: (typeof rows)[number]) => `currency ${r.a}: all balances sum to ${r.b}, not zero`,
+    unbalanced: (r: Row) => `operation ${r.a} does not sum to zero in currency ${r.b} (${r.c})`,
+    chain: (r: Row) => `journal row ${r.a} of balance ${r.b} does not continue its balance's previous row (after ≠ previous after + delta)`,
+    stale: (r: Row) => `balance ${r.a} disagrees with its last journal row`,
+    negative: (r: Row) => `balance ${r.a} is negative (available ${r.b}, frozen ${r.c})`,
+    total: (r: Row) => `currency ${r.a}: all balances sum to ${r.b}, not zero`,
   };
-  return [...rows].sort((x, y) => STEP_RULES.indexOf(x.rule) - STEP_RULES.indexOf(y.rule)).map((r) => say[r.rule](r));
+  const broken = rows.filter((r): r is Row & { rule: (typeof STEP_RULES)[number] } => r.rule in say);
+  return {
+    violations: broken.sort((x, y) => STEP_RULES.indexOf(x.rule) - STEP_RULES.indexOf(y.rule)).map((r) => say[r.rule](r)),
+    once: rows
+      .filter((r) => r.rule === 'once')
+      .map((r) => ({ kind: r.a, ref_type: r.b!, ref_id: r.c!, op: r.d!, key: r.e! }))
+      .sort((x, y) => Number(x.op) - Number(y.op)),
+    through: Number(rows.find((r) => r.rule === 'through')!.a),
+  };
+}
+
+/** The ledger's rules over what was written after journal row `since` (`stepRead`'s violations). */
+export async function stepViolations(db: Queryable, since: number): Promise<string[]> {
+  return (await stepRead(db, since)).violations;
 }
 
 /**
