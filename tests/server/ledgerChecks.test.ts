@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { Decimal } from '../../domain/decimal';
 import type { Db } from '../../server/db/db';
-import { ledgerViolations, stepViolations } from '../sim/ledgerChecks';
+import { ledgerViolations, stepRead, stepViolations } from '../sim/ledgerChecks';
 import { openTestDatabase, type TestDatabase } from './database';
 
 describe("the simulation's step check of the ledger", () => {
@@ -93,5 +93,35 @@ describe("the simulation's step check of the ledger", () => {
     const found = await stepViolations(db, since);
     expect(found[0]).toMatch(new RegExp(`of balance ${escrow.id} does not continue`));
     expect(found).toContain(`currency 3: all balances sum to 5, not zero`);
+  });
+
+  it('answers in the same read the newest journal row and the new rows of the once-per-thing kinds asked', async () => {
+    const held = (await db.query<{ available: string }>(`SELECT available::text FROM balances WHERE id = $1`, [escrow.id]))[0]!.available;
+    const write = async (kind: string, refId: number) => {
+      const [op] = await db.query<{ id: string; key: string }>(
+        `INSERT INTO ledger_ops (key, kind, created_at) VALUES ('planted:' || gen_random_uuid(), $1, 1) RETURNING id::text, key`,
+        [kind],
+      );
+      // A zero leg: the row continues its balance's chain, so only what is asked for is answered.
+      const [row] = await db.query<{ id: string }>(
+        `INSERT INTO journal (op_id, balance_id, user_id, account, currency_id, delta_available, delta_frozen, available_after, frozen_after, kind, ref_type, ref_id, created_at)
+         VALUES ($1, $2, NULL, 0, 3, 0, 0, $3, 0, $4, $4, $5, 1) RETURNING id::text`,
+        [op!.id, escrow.id, held, kind, refId],
+      );
+      return { op: op!.id, key: op!.key, id: Number(row!.id) };
+    };
+    const first = await write('deposit', 7);
+    await write('credit', 8);
+    const last = await write('deposit', 9);
+    const read = await stepRead(db, since, ['deposit', 'options_settle']);
+    // (The test before left the ledger's total planted; these rows add no violation of their own.)
+    expect(read.violations.filter((m) => !m.startsWith('currency 3: all balances sum to'))).toEqual([]);
+    expect(read.through).toBe(last.id);
+    expect(read.once).toEqual([
+      { kind: 'deposit', ref_type: 'deposit', ref_id: '7', op: first.op, key: first.key },
+      { kind: 'deposit', ref_type: 'deposit', ref_id: '9', op: last.op, key: last.key },
+    ]);
+    // Nothing new: the newest row stays where the last read left it.
+    expect(await stepRead(db, read.through, ['deposit'])).toMatchObject({ once: [], through: last.id });
   });
 });
