@@ -64,27 +64,32 @@ function SummaryFigures({ pair, doubtful, labels }: { pair: MarketPair; doubtful
   return (
     <>
       <section className={`${styles.summary} ${doubtful ? styles.dim : ''}`} data-testid="pair-summary">
-        <div className={styles.priceBlock}>
-          <span className={`${styles.lastPrice} num ${tk?.tone ?? ''}`} data-testid="last-price">
-            {tk?.priceText ?? '--'}
-          </span>
-          <span className={`${styles.subline} num`}>
-            <span>{tk?.fiatText}</span>
-            <span className={tk?.tone}>{tk?.changeText}</span>
-            <PriceSource ticker={tk} />
-          </span>
+        {/* Each ticking box sits in a plain block: a grid item is never a relayout boundary. */}
+        <div className={styles.slot}>
+          <div className={styles.priceBlock}>
+            <span className={`${styles.lastPrice} num ${tk?.tone ?? ''}`} data-testid="last-price">
+              {tk?.priceText ?? '--'}
+            </span>
+            <span className={`${styles.subline} num`}>
+              <span>{tk?.fiatText}</span>
+              <span className={tk?.tone}>{tk?.changeText}</span>
+              <PriceSource ticker={tk} />
+            </span>
+          </div>
         </div>
-        <dl className={styles.stats}>
-          <Term label={labels.high}>{tk?.highText ?? '--'}</Term>
-          {/* The unit beside the figure, not in the label: a label fits its column in every language. */}
-          <Term label={labels.volume}>
-            {tk?.volumeText ?? '--'} <span className={styles.unit}>{pair.base}</span>
-          </Term>
-          <Term label={labels.low}>{tk?.lowText ?? '--'}</Term>
-          <Term label={labels.turnover}>
-            {tk?.turnoverText ?? '--'} <span className={styles.unit}>{pair.quote}</span>
-          </Term>
-        </dl>
+        <div className={styles.slot}>
+          <dl className={styles.stats}>
+            <Term label={labels.high}>{tk?.highText ?? '--'}</Term>
+            {/* The unit beside the figure, not in the label: a label fits its column in every language. */}
+            <Term label={labels.volume}>
+              {tk?.volumeText ?? '--'} <span className={styles.unit}>{pair.base}</span>
+            </Term>
+            <Term label={labels.low}>{tk?.lowText ?? '--'}</Term>
+            <Term label={labels.turnover}>
+              {tk?.turnoverText ?? '--'} <span className={styles.unit}>{pair.quote}</span>
+            </Term>
+          </dl>
+        </div>
       </section>
       <PriceStaleNotice ticker={tk} />
     </>

@@ -35,7 +35,7 @@ function AccountBar() {
       <div className={styles.riskLine}>
         <span className={styles.label}>{labels.risk}</span>
         <span className={`num ${styles.risk} ${account?.risk ? styles[account.risk] : ''}`} data-testid="futures-risk">
-          {account?.riskText ?? '--'}
+          <span className={styles.riskValue}>{account?.riskText ?? '--'}</span>
         </span>
         {account?.thresholdText && (
           <span className={styles.threshold}>{t('futures.panel.riskHint', { threshold: account.thresholdText })}</span>

@@ -32,7 +32,7 @@ function Glance({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const glance = useSelect(marketState.glance, (g) => g[symbol]);
   return (
-    <p className="sr-only" aria-live="polite" data-testid="book-glance">
+    <p className={`sr-only ${styles.glance}`} aria-live="polite" data-testid="book-glance">
       {glance?.bidText
         ? t('trade.book.glance', { bid: glance.bidText, ask: glance.askText, spread: glance.spreadText, last: glance.lastText || '--' })
         : ''}
