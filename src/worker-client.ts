@@ -18,6 +18,16 @@ export const SNAPSHOT_INTERVAL_MS = 0;
 
 let remote: Remote<WorkerApi> | null = null;
 
+/**
+ * Runs `fn` once the microtasks a snapshot set off have run: valtio tells its subscribers of a
+ * change in a microtask, and React renders and commits what they read in one it queues from
+ * there. Without them the cost the worker paces by missed React's work, the larger part of a
+ * snapshot's (bench/HISTORY.md, 2026-12-05).
+ */
+export function afterRender(fn: () => void, turns = 3): void {
+  queueMicrotask(() => (turns > 1 ? afterRender(fn, turns - 1) : fn()));
+}
+
 /** Starts the worker and its socket (once); `apply` merges each snapshot into the UI's state. */
 export function startWorker(apply: (snap: WorkerSnapshot) => void): Remote<WorkerApi> {
   if (remote) return remote;
@@ -32,11 +42,13 @@ export function startWorker(apply: (snap: WorkerSnapshot) => void): Remote<Worke
   port1.onmessage = (e: MessageEvent<WorkerSnapshot>) => {
     const start = performance.now();
     apply(e.data);
-    const applied = performance.now() - start;
-    requestAnimationFrame(() => {
-      const frame = performance.now();
-      // A task queued in a frame callback runs after that frame's style, layout and paint.
-      setTimeout(() => port1.postMessage(applied + performance.now() - frame), 0);
+    afterRender(() => {
+      const applied = performance.now() - start;
+      requestAnimationFrame(() => {
+        const frame = performance.now();
+        // A task queued in a frame callback runs after that frame's style, layout and paint.
+        setTimeout(() => port1.postMessage(applied + performance.now() - frame), 0);
+      });
     });
   };
   void remote.connection.onSnapshot(transfer(port2, [port2]));

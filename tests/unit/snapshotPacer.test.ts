@@ -152,3 +152,28 @@ describe('SnapshotPacer', () => {
     expect(posted).toHaveLength(2);
   });
 });
+
+describe("the UI's measure of a snapshot's cost (src/worker-client.ts)", () => {
+  it('is taken after the state has told its subscribers and after the render they queue', async () => {
+    const { proxy, subscribe } = await import('valtio');
+    const { afterRender } = await import('../../src/worker-client');
+    const state = proxy({ price: '1' });
+    const order: string[] = [];
+    // As useSyncExternalStore does: the subscriber hears of the change in valtio's microtask and
+    // queues the render in a microtask of its own.
+    const stop = subscribe(state, () => {
+      order.push('notified');
+      queueMicrotask(() => order.push('rendered'));
+    });
+    const measured = new Promise<void>((resolve) => {
+      state.price = '2';
+      afterRender(() => {
+        order.push('measured');
+        resolve();
+      });
+    });
+    await measured;
+    stop();
+    expect(order).toEqual(['notified', 'rendered', 'measured']);
+  });
+});
