@@ -7,6 +7,7 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import type { WorkerApi } from '../worker';
 import type { WorkerSnapshot } from '../worker/state';
+import { afterRender } from './state/select';
 
 /**
  * The least time between two snapshots; 0: one per animation frame at most. What keeps a slow
@@ -18,16 +19,6 @@ export const SNAPSHOT_INTERVAL_MS = 0;
 
 let remote: Remote<WorkerApi> | null = null;
 
-/**
- * Runs `fn` once the microtasks a snapshot set off have run: valtio tells its subscribers of a
- * change in a microtask, and React renders and commits what they read in one it queues from
- * there. Without them the cost the worker paces by missed React's work, the larger part of a
- * snapshot's (bench/HISTORY.md, 2026-12-05).
- */
-export function afterRender(fn: () => void, turns = 3): void {
-  queueMicrotask(() => (turns > 1 ? afterRender(fn, turns - 1) : fn()));
-}
-
 /** Starts the worker and its socket (once); `apply` merges each snapshot into the UI's state. */
 export function startWorker(apply: (snap: WorkerSnapshot) => void): Remote<WorkerApi> {
   if (remote) return remote;
@@ -35,13 +26,15 @@ export function startWorker(apply: (snap: WorkerSnapshot) => void): Remote<Worke
   remote = wrap<WorkerApi>(worker);
   // Snapshots come on a port of their own, as plain messages; calls and their answers stay on
   // comlink. Each snapshot is answered once the frame that shows it is painted, with what it cost
-  // the main thread (applying it, then that frame's rendering; not the wait for the frame): the
+  // the main thread (applying it and React's render, then that frame's; not the wait for it): the
   // worker sends the next only then, and leaves the main thread at least as long for everything
   // else. A phone that draws slower is sent fewer snapshots, each holding everything since.
   const { port1, port2 } = new MessageChannel();
   port1.onmessage = (e: MessageEvent<WorkerSnapshot>) => {
     const start = performance.now();
     apply(e.data);
+    // What the snapshot cost includes React's render of it, which runs in microtasks after `apply`:
+    // without it the worker's rest missed the larger part (bench/HISTORY.md, 2026-12-05).
     afterRender(() => {
       const applied = performance.now() - start;
       requestAnimationFrame(() => {

@@ -42,3 +42,12 @@ export function useThrottledSelect<T extends object, R>(state: T, select: (state
   }, [state, intervalMs, key]);
   return value;
 }
+
+/**
+ * Runs `fn` once what a change to a valtio state sets off has rendered: valtio tells its
+ * subscribers (`useSelect`'s `useSyncExternalStore`) in a microtask, and React renders and
+ * commits what they read in one it queues from there; `turns` microtasks later both have run.
+ */
+export function afterRender(fn: () => void, turns = 3): void {
+  queueMicrotask(() => (turns > 1 ? afterRender(fn, turns - 1) : fn()));
+}

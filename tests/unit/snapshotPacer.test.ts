@@ -153,10 +153,10 @@ describe('SnapshotPacer', () => {
   });
 });
 
-describe("the UI's measure of a snapshot's cost (src/worker-client.ts)", () => {
+describe("the UI's measure of a snapshot's cost (src/worker-client.ts, afterRender in src/state/select.ts)", () => {
   it('is taken after the state has told its subscribers and after the render they queue', async () => {
     const { proxy, subscribe } = await import('valtio');
-    const { afterRender } = await import('../../src/worker-client');
+    const { afterRender } = await import('../../src/state/select');
     const state = proxy({ price: '1' });
     const order: string[] = [];
     // As useSyncExternalStore does: the subscriber hears of the change in valtio's microtask and
