@@ -16,6 +16,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../domain/proto
 import type { Command, FanoutAnswer, HttpAnswer, HttpCommand } from './loadDriver';
 // The futures area's decoration of the Fastify instance (fastify.futures).
 import type {} from '../server/futures/plugin';
+import { CORES, cpuSeconds } from './lib/cpu';
 import { postgresBase } from './lib/database';
 import { startServer, type BenchServer } from './lib/server';
 import { round } from './lib/stats';
@@ -145,6 +146,12 @@ interface OrderCost {
   statements: number;
   transactions: number;
   wait_ms: number;
+  /** CPU ms an order cost the server's process (with PGlite in it when that is the engine), user + system. */
+  server_cpu_ms: number;
+  /** Of that, the server's main thread (JavaScript, and PGlite when it is the engine): one core at most. */
+  server_main_cpu_ms: number;
+  /** CPU ms an order cost a local PostgreSQL server's processes (0 on PGlite). */
+  db_cpu_ms: number;
   /** By statement: how many an order ran and the ms each waited on average (queueing for a connection included). */
   by: { sql: string; per_order: number; ms_each: number }[];
 }
@@ -208,9 +215,11 @@ async function http(
 
   // The background's own database work (the simulator's bars, the engines) over one second.
   const idle0 = server.dbCounts();
+  const idleCpu0 = cpuSeconds();
   const idleT0 = performance.now();
   await new Promise((r) => setTimeout(r, 1000));
   const idle1 = server.dbCounts();
+  const idleCpu1 = cpuSeconds();
   const idleS = (performance.now() - idleT0) / 1000;
 
   let warmOrders = 0;
@@ -227,11 +236,15 @@ async function http(
     const atMax = async () => {
       ctx.log(`HTTP ${e.key} at max`);
       const c0 = server.dbCounts();
+      const cpu0 = cpuSeconds();
       const t0 = performance.now();
       const open = await driver.run<HttpAnswer>({ type: 'http', ...e.cmd, connections: 50, seconds });
       const c1 = server.dbCounts();
+      const cpu1 = cpuSeconds();
       if (e.key !== 'site_config' && e.key !== 'quotation_new' && open.requests > 0) {
         const s = (performance.now() - t0) / 1000;
+        const cpuMs = (k: 'server' | 'serverMain' | 'postgres') =>
+          round((1000 * (cpu1[k] - cpu0[k] - ((idleCpu1[k] - idleCpu0[k]) / idleS) * s)) / open.requests, 2);
         const per = (k: 'statements' | 'transactions') => round((c1[k] - c0[k] - ((idle1[k] - idle0[k]) / idleS) * s) / open.requests, 1);
         const by = Object.entries(c1.bySql)
           .map(([sql, v]) => ({ sql, n: v.n - (c0.bySql[sql]?.n ?? 0), ms: v.ms - (c0.bySql[sql]?.ms ?? 0) }))
@@ -242,6 +255,9 @@ async function http(
           statements: per('statements'),
           transactions: per('transactions'),
           wait_ms: round((c1.waitMs - c0.waitMs - ((idle1.waitMs - idle0.waitMs) / idleS) * s) / open.requests, 2),
+          server_cpu_ms: cpuMs('server'),
+          server_main_cpu_ms: cpuMs('serverMain'),
+          db_cpu_ms: cpuMs('postgres'),
           by,
         };
       }
@@ -333,6 +349,16 @@ function roundTrips(cost: OrderCost): number {
   return round(cost.statements + 2 * cost.transactions, 1);
 }
 
+/** CPU ms an order cost the server and the database together. */
+function cpuOf(cost: OrderCost): number {
+  return round(cost.server_cpu_ms + cost.db_cpu_ms, 2);
+}
+
+/** Orders a second the CPU allows: the server's main thread runs on one core at most, and all of it shares the machine's cores with the database. */
+function cpuCeiling(cost: OrderCost): number {
+  return Math.round(Math.min(1000 / cost.server_main_cpu_ms, (CORES * 1000) / cpuOf(cost)));
+}
+
 /** Orders a load placed on the endpoint (each one left a position open). */
 function ordersOf(h: { at2k: Record<string, HttpAnswer>; max: Record<string, HttpAnswer> }, key: string): number {
   return (h.at2k[key]?.requests ?? 0) + (h.max[key]?.requests ?? 0);
@@ -391,6 +417,15 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
           `order ceiling, ${engine}: that floor ÷ ${roundTrips(cost)} round trips an order`,
           'derived',
           Math.round(floor / roundTrips(cost)),
+          '',
+          '',
+          '',
+          0,
+        ],
+        [
+          `order ceiling, ${engine}: CPU, the lower of 1 core ÷ ${cost.server_main_cpu_ms} ms on the server's main thread and ${CORES} cores ÷ ${cpuOf(cost)} ms of the server's and the database's`,
+          'derived',
+          cpuCeiling(cost),
           '',
           '',
           '',
@@ -458,6 +493,9 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
       order_statements_pglite: h.orderCost.orders_users!.statements,
       statement_floor_per_s_pglite: floorPglite,
       order_db_wait_ms_pglite: h.orderCost.orders_users!.wait_ms,
+      order_cpu_ms_pglite: cpuOf(h.orderCost.orders_users!),
+      order_main_thread_cpu_ms_pglite: h.orderCost.orders_users!.server_main_cpu_ms,
+      order_cpu_ceiling_pglite: cpuCeiling(h.orderCost.orders_users!),
       ...(pgOrders
         ? {
             orders_max_rps_postgres: pgOrders.max.orders_users!.rps,
@@ -465,6 +503,10 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
             order_statements_postgres: pgOrders.orderCost.orders_users!.statements,
             statement_floor_per_s_postgres: floorPostgres!,
             order_db_wait_ms_postgres: pgOrders.orderCost.orders_users!.wait_ms,
+            order_server_cpu_ms_postgres: pgOrders.orderCost.orders_users!.server_cpu_ms,
+            order_db_cpu_ms_postgres: pgOrders.orderCost.orders_users!.db_cpu_ms,
+            order_main_thread_cpu_ms_postgres: pgOrders.orderCost.orders_users!.server_main_cpu_ms,
+            order_cpu_ceiling_postgres: cpuCeiling(pgOrders.orderCost.orders_users!),
             one_user_order_max_rps_postgres: pgOrders.max.order!.rps,
           }
         : {}),
@@ -480,7 +522,7 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
         driver: 'second process on loopback (autocannon; bare-websocket socket.io clients)',
         tick_row_note: 'market tick rows: achieved = ticks/s capacity, p50 = ms per tick',
         order_cost_note:
-          'per market order over the closed-loop load, less the idle server’s rate: statements (BEGIN/COMMIT not counted), transactions, ms waiting for answers (concurrent waits add up)',
+          'per market order over the closed-loop load, less the idle server’s rate: statements (BEGIN/COMMIT not counted), transactions, ms waiting for answers (concurrent waits add up), CPU ms of the server’s process and of a local PostgreSQL’s processes (/proc)',
         postgres: base ? 'a scratch database on the local server' : 'none answered',
       },
       table: { columns: COLUMNS, rows },

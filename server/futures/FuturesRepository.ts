@@ -5,12 +5,13 @@
  * through checked row readers (server/db/rows.ts) as normalised decimal strings, never as floats.
  */
 import { Decimal } from '../../domain/decimal';
+import type { FuturesSide } from '../../domain/futures/types';
 import { onlyRows } from '../audit/scope';
 import type { Queryable, SqlValue } from '../db/db';
 import { rowReader } from '../db/rows';
-import { FuturesTrades, TRADE_COLUMNS, tradeRows, type LiveSize, type TradeRow } from './FuturesTrades';
+import { FuturesTrades, TRADE_COLUMNS, tradeRows, type SizeLimits, type TradeRow } from './FuturesTrades';
 
-export { toTrade, type LiveSize, type NewTrade, type TradeChange, type TradeRow, type TradeStatusFilter } from './FuturesTrades';
+export { toTrade, type SizeLimits, type NewTrade, type TradeChange, type TradeRow, type TradeStatusFilter } from './FuturesTrades';
 
 // The mark price is cast to text so it keeps the pair's decimals as the market recorded them; the
 // amounts come back normalised by the drivers' parser.
@@ -89,22 +90,11 @@ const flowsRows = rowReader<FlowsRow>('futures_settlements', {
   bad_debt_closes: 'int',
 });
 
-const sizeLimitRows = rowReader<{
-  net: string;
-  cap: string | null;
-  side: LiveSize['side'] | null;
-  share: string | null;
-  number: string | null;
-  quote_usdt: string | null;
-  price: string | null;
-}>('futures_trades', {
+const sizeLimitRows = rowReader<{ net: string; cap: string | null; held: string; side_value: string }>('futures_trades', {
   net: 'decimal',
   cap: 'decimal?',
-  side: 'text?',
-  share: 'decimal?',
-  number: 'decimal?',
-  quote_usdt: 'decimal?',
-  price: 'decimal?',
+  held: 'decimal',
+  side_value: 'decimal',
 });
 const exposureCheckRows = rowReader<{ match_id: number; kept: string; summed: string }>('futures_exposure', {
   match_id: 'int',
@@ -116,28 +106,27 @@ const pairCapRows = rowReader<{ match_id: number; cap: string }>('futures_limits
 
 export class FuturesRepository extends FuturesTrades {
   /**
-   * What a new order's size limits read, in one round trip: the sizes of the user's live trades on
-   * the pair; the platform's side of the pair, Σ number of live (open and entrusted) longs minus
+   * What a new order's size limits read, in one round trip: the lots of the user's live trades on
+   * the pair and the value of those on the order's side; the platform's side of the pair, Σ number of live (open and entrusted) longs minus
    * shorts in base units × quote_usdt (so × the mark gives USDT; positive: the platform is short
    * that much), from its running sums (migration 028) rather than from every live trade; and the
    * operator's cap (null: the default).
    */
-  async sizeLimits(q: Queryable, userId: number, matchId: number): Promise<{ live: LiveSize[]; net: Decimal; cap: string | null }> {
-    const rows = await sizeLimitRows.all(
+  async sizeLimits(q: Queryable, userId: number, matchId: number, side: FuturesSide): Promise<SizeLimits> {
+    // Summed here rather than read row by row: an order costs the same however many positions its
+    // user holds. The value is `positionValue` (domain/futures/formulas.ts) of each trade at its
+    // open price, else its limit, summed exactly in NUMERIC.
+    const [r] = await sizeLimitRows.all(
       q,
       `SELECT (SELECT COALESCE(SUM(net), 0) FROM futures_exposure WHERE match_id = $2) AS net,
          (SELECT max_net_exposure FROM futures_limits WHERE match_id = $2) AS cap,
-         t.side, t.share, t.number, t.quote_usdt, COALESCE(t.open_price, t.target_price) AS price
-       FROM (SELECT 1) AS one
-       LEFT JOIN futures_trades t ON t.user_id = $1 AND t.match_id = $2 AND t.status IN ('open', 'entrusted')`,
-      [userId, matchId],
+         COALESCE(SUM(share), 0) AS held,
+         COALESCE(SUM(COALESCE(open_price, target_price) * number * quote_usdt) FILTER (WHERE side = $3), 0) AS side_value
+       FROM futures_trades
+       WHERE user_id = $1 AND match_id = $2 AND status IN ('open', 'entrusted')`,
+      [userId, matchId, side],
     );
-    const first = rows[0]!;
-    const live: LiveSize[] = [];
-    for (const r of rows) {
-      if (r.side !== null) live.push({ side: r.side, share: r.share!, number: r.number!, quote_usdt: r.quote_usdt!, price: r.price! });
-    }
-    return { live, net: new Decimal(first.net), cap: first.cap };
+    return { held: new Decimal(r!.held), sideValue: new Decimal(r!.side_value), net: new Decimal(r!.net), cap: r!.cap };
   }
 
   /** The platform's net exposure of every pair, summed from the trades themselves (the audit's check of the running sums). */

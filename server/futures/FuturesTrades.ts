@@ -5,6 +5,7 @@
  * strings, never as floats. FuturesRepository (the area's one repository) builds on this class.
  */
 import type { Page } from '../../domain/api/envelope';
+import type { Decimal } from '../../domain/decimal';
 import type { CloseReason, FuturesSide, FuturesStatus, FuturesTrade } from '../../domain/futures/types';
 import type { Queryable } from '../db/db';
 import { paginate } from '../db/paginate';
@@ -57,13 +58,16 @@ export const tradeRows = rowReader<TradeRow>('futures_trades', {
   close_ts: 'int?',
 });
 
-/** What the size limits read of a live trade: its side, lots, and value (the open price, else the limit). */
-export interface LiveSize {
-  side: FuturesSide;
-  share: string;
-  number: string;
-  quote_usdt: string;
-  price: string;
+/** What a new order's size limits read of the user's live (open and entrusted) trades on a pair, and of the pair. */
+export interface SizeLimits {
+  /** Lots held, both sides. */
+  held: Decimal;
+  /** Σ value of the live trades on the order's side (`positionValue` at the open price, else the limit). */
+  sideValue: Decimal;
+  /** The platform's side of the pair (its running sums). */
+  net: Decimal;
+  /** The operator's cap, null: the default. */
+  cap: string | null;
 }
 const ownerRows = rowReader<{ id: number; user_id: number }>('futures_trades', { id: 'int', user_id: 'int' });
 const traderRows = rowReader<{ user_id: number }>('futures_trades', { user_id: 'int' });

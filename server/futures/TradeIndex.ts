@@ -15,7 +15,10 @@
  *   account whose rate at the lower bound is above the threshold cannot be at risk; only the
  *   others are checked position by position (and the transaction decides for real).
  *
- * The sums are recomputed lazily, once per change of the user's or the pair's trades.
+ * A pair's band is recomputed lazily, once per change of its trades. A user's sums are kept as
+ * trades come and go (a position in, a position out), exactly: they are held at a precision no
+ * sum of positions reaches, so adding and taking away never rounds, and an order costs the same
+ * however many positions its user holds.
  */
 import { Decimal } from '../../domain/decimal';
 import { MONEY_DECIMALS } from '../../domain/futures/formulas';
@@ -25,6 +28,11 @@ import type { TradeRow } from './FuturesTrades';
 const MONEY_UNIT = new Decimal(1).div(new Decimal(10).pow(MONEY_DECIMALS));
 /** Relative slack for decimal.js's 20 significant digits over the sums' magnitude. */
 const PRECISION_SLACK = new Decimal('1e-15');
+/**
+ * The users' running sums: 100 significant digits, where a position's terms have at most ~40
+ * (a price and a number of up to 18 each, a quote rate of a few), so no sum of them is rounded.
+ */
+const Exact = Decimal.clone({ precision: 100 });
 
 /** Marks at or below `fallAt`, or at or above `riseAt`, may fire something; null: nothing of that kind. */
 interface Band {
@@ -51,8 +59,8 @@ interface Exposure {
 
 interface UserPositions {
   open: Map<number, TradeRow>;
-  /** By pair id; null when a position changed since it was computed. */
-  exposure: Map<number, Exposure> | null;
+  /** By pair id, for the pairs with an open position. */
+  exposure: Map<number, Exposure>;
 }
 
 const sign = (t: TradeRow) => (t.side === 'long' ? 1 : -1);
@@ -88,19 +96,18 @@ function bandOf(trades: Iterable<TradeRow>): Band {
   return { fallAt, riseAt };
 }
 
-function exposureOf(open: Iterable<TradeRow>): Map<number, Exposure> {
-  const byPair = new Map<number, Exposure>();
-  for (const t of open) {
-    const size = new Decimal(t.number).mul(t.quote_usdt).mul(sign(t));
-    const e = byPair.get(t.match_id) ?? { a: new Decimal(0), b: new Decimal(0), margin: new Decimal(0), count: 0 };
-    byPair.set(t.match_id, {
-      a: e.a.plus(size),
-      b: e.b.plus(size.mul(t.open_price!)),
-      margin: e.margin.plus(t.margin),
-      count: e.count + 1,
-    });
-  }
-  return byPair;
+/** Adds an open position's terms to its pair's sums (`by` 1), or takes them away (`by` -1). */
+function tally(exposure: Map<number, Exposure>, t: TradeRow, by: 1 | -1): void {
+  const size = new Exact(t.number).mul(t.quote_usdt).mul(sign(t) * by);
+  const e = exposure.get(t.match_id) ?? { a: new Exact(0), b: new Exact(0), margin: new Exact(0), count: 0 };
+  const next = {
+    a: e.a.plus(size),
+    b: e.b.plus(size.mul(t.open_price!)),
+    margin: by === 1 ? e.margin.plus(t.margin) : e.margin.minus(t.margin),
+    count: e.count + by,
+  };
+  if (next.count) exposure.set(t.match_id, next);
+  else exposure.delete(t.match_id);
 }
 
 export class TradeIndex {
@@ -122,10 +129,13 @@ export class TradeIndex {
     if (row.status === 'open') this.countHolder(pair, row.user_id, 1);
     pair.band = null;
 
-    const user = this.users.get(row.user_id) ?? { open: new Map<number, TradeRow>(), exposure: null };
-    if (row.status === 'open') user.open.set(row.id, row);
-    else user.open.delete(row.id);
-    user.exposure = null;
+    const user = this.users.get(row.user_id) ?? { open: new Map<number, TradeRow>(), exposure: new Map<number, Exposure>() };
+    const was = user.open.get(row.id);
+    if (was) tally(user.exposure, was, -1);
+    if (row.status === 'open') {
+      user.open.set(row.id, row);
+      tally(user.exposure, row, 1);
+    } else user.open.delete(row.id);
     if (user.open.size) this.users.set(row.user_id, user);
     else this.users.delete(row.user_id);
   }
@@ -154,7 +164,6 @@ export class TradeIndex {
   pairsOf(userId: number): Iterable<number> {
     const user = this.users.get(userId);
     if (!user) return [];
-    user.exposure ??= exposureOf(user.open.values());
     return user.exposure.keys();
   }
 
@@ -180,7 +189,6 @@ export class TradeIndex {
   pnlFloor(userId: number, markOf: (pairId: number) => Decimal | undefined): { pnl: Decimal; margin: Decimal } | null {
     const user = this.users.get(userId);
     if (!user) return { pnl: new Decimal(0), margin: new Decimal(0) };
-    user.exposure ??= exposureOf(user.open.values());
     let pnl = new Decimal(0);
     let magnitude = new Decimal(0);
     let margin = new Decimal(0);

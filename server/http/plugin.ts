@@ -23,7 +23,7 @@ import { registerSecurityHeaders } from './securityHeaders';
 export const httpPlugin = fp<AppOptions>(
   async (fastify, options) => {
     const { translator } = fastify;
-    await registerSecurityHeaders(fastify);
+    registerSecurityHeaders(fastify);
     const rateLimitNotFound = await registerRateLimit(fastify, {
       counters: fastify.counters,
       perMinute: options.rateLimitPerMinute ?? RATE_LIMIT_PER_MINUTE,

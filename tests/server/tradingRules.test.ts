@@ -128,6 +128,14 @@ describe('trading rules', () => {
     const fifty = ok<FuturesTrade>(await submit(user, { share: '100', multiple: '50' }));
     // The bracket counts what the user already holds on that side: another 300 lots at 50× pass 250,000.
     expect(refused(await submit(user, { share: '300', multiple: '50' }))).toContain('at most 250000 USDT');
+    // Only that side: the same 300 lots short pass beside the 100 long.
+    const other = ok<FuturesTrade>(await submit(user, { type: '2', share: '300', multiple: '50' }));
+    ok(await s.call('/lever/close', { id: String(other.id) }, { token: user.token }));
+    // A resting limit counts at its limit price: 250 lots long at 60,000 (150,000) leave room for 100 lots at the mark, not 200.
+    const resting = ok<FuturesTrade>(await submit(user, { share: '250', multiple: '50', target_price: '60000' }));
+    expect(resting.status).toBe('entrusted');
+    expect(refused(await submit(user, { share: '100', multiple: '50' }))).toContain('at most 250000 USDT');
+    ok(await s.call('/lever/cancel', { id: String(resting.id) }, { token: user.token }));
     // The position limit: 5,000 lots per user and pair.
     ok(await submit(user, { share: '1000', multiple: '5' }));
     ok(await submit(user, { type: '2', share: '1000', multiple: '5' }));

@@ -112,6 +112,52 @@ describe('TradeIndex', () => {
     );
   });
 
+  it('keeps each user’s sums through fills, changes and closes as a fresh index would make them', () => {
+    // Each step re-tracks one trade: opened (filled), its margin or size changed, or closed.
+    const step = fc.record({ which: fc.nat(), to: trade, close: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.array(trade, { minLength: 1, maxLength: 30 }),
+        fc.array(step, { maxLength: 60 }),
+        price,
+        price,
+        (trades, steps, m1, m2) => {
+          const index = new TradeIndex();
+          const live = new Map(trades.map((t, i) => [i + 1, rowOf(t, i + 1)]));
+          for (const row of live.values()) index.track(row);
+          for (const s of steps) {
+            const ids = [...live.keys()];
+            if (!ids.length) break;
+            const id = ids[s.which % ids.length]!;
+            const before = live.get(id)!;
+            // A trade keeps its user and pair; the rest may change.
+            const next = {
+              ...rowOf({ ...s.to, user: before.user_id, pair: before.match_id }, id),
+              ...(s.close ? { status: 'closed' as const } : {}),
+            };
+            index.track(next);
+            if (s.close) live.delete(id);
+            else live.set(id, next);
+          }
+          const fresh = new TradeIndex();
+          for (const row of live.values()) fresh.track(row);
+          const marks = new Map([
+            [1, new Decimal(m1)],
+            [2, new Decimal(m2)],
+          ]);
+          for (const user of [1, 2, 3]) {
+            const kept = index.pnlFloor(user, (pair) => marks.get(pair))!;
+            const made = fresh.pnlFloor(user, (pair) => marks.get(pair))!;
+            expect(kept.pnl.eq(made.pnl)).toBe(true);
+            expect(kept.margin.eq(made.margin)).toBe(true);
+            expect([...index.pairsOf(user)].sort()).toEqual([...fresh.pairsOf(user)].sort());
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('follows a trade through its life: filled, stop moved, closed', () => {
     const index = new TradeIndex();
     const entrusted = rowOf(

@@ -24,7 +24,7 @@ import { feesFor } from '../../ledger/Ledger';
 import { isJoined, txRunner, type TxRunner } from '../../ledger/tx';
 import type { MarketSource } from '../../market/MarketSource';
 import type { UserRepository } from '../../users/UserRepository';
-import { toTrade, type FuturesRepository, type LiveSize } from '../FuturesRepository';
+import { toTrade, type FuturesRepository, type SizeLimits } from '../FuturesRepository';
 import { exposureCapOf } from '../settings';
 import type { FuturesCore } from './FuturesCore';
 import { LEVER, USDT_ID, fixed, readLots, readPrice, type QuoteRate } from './terms';
@@ -110,7 +110,7 @@ export class OrderPlacement {
       if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
       // The size limits read only the sizes of the user's live trades on this pair and the pair's
       // running exposure; every open position is read whole only for a stop-loss's liquidation estimate.
-      this.checkSize(pair, settings, await this.deps.repo.sizeLimits(q, userId, pair.id), {
+      this.checkSize(pair, settings, await this.deps.repo.sizeLimits(q, userId, pair.id, side), {
         side,
         lots,
         multiple: input.multiple,
@@ -182,16 +182,11 @@ export class OrderPlacement {
   private checkSize(
     pair: MarketPair,
     settings: FuturesSettings,
-    /** The sizes of the user's open and entrusted trades on the pair; the pair's net exposure and its cap. */
-    { live, net, cap: set }: { live: readonly LiveSize[]; net: Decimal; cap: string | null },
+    /** The user's live trades on the pair (lots, and value on the order's side); the pair's net exposure and its cap. */
+    { held, sideValue: before, net, cap: set }: SizeLimits,
     order: { side: FuturesSide; lots: string; multiple: number; value: Decimal; number: Decimal; mark: string },
   ): void {
-    let sideValue = order.value;
-    let held = new Decimal(0);
-    for (const t of live) {
-      held = held.plus(t.share);
-      if (t.side === order.side) sideValue = sideValue.plus(positionValue(t.price, t.number, t.quote_usdt));
-    }
+    const sideValue = before.plus(order.value);
     const most = maxNotional(settings.brackets, order.multiple);
     if (!most || sideValue.gt(most)) {
       throw new AppError('errors.leverageBracket', { multiple: order.multiple, max: (most ?? new Decimal(0)).toFixed() });
