@@ -13,8 +13,10 @@ import { buildApp } from '../server/app';
 import { SessionStore } from '../server/auth/SessionStore';
 import { systemClock } from '../server/clock';
 import { Decimal } from '../domain/decimal';
+import type { HttpAnswer } from './loadDriver';
 import { postgresBase, scratchDb, type Engine } from './lib/database';
-import { percentile, round } from './lib/stats';
+import { startDriver, type Driver } from './lib/driver';
+import { round } from './lib/stats';
 import type { Bench, BenchContext, BenchResult } from './lib/types';
 
 const USERS = 100;
@@ -39,14 +41,26 @@ async function exchangesBench(ctx: BenchContext): Promise<BenchResult> {
   const base = await postgresBase();
   const engines: Engine[] = base ? ['pglite', 'postgres'] : ['pglite'];
   const runs = [];
-  for (const engine of engines) {
-    ctx.log(`on ${engine}`);
-    runs.push({ engine, ...(await runOn(engine, base, ctx)) });
+  const driver = await startDriver();
+  try {
+    for (const engine of engines) {
+      ctx.log(`on ${engine}`);
+      runs.push({ engine, ...(await runOn(engine, base, ctx, driver)) });
+    }
+  } finally {
+    driver.close();
   }
   const SECONDS = ctx.quick ? 2 : 5;
   const [lite, pg] = runs;
   return {
-    conditions: { engines: engines.join(' + '), users: USERS, seconds_each: SECONDS },
+    conditions: {
+      engines: engines.join(' + '),
+      users: USERS,
+      seconds_each: SECONDS,
+      driver:
+        'second process on loopback (autocannon), one connection a user, each sending its next call when the last is answered; every answer checked',
+      latency: 'per call (an open and its close are two)',
+    },
     table: {
       columns: ['case', 'ops/s', 'p50 ms', 'p99 ms', 'tx retries'],
       rows: runs.flatMap((r) => [
@@ -85,6 +99,7 @@ async function runOn(
   engine: Engine,
   base: string | null,
   ctx: BenchContext,
+  driver: Driver,
 ): Promise<{ transfers: Load; single: Load; exchanges: Load; closes: Load; retries: number; closeRetries: number }> {
   const SECONDS = ctx.quick ? 2 : 5;
   const { db, dispose } = await scratchDb(engine, base);
@@ -139,65 +154,47 @@ async function runOn(
       }
     }
 
-    const post = async (token: string, pathname: string, body: Record<string, string>) => {
-      const res = await fetch(`${url}/api${pathname}`, {
+    type Call = { path: string; body: Record<string, string> };
+    /**
+     * Closed loop from the driver process: each user sends its next call when the last is answered,
+     * going through its sequence (users take the sequences in turn), for SECONDS. An operation is one
+     * pass through a sequence's `per` calls.
+     */
+    const load = async (users: string[], sequences: Call[][], per = 1): Promise<Load> => {
+      const a = await driver.run<HttpAnswer>({
+        type: 'http',
+        url,
         method: 'POST',
-        headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(body),
+        tokens: users,
+        sequences: sequences.map((calls) => calls.map((c) => ({ path: `/api${c.path}`, body: JSON.stringify(c.body) }))),
+        connections: users.length,
+        seconds: SECONDS,
       });
-      const envelope = (await res.json()) as { type: string; message: unknown };
-      if (envelope.type !== 'ok') throw new Error(`${pathname}: ${String(envelope.message)}`);
-      return envelope.message;
+      const failures = a.failed + a.non2xx + a.errors + a.timeouts;
+      if (failures) throw new Error(`${failures} of ${a.requests} calls failed (${sequences[0]![0]!.path})`);
+      return { ops: round(a.rps / per, 1), p50: a.p50, p99: a.p99 };
     };
-    /** Closed loop: each user sends its next request when the last is answered, for SECONDS. */
-    const load = async (users: string[], next: (token: string, i: number) => Promise<unknown>) => {
-      const latencies: number[] = [];
-      const start = performance.now();
-      const end = Date.now() + SECONDS * 1000;
-      await Promise.all(
-        users.map(async (token) => {
-          for (let i = 0; Date.now() < end; i++) {
-            const t0 = performance.now();
-            await next(token, i);
-            latencies.push(performance.now() - t0);
-          }
-        }),
-      );
-      latencies.sort((a, b) => a - b);
-      // Over the time until the last call was answered: a closed loop of 100 users finishes a round
-      // of calls together, so the count over SECONDS alone moves in steps of 100 / SECONDS.
-      return {
-        ops: round(latencies.length / ((performance.now() - start) / 1000), 1),
-        p50: round(percentile(latencies, 50), 1),
-        p99: round(percentile(latencies, 99), 1),
-      };
-    };
-    const exchange = (token: string, i: number) =>
-      post(
-        token,
-        '/user/Transfer',
-        i % 2
-          ? { number: '0.0001', from_currency_id: '1', to_currency_id: '3' }
-          : { number: '10', from_currency_id: '3', to_currency_id: '1' },
-      );
-    const transfer = (token: string, i: number) =>
-      post(token, '/wallet/change', {
-        currency_id: '3',
-        number: '1',
-        from_field: i % 2 ? 'lever' : 'change',
-        to_field: i % 2 ? 'change' : 'lever',
-      });
+    const usdtToBtc: Call = { path: '/user/Transfer', body: { number: '10', from_currency_id: '3', to_currency_id: '1' } };
+    const btcToUsdt: Call = { path: '/user/Transfer', body: { number: '0.0001', from_currency_id: '1', to_currency_id: '3' } };
+    const exchange = [[usdtToBtc, btcToUsdt]];
+    const move = (from: string, to: string): Call => ({
+      path: '/wallet/change',
+      body: { currency_id: '3', number: '1', from_field: from, to_field: to },
+    });
+    const transfer = [[move('change', 'lever'), move('lever', 'change')]];
 
     // The smallest BTC market order at the top leverage, half the users long and half short (the
     // platform's net exposure stays near zero), closed at once: each close pays or takes its P&L.
     const btc = app.market.pairBySymbol('BTC/USDT')!;
-    const openClose = async (token: string, i: number) => {
-      const side = (tokens.indexOf(token) + i) % 2 ? '1' : '2';
-      const trade = (await post(token, '/lever/submit', { match_id: String(btc.id), type: side, share: '0.01', multiple: '100' })) as {
-        id: number;
-      };
-      await post(token, '/lever/close', { id: String(trade.id) });
-    };
+    const open = (type: '1' | '2'): Call => ({
+      path: '/lever/submit',
+      body: { match_id: String(btc.id), type, share: '0.01', multiple: '100' },
+    });
+    const close: Call = { path: '/lever/close', body: { id: '$id' } };
+    const openClose = [
+      [open('2'), close, open('1'), close],
+      [open('1'), close, open('2'), close],
+    ];
 
     const transfers = await load(tokens, transfer);
     const single = await load(tokens.slice(0, 1), exchange);
@@ -207,7 +204,7 @@ async function runOn(
     const price = new Decimal(app.market.ticker('BTC/USDT')!.price);
     let step = 0;
     const ticking = setInterval(() => app.market.tradeAt('BTC/USDT', price.plus((step++ % 5) - 2).toFixed(2)), 1000);
-    const closes = await load(tokens, openClose).finally(() => clearInterval(ticking));
+    const closes = await load(tokens, openClose, 2).finally(() => clearInterval(ticking));
     return { transfers, single, exchanges, closes, retries: exchangeRetries, closeRetries: retries - exchangeRetries };
   } finally {
     await app.close();

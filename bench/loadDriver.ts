@@ -1,10 +1,11 @@
 /**
- * B8's load driver: runs in a SECOND process (bench/serverLoad.ts forks it), so the load
- * generator's CPU is not the server's event loop. It answers one command at a time over the
- * fork's IPC channel:
+ * The server benches' load driver (B8 and the ledger exchanges): runs in a SECOND process
+ * (bench/lib/driver.ts forks it), so the load generator's CPU is not the server's event loop. It
+ * answers one command at a time over the fork's IPC channel:
  *
- * - `http`: autocannon against one endpoint, at a fixed offered rate (`overallRate`) or as fast
- *   as `connections` callers go (max); answers requests/s and latency quantiles.
+ * - `http`: autocannon against one endpoint, or each connection through a sequence of calls (its
+ *   answers checked), at a fixed offered rate (`overallRate`) or as fast as `connections` callers
+ *   go (max); answers requests/s and latency quantiles.
  * - `fanout`: opens N socket.io connections (websocket transport), subscribes each to `quotes`,
  *   and for a window records, per received message, receive time − the quote's `ts` (the
  *   server's emit time, stamped by the market tick that emitted it).
@@ -28,6 +29,13 @@ export interface HttpCommand {
   tokens?: string[];
   /** Bodies handed out one per connection (round robin) with the tokens, in place of `body`. */
   bodies?: string[];
+  /**
+   * Instead of one request: sequences of POSTs handed out one per connection (round robin, with
+   * the tokens); each connection sends its sequence in turn, over and over, and an answer whose
+   * body lacks `"type":"ok"` counts as `failed`. A body's `"$id"` is replaced by the `message.id`
+   * of the connection's previous answer (open, then close).
+   */
+  sequences?: { path: string; body: string }[][];
   /** Offered requests per second over all connections; omitted: as fast as they go. */
   rate?: number;
   connections: number;
@@ -43,6 +51,8 @@ export interface HttpAnswer {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** With `sequences`: 2xx answers that were not an ok envelope. */
+  failed: number;
 }
 
 export interface FanoutCommand {
@@ -71,7 +81,7 @@ export interface FanoutAnswer {
 
 export type Command = HttpCommand | FanoutCommand;
 
-type CannonClient = { setHeadersAndBody(h: Record<string, string>, body: string): void };
+type CannonClient = { setHeadersAndBody(h: Record<string, string>, body: string): void; setRequests(requests: unknown[]): void };
 
 /** Gives each new connection the next user's token and the next body. */
 function perUser(tokens: string[], bodies: string[], headers: Record<string, string>): (client: CannonClient) => void {
@@ -82,7 +92,34 @@ function perUser(tokens: string[], bodies: string[], headers: Record<string, str
   };
 }
 
+const OK = '"type":"ok"';
+
+/** Gives each new connection the next user's token and the next sequence, checking every answer. */
+function perUserSequence(c: HttpCommand, onFailed: () => void): (client: CannonClient) => void {
+  let next = 0;
+  const base = new URL(c.url);
+  return (client) => {
+    const i = next++;
+    const headers = { 'content-type': 'application/json', ...c.headers, authorization: c.tokens![i % c.tokens!.length]! };
+    client.setRequests(
+      c.sequences![i % c.sequences!.length]!.map((step) => ({
+        method: 'POST',
+        path: new URL(step.path, base).pathname,
+        headers,
+        body: step.body,
+        setupRequest: (req: { body: string }, context: { id?: unknown }) =>
+          step.body.includes('"$id"') ? { ...req, body: step.body.replace('"$id"', JSON.stringify(String(context.id))) } : req,
+        onResponse: (_status: number, body: string, context: { id?: unknown }) => {
+          if (!body.includes(OK)) onFailed();
+          else if (body.includes('"id"')) context.id = (JSON.parse(body) as { message?: { id?: unknown } }).message?.id;
+        },
+      })),
+    );
+  };
+}
+
 function runHttp(c: HttpCommand): Promise<HttpAnswer> {
+  let failed = 0;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -93,9 +130,11 @@ function runHttp(c: HttpCommand): Promise<HttpAnswer> {
         connections: c.connections,
         duration: c.seconds,
         ...(c.rate ? { overallRate: c.rate } : {}),
-        ...(c.tokens?.length
-          ? { setupClient: perUser(c.tokens, c.bodies ?? [c.body ?? ''], { 'content-type': 'application/json', ...c.headers }) }
-          : {}),
+        ...(c.sequences?.length
+          ? { setupClient: perUserSequence(c, () => failed++) }
+          : c.tokens?.length
+            ? { setupClient: perUser(c.tokens, c.bodies ?? [c.body ?? ''], { 'content-type': 'application/json', ...c.headers }) }
+            : {}),
         timeout: 10,
       },
       (err, r) => {
@@ -109,6 +148,7 @@ function runHttp(c: HttpCommand): Promise<HttpAnswer> {
           non2xx: r.non2xx,
           errors: r.errors,
           timeouts: r.timeouts,
+          failed,
         });
       },
     );

@@ -8,50 +8,18 @@
  * Baselines in the same run: `GET /api/getSiteConfig` (two small database reads) for HTTP, one
  * client for fan-out, and a market tick with nobody subscribed for the tick cost.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { WebSocketServer } from 'ws';
 import type { ClientToServerEvents, ServerToClientEvents } from '../domain/protocol';
-import type { Command, FanoutAnswer, HttpAnswer, HttpCommand } from './loadDriver';
+import type { FanoutAnswer, HttpAnswer, HttpCommand } from './loadDriver';
 // The futures area's decoration of the Fastify instance (fastify.futures).
 import type {} from '../server/futures/plugin';
 import { CORES, cpuSeconds } from './lib/cpu';
 import { postgresBase } from './lib/database';
+import { startDriver, type Driver } from './lib/driver';
 import { startServer, type BenchServer } from './lib/server';
 import { round } from './lib/stats';
 import type { Bench, BenchContext, BenchResult, Figure } from './lib/types';
-
-/** The driver process: one command at a time over IPC. */
-interface Driver {
-  run<A>(command: Command): Promise<A>;
-  close(): void;
-}
-
-async function startDriver(): Promise<Driver> {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'loadDriver.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`load driver exited (${code})`)));
-  });
-  return {
-    run: <A>(command: Command) =>
-      new Promise<A>((resolve, reject) => {
-        const onExit = (code: number | null) => reject(new Error(`load driver exited (${code})`));
-        child.once('exit', onExit);
-        child.once('message', (m: { ok: boolean; answer?: A; error?: string }) => {
-          child.off('exit', onExit);
-          if (m.ok) resolve(m.answer!);
-          else reject(new Error(m.error));
-        });
-        child.send(command);
-      }),
-    close: () => void child.kill(),
-  };
-}
 
 type Row = Figure[];
 const COLUMNS = ['case', 'offered', 'achieved /s', 'p50 ms', 'p99 ms', 'max ms', 'errors'] as const;
