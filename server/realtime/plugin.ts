@@ -8,7 +8,7 @@ import type { AppOptions } from '../platform/options';
 import { balanceReader, changedRows } from './balanceSnapshot';
 import { createRealtimeHandlers } from './realtimeHandlers';
 import { RealtimeHub } from './RealtimeHub';
-import { DbUserSequences } from './UserSequences';
+import { DbUserSequences, ReservedUserSequences } from './UserSequences';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +20,9 @@ export const realtimePlugin = fp<AppOptions>(
   async (fastify, options) => {
     const { db, clock, ledger, balances } = fastify;
     // socket.io attaches to the HTTP server now, so services can push to users from the start.
-    const hub = new RealtimeHub(fastify.server, fastify.market, fastify.sessions, clock, new DbUserSequences(db), {
+    // A node alone numbers private messages from reserved blocks; nodes sharing users, one statement each.
+    const sequences = fastify.bus.shared ? new DbUserSequences(db) : new ReservedUserSequences(db);
+    const hub = new RealtimeHub(fastify.server, fastify.market, fastify.sessions, clock, sequences, {
       adapter: options.socketAdapter,
       bus: fastify.bus,
     });

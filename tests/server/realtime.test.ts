@@ -20,7 +20,7 @@ import { Notifications } from '../../server/notifications/Notifications';
 import { Balances } from '../../server/ledger/Balances';
 import { balanceReader } from '../../server/realtime/balanceSnapshot';
 import type { RealtimeHub } from '../../server/realtime/RealtimeHub';
-import { DbUserSequences } from '../../server/realtime/UserSequences';
+import { DbUserSequences, RESERVE_BLOCK, ReservedUserSequences } from '../../server/realtime/UserSequences';
 import { applyDepthDelta, createBook, readBook } from '../../worker/market/orderBook';
 import { Feed } from '../../worker/feed/Feed';
 import type { FeedStatus } from '../../worker/connection/ConnectionSlice';
@@ -360,14 +360,16 @@ describe('the private channel', () => {
     expect(gotA).toHaveLength(1);
   });
 
-  it('numbers the messages of one commit as one block: consecutive, in publish order, one sequence statement', async () => {
+  it('numbers the messages of one commit as one block: consecutive, in publish order, one sequence statement per reserved block', async () => {
     const user = await s.signUp();
     const userId = await userIdOf(user.token);
     await credit(user.email, 'USDT', '10');
     const socket = await s.socket();
     const { snapshot } = await auth(socket, user.token);
     const got = collectUser(socket);
-    const next = vi.spyOn(DbUserSequences.prototype, 'next');
+    const next = vi.spyOn(ReservedUserSequences.prototype, 'next');
+    // The statement that advances the user's row: a node alone takes a block of numbers at once.
+    const reserve = vi.spyOn(DbUserSequences.prototype, 'next');
     try {
       // As an order's commit announces it: the trade, then the balances (read when numbered), then a
       // loader that finds nothing to say (no number), then a notification.
@@ -389,8 +391,12 @@ describe('the private channel', () => {
       // A message published after its batch was numbered takes the next block.
       expect(await s.app.hub.publishToUser(userId, 'orders', [])).toBe(snapshot.seq + 4);
       expect(next).toHaveBeenCalledTimes(2);
+      // No statement for either: the credit's balances message reserved the user's block before.
+      expect(reserve).not.toHaveBeenCalled();
+      expect(snapshot.seq + 4).toBeLessThan(RESERVE_BLOCK);
     } finally {
       next.mockRestore();
+      reserve.mockRestore();
     }
   });
 
@@ -474,7 +480,7 @@ describe('the private channel', () => {
     expect(calls).toEqual(['outside', 'first', 'second']);
   });
 
-  it('keeps each user’s count across a restart: a second app on the same database continues it', async () => {
+  it('keeps each user’s count across a restart: a second app on the same database continues above it', async () => {
     const user = await s.signUp();
     const userId = await userIdOf(user.token);
     await s.app.hub.publishToUser(userId, 'positions', []);
@@ -490,18 +496,51 @@ describe('the private channel', () => {
         forceNew: true,
       });
       try {
+        // Above every number handed out before (the rest of the first app's block is skipped), and
+        // the messages after the snapshot follow it one by one.
         const { snapshot } = await auth(socket, user.token);
-        expect(snapshot.seq).toBe(last);
+        expect(snapshot.seq).toBeGreaterThanOrEqual(last);
         const got = collectUser(socket);
-        expect(await again.hub.publishToUser(userId, 'positions', [])).toBe(last + 1);
+        expect(await again.hub.publishToUser(userId, 'positions', [])).toBe(snapshot.seq + 1);
         await until(() => got.length === 1);
-        expect(got[0]!.seq).toBe(last + 1);
+        expect(got[0]!.seq).toBe(snapshot.seq + 1);
       } finally {
         socket.disconnect();
       }
     } finally {
       await again.close();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('hands out reserved numbers once: consecutive across blocks, one statement a block, never twice for two processes', async () => {
+    const a = await s.signUp();
+    const b = await s.signUp();
+    const [userA, userB] = [await userIdOf(a.token), await userIdOf(b.token)];
+    const reserve = vi.spyOn(DbUserSequences.prototype, 'next');
+    try {
+      const one = new ReservedUserSequences(s.db, 4, 1);
+      const got: number[] = [];
+      for (const count of [1, 2, 3, 1, 5, 1]) got.push(await one.next(userA, count));
+      // Last numbers of blocks of 1, 2, 3, 1, 5, 1: 1 … 13, consecutive across the reservations.
+      expect(got).toEqual([1, 3, 6, 7, 12, 13]);
+      expect(await one.current(userA)).toBe(13);
+      expect(reserve.mock.calls.length).toBeLessThan(got.length);
+      // A second process on the same database: its numbers are above the first's reservations.
+      const two = new ReservedUserSequences(s.db, 4, 1);
+      const held = await new DbUserSequences(s.db).current(userA);
+      expect(await two.current(userA)).toBe(held);
+      expect(await two.next(userA)).toBe(held + 1);
+      // The first goes on with what it holds, then takes a block after the second's: never a number twice.
+      const more = [await one.next(userA), await one.next(userA, 4), await one.next(userA)];
+      expect(more.every((n) => n > 13 && (n <= held || n > held + 1 + 4))).toBe(true);
+      // Bounded memory: numbering another user drops userA's entry (maxUsers 1); its next number is above everything reserved.
+      await one.next(userB);
+      const mark = await new DbUserSequences(s.db).current(userA);
+      expect(await one.current(userA)).toBe(mark);
+      expect(await one.next(userA)).toBe(mark + 1);
+    } finally {
+      reserve.mockRestore();
     }
   });
 
