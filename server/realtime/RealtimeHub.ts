@@ -160,7 +160,11 @@ export class RealtimeHub {
       this.stopSessions = sessions.onRevoke((ids) => bus.publish(SESSIONS_REVOKED, ids));
       this.stopBus.push(
         bus.subscribe(SESSIONS_REVOKED, (ids) => {
-          if (Array.isArray(ids)) this.dropSessions(ids.filter((id): id is number => Number.isInteger(id)));
+          if (!Array.isArray(ids)) return;
+          const ended = ids.filter((id): id is number => Number.isInteger(id));
+          // This node may trust those sessions from a read made before they ended.
+          this.sessions.forget(ended);
+          this.dropSessions(ended);
         }),
         bus.subscribe(TOPIC_EVENT, (event) => this.receiveTopicEvent(event as TopicEvent)),
       );

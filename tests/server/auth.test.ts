@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_TRUST_MS, SessionStore } from '../../server/auth/SessionStore';
+// The auth area's decoration of the Fastify instance (fastify.sessions).
+import type {} from '../../server/auth/plugin';
 import { ManualClock } from '../../server/clock';
 import { startServer, type TestServer } from './harness';
 
@@ -370,6 +373,56 @@ describe('time: code expiry, resend window, session expiry, rate limits', () => 
     }
     clock.advance(24 * 3600_000);
     expect((await s.call('/user/info', {}, { token: user.token, method: 'GET' })).body.type).toBe(999);
+  });
+
+  it('trusts a session read for a request for 2 s, never past its end, and never after a revocation', async () => {
+    const { token } = await s.signUp();
+    const sessions = s.app.fastify.sessions;
+    const query = vi.spyOn(s.db, 'query');
+    const statements = () => query.mock.calls.filter(([sql]) => String(sql).includes('FROM sessions')).length;
+    try {
+      const user = (await sessions.authenticate(token))!;
+      expect(statements()).toBe(1);
+      // Within the window: no statement.
+      clock.advance(SESSION_TRUST_MS - 1);
+      expect(await sessions.authenticate(token)).toEqual(user);
+      expect(statements()).toBe(1);
+      // Past it: read again.
+      clock.advance(1);
+      expect(await sessions.authenticate(token)).toEqual(user);
+      expect(statements()).toBe(2);
+
+      // Another node's store (same database, no shared trust): this node ends the session; the other
+      // trusts its read until the bus tells it (`forget`), and reads again after the window anyway.
+      const other = new SessionStore(s.db, clock);
+      expect(await other.authenticate(token)).toEqual(user);
+      await sessions.revoke(user.sessionId);
+      expect(await sessions.authenticate(token)).toBeNull();
+      expect(await other.authenticate(token)).toEqual(user);
+      other.forget([user.sessionId]);
+      expect(await other.authenticate(token)).toBeNull();
+
+      // A read that raced a revocation (made before it committed) is not trusted: the next request reads again.
+      const second = await s.signUp();
+      const racing = new SessionStore(s.db, clock);
+      const secondUser = (await racing.authenticate(second.token))!;
+      racing.forget([secondUser.sessionId]);
+      const before = statements();
+      expect(await racing.authenticate(second.token)).toEqual(secondUser);
+      expect(await racing.authenticate(second.token)).toEqual(secondUser);
+      expect(statements()).toBe(before + 2);
+
+      // Never past the session's own end: one idle second before it, a read is trusted for that second only.
+      const third = await s.signUp();
+      const thirdUser = (await sessions.authenticate(third.token))!;
+      clock.advance(SESSION_TRUST_MS);
+      await s.db.query('UPDATE sessions SET expires_at = $2 WHERE id = $1', [thirdUser.sessionId, clock.now() + 1000]);
+      expect(await sessions.authenticate(third.token)).toEqual(thirdUser);
+      clock.advance(1000);
+      expect(await sessions.authenticate(third.token)).toBeNull();
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('limits login attempts per account, then lets the owner in once the window passes', async () => {
