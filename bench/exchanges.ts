@@ -17,6 +17,7 @@ import type { HttpAnswer } from './loadDriver';
 import { postgresBase, scratchDb, type Engine } from './lib/database';
 import { startDriver, type Driver } from './lib/driver';
 import { round } from './lib/stats';
+import { ledgerViolations } from '../tests/sim/ledgerChecks';
 import type { Bench, BenchContext, BenchResult } from './lib/types';
 
 const USERS = 100;
@@ -26,7 +27,11 @@ export const exchanges: Bench = {
   id: 'ledger',
   title: '100 users exchanging, and opening and closing futures positions, at once against the treasury (ledger contention)',
   baseline: 'the same users moving money between their own accounts; one user exchanging alone',
-  targets: [],
+  targets: [
+    { figure: 'exchanges_ops_s_postgres', op: '>=', value: 1000, label: '100 users exchanging ≥ 1,000 ops/s on PostgreSQL' },
+    { figure: 'tx_retries_postgres', op: '<=', value: 0, label: 'no retries' },
+    { figure: 'ledger_violations_postgres', op: '<=', value: 0, label: 'the ledger balanced after the run' },
+  ],
   browser: false,
   run: exchangesBench,
 };
@@ -74,6 +79,13 @@ async function exchangesBench(ctx: BenchContext): Promise<BenchResult> {
           r.closes.p99,
           r.closeRetries,
         ],
+        [
+          `${r.engine}: the ledger after the run, violations of its rules (every operation sums to zero, balances match their journal, …)`,
+          r.violations,
+          '',
+          '',
+          '',
+        ],
       ]),
     },
     headline: {
@@ -82,6 +94,7 @@ async function exchangesBench(ctx: BenchContext): Promise<BenchResult> {
       transfers_ops_s: lite!.transfers.ops,
       tx_retries: lite!.retries,
       closes_ops_s: lite!.closes.ops,
+      ledger_violations: lite!.violations,
       ...(pg
         ? {
             exchanges_ops_s_postgres: pg.exchanges.ops,
@@ -89,6 +102,7 @@ async function exchangesBench(ctx: BenchContext): Promise<BenchResult> {
             transfers_ops_s_postgres: pg.transfers.ops,
             tx_retries_postgres: pg.retries,
             closes_ops_s_postgres: pg.closes.ops,
+            ledger_violations_postgres: pg.violations,
           }
         : {}),
     },
@@ -100,7 +114,7 @@ async function runOn(
   base: string | null,
   ctx: BenchContext,
   driver: Driver,
-): Promise<{ transfers: Load; single: Load; exchanges: Load; closes: Load; retries: number; closeRetries: number }> {
+): Promise<{ transfers: Load; single: Load; exchanges: Load; closes: Load; retries: number; closeRetries: number; violations: number }> {
   const SECONDS = ctx.quick ? 2 : 5;
   const { db, dispose } = await scratchDb(engine, base);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kestrel-bench-'));
@@ -205,7 +219,18 @@ async function runOn(
     let step = 0;
     const ticking = setInterval(() => app.market.tradeAt('BTC/USDT', price.plus((step++ % 5) - 2).toFixed(2)), 1000);
     const closes = await load(tokens, openClose, 2).finally(() => clearInterval(ticking));
-    return { transfers, single, exchanges, closes, retries: exchangeRetries, closeRetries: retries - exchangeRetries };
+    // What the simulation's checkpoints check, over the whole ledger the run wrote.
+    const violations = await ledgerViolations(db);
+    for (const v of violations.slice(0, 5)) ctx.log(`ledger: ${v}`);
+    return {
+      transfers,
+      single,
+      exchanges,
+      closes,
+      retries: exchangeRetries,
+      closeRetries: retries - exchangeRetries,
+      violations: violations.length,
+    };
   } finally {
     await app.close();
     db.tx = tx;
