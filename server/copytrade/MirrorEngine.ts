@@ -39,6 +39,9 @@ export class MirrorEngine {
   private reconciledAt = Number.NEGATIVE_INFINITY;
   /** Whether the running sweep reconciles. */
   private reconciling = false;
+  /** The statistics run under way, and whether another was asked for meanwhile. */
+  private computing: Promise<void> | null = null;
+  private computeAgain = false;
 
   constructor(
     private readonly deps: {
@@ -131,11 +134,27 @@ export class MirrorEngine {
     return this.sweeping;
   }
 
-  async stats(): Promise<void> {
-    try {
-      await this.deps.service.computeAllStats();
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'copy trading: statistics failed (retried)');
+  /**
+   * Every trader's figures, one run at a time: asked while a run is under way (an hour's timer
+   * firing again, or a clock moved by many hours at once firing it for each), it runs once more
+   * after that run, at the clock then, rather than once per ask side by side.
+   */
+  stats(): Promise<void> {
+    if (this.computing) {
+      this.computeAgain = true;
+      return this.computing;
     }
+    this.computing = (async () => {
+      do {
+        this.computeAgain = false;
+        try {
+          await this.deps.service.computeAllStats();
+        } catch (error) {
+          this.deps.log.error({ err: error }, 'copy trading: statistics failed (retried)');
+        }
+      } while (this.computeAgain);
+      this.computing = null;
+    })();
+    return this.computing;
   }
 }

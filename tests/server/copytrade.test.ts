@@ -400,6 +400,25 @@ describe(`copy trading (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(stats.equity.at(-1)!.pnl).toBe(total.toFixed(2));
   });
 
+  it('computes the figures one run at a time: a day of hourly timers fired at once runs twice, not 24 times side by side', async () => {
+    const compute = vi.spyOn(app.fastify.copytrade.service, 'computeAllStats');
+    try {
+      let running = 0;
+      let most = 0;
+      compute.mockImplementation(async () => {
+        most = Math.max(most, ++running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+      });
+      // As a clock moved by a day fires the hourly timer: 24 asks at once.
+      await Promise.all(Array.from({ length: 24 }, () => engine().stats()));
+      expect(compute).toHaveBeenCalledTimes(2);
+      expect(most).toBe(1);
+    } finally {
+      compute.mockRestore();
+    }
+  });
+
   it('after a restart copies a trader open the stopped node missed, once (last: the server that answered HTTP is gone)', async () => {
     const t = await trader();
     const f = await funded('20000');
