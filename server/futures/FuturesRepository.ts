@@ -107,10 +107,10 @@ const pairCapRows = rowReader<{ match_id: number; cap: string }>('futures_limits
 export class FuturesRepository extends FuturesTrades {
   /**
    * What a new order's size limits read, in one round trip: the lots of the user's live trades on
-   * the pair and the value of those on the order's side; the platform's side of the pair, Σ number of live (open and entrusted) longs minus
-   * shorts in base units × quote_usdt (so × the mark gives USDT; positive: the platform is short
-   * that much), from its running sums (migration 028) rather than from every live trade; and the
-   * operator's cap (null: the default).
+   * the pair and the value of those on the order's side; the platform's side of the pair, Σ number
+   * of live (open and entrusted) longs minus shorts in base units × quote_usdt (so × the mark gives
+   * USDT; positive: the platform is short that much), from its running sums (migration 028) rather
+   * than from every live trade; and the operator's cap (null: the default).
    */
   async sizeLimits(q: Queryable, userId: number, matchId: number, side: FuturesSide): Promise<SizeLimits> {
     // Summed here rather than read row by row: an order costs the same however many positions its

@@ -59,18 +59,22 @@ interface Reserved {
  */
 export class ReservedUserSequences implements UserSequences {
   private readonly users = new Map<number, Reserved>();
+  /** The users' rows, advanced a block at a time. */
+  private readonly rows: DbUserSequences;
 
   constructor(
-    private readonly db: Queryable,
+    db: Queryable,
     private readonly block = RESERVE_BLOCK,
     private readonly maxUsers = 100_000,
-  ) {}
+  ) {
+    this.rows = new DbUserSequences(db);
+  }
 
   async next(userId: number, count = 1): Promise<number> {
     let r = this.users.get(userId);
     if (!r || r.next + count - 1 > r.end) {
       const want = count + this.block;
-      const end = await new DbUserSequences(this.db).next(userId, want);
+      const end = await this.rows.next(userId, want);
       const start = end - want + 1;
       // Right after the numbers held: they continue into the new block; otherwise start at it.
       r = r && r.end + 1 === start ? { next: r.next, end } : { next: start, end };
@@ -87,7 +91,7 @@ export class ReservedUserSequences implements UserSequences {
   async current(userId: number): Promise<number> {
     const r = this.users.get(userId);
     // Not held: everything reserved before may have been handed out; the next block starts above it.
-    return r ? r.next - 1 : new DbUserSequences(this.db).current(userId);
+    return r ? r.next - 1 : this.rows.current(userId);
   }
 }
 

@@ -108,8 +108,8 @@ export class OrderPlacement {
       const now = this.deps.clock.now();
       const { available } = await this.deps.core.lockAndAvailable(userId, q);
       if (available.lt(cost.total)) throw new AppError('errors.insufficientBalance');
-      // The size limits read only the sizes of the user's live trades on this pair and the pair's
-      // running exposure; every open position is read whole only for a stop-loss's liquidation estimate.
+      // The size limits read the user's live trades on this pair summed, and the pair's running
+      // exposure; every open position is read whole only for a stop-loss's liquidation estimate.
       this.checkSize(pair, settings, await this.deps.repo.sizeLimits(q, userId, pair.id, side), {
         side,
         lots,
